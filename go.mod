@@ -1,0 +1,5 @@
+module github.com/ctequal/ctequal
+
+go 1.24.0
+
+require golang.org/x/sys v0.38.0

@@ -1,0 +1,7 @@
+//go:build purego || !amd64
+
+package ctequal
+
+// archKernels is empty: this build has no assembly, so the portable kernel
+// serves alone.
+func archKernels() []kernel { return nil }
