@@ -399,4 +399,3 @@ func TestSelectedKernelIs(t *testing.T) {
 		t.Fatalf("GODEBUG=%s: Kernel() = %q, want %q", os.Getenv("GODEBUG"), got, want)
 	}
 }
-
