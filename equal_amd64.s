@@ -10,13 +10,12 @@ TEXT ·equalSSE2(SB), NOSPLIT, $0-56
 	MOVQ x_base+0(FP), AX
 	MOVQ y_base+24(FP), CX
 	MOVQ x_len+8(FP), DX
+	CMPQ DX, $0x00000010
+	JB   equalSSE2_short
 	PXOR X0, X0
 	PXOR X1, X1
 	PXOR X2, X2
 	PXOR X3, X3
-	XORQ BX, BX
-	CMPQ DX, $0x00000010
-	JB   equalSSE2_small
 
 	// 64 bytes per iteration, one accumulator per vector: no OR waits on the previous one.
 	CMPQ DX, $0x00000040
@@ -74,58 +73,67 @@ equalSSE2_no16:
 	// The length was at least 16: the last partial vector is read
 	// as the whole vector that ends where the inputs end.
 	ANDQ  $0x0000000f, DX
-	JZ    equalSSE2_reduce
+	JZ    equalSSE2_combine
 	MOVOU -16(AX)(DX*1), X4
 	MOVOU -16(CX)(DX*1), X5
 	PXOR  X5, X4
 	POR   X4, X0
-	JMP   equalSSE2_reduce
 
-equalSSE2_small:
-	// Fewer than 16 bytes: one step per bit of the length.
-	TESTQ $0x00000008, DX
-	JZ    equalSSE2_no8
-	MOVQ  (AX), SI
-	XORQ  (CX), SI
-	ORQ   SI, BX
-	ADDQ  $0x00000008, AX
-	ADDQ  $0x00000008, CX
+equalSSE2_combine:
+	POR    X2, X0
+	POR    X3, X1
+	POR    X1, X0
+	MOVQ   X0, AX
+	PSHUFD $0x4e, X0, X0
+	MOVQ   X0, CX
+	ORQ    AX, CX
+	JMP    equalSSE2_done
 
-equalSSE2_no8:
-	TESTQ   $0x00000004, DX
-	JZ      equalSSE2_no4
-	MOVLQZX (AX), SI
-	XORL    (CX), SI
-	ORQ     SI, BX
-	ADDQ    $0x00000004, AX
-	ADDQ    $0x00000004, CX
+equalSSE2_short:
+	// Fewer than 16 bytes: the first and the last s bytes, for the
+	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
+	CMPQ DX, $0x00000008
+	JAE  equalSSE2_pair8
+	CMPQ DX, $0x00000004
+	JAE  equalSSE2_pair4
+	CMPQ DX, $0x00000002
+	JAE  equalSSE2_pair2
+	CMPQ DX, $0x00000001
+	JAE  equalSSE2_pair1
 
-equalSSE2_no4:
-	TESTQ   $0x00000002, DX
-	JZ      equalSSE2_no2
-	MOVWQZX (AX), SI
-	XORW    (CX), SI
-	ORQ     SI, BX
-	ADDQ    $0x00000002, AX
-	ADDQ    $0x00000002, CX
+	// Empty: equal. XORL sets ZF.
+	XORL AX, AX
+	JMP  equalSSE2_done
 
-equalSSE2_no2:
-	TESTQ   $0x00000001, DX
-	JZ      equalSSE2_no1
-	MOVBQZX (AX), AX
+equalSSE2_pair8:
+	MOVQ (AX), BX
+	XORQ (CX), BX
+	MOVQ -8(AX)(DX*1), AX
+	XORQ -8(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalSSE2_done
+
+equalSSE2_pair4:
+	MOVL (AX), BX
+	XORL (CX), BX
+	MOVL -4(AX)(DX*1), AX
+	XORL -4(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalSSE2_done
+
+equalSSE2_pair2:
+	MOVWLZX (AX), BX
+	XORW    (CX), BX
+	MOVWLZX -2(AX)(DX*1), AX
+	XORW    -2(CX)(DX*1), AX
+	ORQ     BX, AX
+	JMP     equalSSE2_done
+
+equalSSE2_pair1:
+	MOVBLZX (AX), AX
 	XORB    (CX), AL
-	ORQ     AX, BX
 
-equalSSE2_no1:
-equalSSE2_reduce:
-	POR     X2, X0
-	POR     X3, X1
-	POR     X1, X0
-	MOVQ    X0, AX
-	PSHUFD  $0x4e, X0, X0
-	MOVQ    X0, CX
-	ORQ     AX, BX
-	ORQ     CX, BX
+equalSSE2_done:
 	SETEQ   AL
 	MOVBQZX AL, AX
 	MOVQ    AX, ret+48(FP)
@@ -137,13 +145,12 @@ TEXT ·equalAVX2(SB), NOSPLIT, $0-56
 	MOVQ  x_base+0(FP), AX
 	MOVQ  y_base+24(FP), CX
 	MOVQ  x_len+8(FP), DX
+	CMPQ  DX, $0x00000020
+	JB    equalAVX2_short
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
 	VPXOR Y3, Y3, Y3
-	XORQ  BX, BX
-	CMPQ  DX, $0x00000020
-	JB    equalAVX2_small
 
 	// 128 bytes per iteration, one accumulator per vector: no OR waits on the previous one.
 	CMPQ DX, $0x00000080
@@ -194,64 +201,74 @@ equalAVX2_no32:
 	// The length was at least 32: the last partial vector is read
 	// as the whole vector that ends where the inputs end.
 	ANDQ    $0x0000001f, DX
-	JZ      equalAVX2_reduce
+	JZ      equalAVX2_combine
 	VMOVDQU -32(AX)(DX*1), Y4
 	VPXOR   -32(CX)(DX*1), Y4, Y4
 	VPOR    Y4, Y0, Y0
-	JMP     equalAVX2_reduce
 
-equalAVX2_small:
-	// Fewer than 32 bytes: one step per bit of the length.
-	TESTQ   $0x00000010, DX
-	JZ      equalAVX2_no16
-	VMOVDQU (AX), X4
-	VPXOR   (CX), X4, X4
-	VPOR    X4, X0, X0
-	ADDQ    $0x00000010, AX
-	ADDQ    $0x00000010, CX
+equalAVX2_combine:
+	VPOR   Y2, Y0, Y0
+	VPOR   Y3, Y1, Y1
+	VPOR   Y1, Y0, Y0
+	VPTEST Y0, Y0
+	JMP    equalAVX2_done
 
-equalAVX2_no16:
-	TESTQ $0x00000008, DX
-	JZ    equalAVX2_no8
-	MOVQ  (AX), SI
-	XORQ  (CX), SI
-	ORQ   SI, BX
-	ADDQ  $0x00000008, AX
-	ADDQ  $0x00000008, CX
+equalAVX2_short:
+	// Fewer than 32 bytes: the first and the last s bytes, for the
+	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
+	CMPQ DX, $0x00000010
+	JAE  equalAVX2_pair16
+	CMPQ DX, $0x00000008
+	JAE  equalAVX2_pair8
+	CMPQ DX, $0x00000004
+	JAE  equalAVX2_pair4
+	CMPQ DX, $0x00000002
+	JAE  equalAVX2_pair2
+	CMPQ DX, $0x00000001
+	JAE  equalAVX2_pair1
 
-equalAVX2_no8:
-	TESTQ   $0x00000004, DX
-	JZ      equalAVX2_no4
-	MOVLQZX (AX), SI
-	XORL    (CX), SI
-	ORQ     SI, BX
-	ADDQ    $0x00000004, AX
-	ADDQ    $0x00000004, CX
+	// Empty: equal. XORL sets ZF.
+	XORL AX, AX
+	JMP  equalAVX2_done
 
-equalAVX2_no4:
-	TESTQ   $0x00000002, DX
-	JZ      equalAVX2_no2
-	MOVWQZX (AX), SI
-	XORW    (CX), SI
-	ORQ     SI, BX
-	ADDQ    $0x00000002, AX
-	ADDQ    $0x00000002, CX
+equalAVX2_pair16:
+	VMOVDQU (AX), X0
+	VPXOR   (CX), X0, X0
+	VMOVDQU -16(AX)(DX*1), X1
+	VPXOR   -16(CX)(DX*1), X1, X1
+	VPOR    X0, X1, X1
+	VPTEST  X1, X1
+	JMP     equalAVX2_done
 
-equalAVX2_no2:
-	TESTQ   $0x00000001, DX
-	JZ      equalAVX2_no1
-	MOVBQZX (AX), AX
+equalAVX2_pair8:
+	MOVQ (AX), BX
+	XORQ (CX), BX
+	MOVQ -8(AX)(DX*1), AX
+	XORQ -8(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalAVX2_done
+
+equalAVX2_pair4:
+	MOVL (AX), BX
+	XORL (CX), BX
+	MOVL -4(AX)(DX*1), AX
+	XORL -4(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalAVX2_done
+
+equalAVX2_pair2:
+	MOVWLZX (AX), BX
+	XORW    (CX), BX
+	MOVWLZX -2(AX)(DX*1), AX
+	XORW    -2(CX)(DX*1), AX
+	ORQ     BX, AX
+	JMP     equalAVX2_done
+
+equalAVX2_pair1:
+	MOVBLZX (AX), AX
 	XORB    (CX), AL
-	ORQ     AX, BX
 
-equalAVX2_no1:
-equalAVX2_reduce:
-	VPOR    Y2, Y0, Y0
-	VPOR    Y3, Y1, Y1
-	VPOR    Y1, Y0, Y0
-	VMOVQ   BX, X5
-	VPOR    Y5, Y0, Y0
-	VPTEST  Y0, Y0
+equalAVX2_done:
 	SETEQ   AL
 	MOVBQZX AL, AX
 	VZEROUPPER
@@ -259,11 +276,13 @@ equalAVX2_reduce:
 	RET
 
 // func equalAVX512(x []byte, y []byte) int
-// Requires: AVX, AVX512BW, AVX512F, BMI2
+// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI2
 TEXT ·equalAVX512(SB), NOSPLIT, $0-56
 	MOVQ   x_base+0(FP), AX
 	MOVQ   y_base+24(FP), CX
 	MOVQ   x_len+8(FP), DX
+	CMPQ   DX, $0x00000040
+	JB     equalAVX512_short
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	VPXORQ Z2, Z2, Z2
@@ -308,22 +327,116 @@ equalAVX512_no128:
 	ADDQ       $0x00000040, CX
 
 equalAVX512_no64:
-	// The last len%64 bytes through a zeroing-masked load: the
-	// masked-off bytes are never read, and a zero mask reads nothing.
+	// The length was at least 64: the last partial vector is read
+	// as the whole vector that ends where the inputs end.
 	ANDQ       $0x0000003f, DX
+	JZ         equalAVX512_combine
+	VMOVDQU64  -64(AX)(DX*1), Z4
+	VPTERNLOGD $0xf6, -64(CX)(DX*1), Z4, Z0
+
+equalAVX512_combine:
+	VPORQ    Z2, Z0, Z0
+	VPORQ    Z3, Z1, Z1
+	VPORQ    Z1, Z0, Z0
+	VPTESTMD Z0, Z0, K1
+	KORTESTW K1, K1
+	JMP      equalAVX512_done
+
+equalAVX512_short:
+	// Fewer than 64 bytes, through a zeroing-masked load of each input.
+	// Where a 64-byte load window reaches into the next page, the load costs
+	// ~280 ns if that page is not mapped in (measured on Zen 5), even with
+	// those bytes masked off or an empty mask: then, and for an empty input,
+	// use the pairs below. The addresses are public.
+	TESTQ      DX, DX
+	JZ         equalAVX512_pairs
+	MOVL       AX, BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
+	JA         equalAVX512_pairs
+	MOVL       CX, BX
+	ANDL       $0x00000fff, BX
+	CMPL       BX, $0x00000fc0
+	JA         equalAVX512_pairs
 	MOVQ       $-1, BX
 	BZHIQ      DX, BX, BX
 	KMOVQ      BX, K1
-	VMOVDQU8.Z (AX), K1, Z4
-	VMOVDQU8.Z (CX), K1, Z5
-	VPTERNLOGD $0xf6, Z5, Z4, Z0
-	VPORQ      Z2, Z0, Z0
-	VPORQ      Z3, Z1, Z1
-	VPORQ      Z1, Z0, Z0
+	VMOVDQU8.Z (AX), K1, Z0
+	VMOVDQU8.Z (CX), K1, Z1
+	VPXORQ     Z1, Z0, Z0
 	VPTESTMD   Z0, Z0, K1
 	KORTESTW   K1, K1
-	SETEQ      AL
-	MOVBQZX    AL, AX
+	JMP        equalAVX512_done
+
+equalAVX512_pairs:
+	// Fewer than 64 bytes: the first and the last s bytes, for the
+	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
+	CMPQ DX, $0x00000020
+	JAE  equalAVX512_pair32
+	CMPQ DX, $0x00000010
+	JAE  equalAVX512_pair16
+	CMPQ DX, $0x00000008
+	JAE  equalAVX512_pair8
+	CMPQ DX, $0x00000004
+	JAE  equalAVX512_pair4
+	CMPQ DX, $0x00000002
+	JAE  equalAVX512_pair2
+	CMPQ DX, $0x00000001
+	JAE  equalAVX512_pair1
+
+	// Empty: equal. XORL sets ZF.
+	XORL AX, AX
+	JMP  equalAVX512_done
+
+equalAVX512_pair32:
+	VMOVDQU (AX), Y0
+	VPXOR   (CX), Y0, Y0
+	VMOVDQU -32(AX)(DX*1), Y1
+	VPXOR   -32(CX)(DX*1), Y1, Y1
+	VPOR    Y0, Y1, Y1
+	VPTEST  Y1, Y1
+	JMP     equalAVX512_done
+
+equalAVX512_pair16:
+	VMOVDQU (AX), X0
+	VPXOR   (CX), X0, X0
+	VMOVDQU -16(AX)(DX*1), X1
+	VPXOR   -16(CX)(DX*1), X1, X1
+	VPOR    X0, X1, X1
+	VPTEST  X1, X1
+	JMP     equalAVX512_done
+
+equalAVX512_pair8:
+	MOVQ (AX), BX
+	XORQ (CX), BX
+	MOVQ -8(AX)(DX*1), AX
+	XORQ -8(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalAVX512_done
+
+equalAVX512_pair4:
+	MOVL (AX), BX
+	XORL (CX), BX
+	MOVL -4(AX)(DX*1), AX
+	XORL -4(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalAVX512_done
+
+equalAVX512_pair2:
+	MOVWLZX (AX), BX
+	XORW    (CX), BX
+	MOVWLZX -2(AX)(DX*1), AX
+	XORW    -2(CX)(DX*1), AX
+	ORQ     BX, AX
+	JMP     equalAVX512_done
+
+equalAVX512_pair1:
+	MOVBLZX (AX), AX
+	XORB    (CX), AL
+
+equalAVX512_done:
+	SETEQ   AL
+	MOVBQZX AL, AX
 	VZEROUPPER
-	MOVQ       AX, ret+48(FP)
+	MOVQ    AX, ret+48(FP)
 	RET

@@ -14,7 +14,7 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// isa is one instruction set's way to do the four things a kernel needs.
+// isa is one instruction set's way to do what a kernel needs.
 type isa struct {
 	name   string // function name suffix: equalSSE2, equalAVX2, ...
 	width  int    // bytes in one vector register
@@ -29,16 +29,16 @@ type isa struct {
 	accumulate func(acc VecVirtual, x, y Mem)
 	// combine does dst |= src for two full vectors.
 	combine func(dst, src VecVirtual)
-	// setZF folds the accumulator (and, where the kernel has one, the
-	// general-purpose accumulator of the small-length path) so that ZF is
-	// set exactly when every compared byte was equal.
-	setZF func(acc VecVirtual, word GPVirtual)
+	// setZF sets ZF exactly when acc is all zero bits.
+	setZF func(acc VecVirtual)
 
-	// masked: the last partial vector is read with a zeroing-masked load, so
-	// the kernel needs neither the small-length ladder nor the overlapping load.
+	// masked: inputs shorter than one vector are read with one
+	// zeroing-masked load, where that is cheap, instead of a pair of
+	// smaller overlapping loads.
 	masked bool
-	// vex: the kernel uses VEX-encoded instructions, including for its
-	// 16-byte steps, and clears the upper halves before it returns.
+	// vex: the kernel has AVX, so its short paths may use VEX-encoded
+	// 16- and 32-byte loads, and it clears the upper halves before it
+	// returns.
 	vex bool
 }
 
@@ -55,15 +55,14 @@ var sse2 = isa{
 		POR(a, acc)
 	},
 	combine: func(dst, src VecVirtual) { POR(src, dst) },
-	setZF: func(acc VecVirtual, word GPVirtual) {
+	setZF: func(acc VecVirtual) {
 		// PTEST is SSE4.1, which SSE2 lacks: move both halves to
-		// general-purpose registers instead; the last ORQ sets ZF.
+		// general-purpose registers; the ORQ sets ZF.
 		lo, hi := GP64(), GP64()
 		MOVQ(acc, lo)
 		PSHUFD(U8(0x4e), acc, acc)
 		MOVQ(acc, hi)
-		ORQ(lo, word)
-		ORQ(hi, word)
+		ORQ(lo, hi)
 	},
 }
 
@@ -78,12 +77,7 @@ var avx2 = isa{
 		VPOR(a, acc, acc)
 	},
 	combine: func(dst, src VecVirtual) { VPOR(src, dst, dst) },
-	setZF: func(acc VecVirtual, word GPVirtual) {
-		w := XMM()
-		VMOVQ(word, w)
-		VPOR(w.AsY(), acc, acc)
-		VPTEST(acc, acc)
-	},
+	setZF:   func(acc VecVirtual) { VPTEST(acc, acc) },
 }
 
 var avx512 = isa{
@@ -98,12 +92,16 @@ var avx512 = isa{
 		VPTERNLOGD(U8(0xf6), y, a, acc)
 	},
 	combine: func(dst, src VecVirtual) { VPORQ(src, dst, dst) },
-	setZF: func(acc VecVirtual, _ GPVirtual) {
+	setZF: func(acc VecVirtual) {
 		k := K()
 		VPTESTMD(acc, acc, k)
 		KORTESTW(k, k)
 	},
 }
+
+// pageSize is the smallest page size of amd64 operating systems: a load
+// window that stays inside one such page cannot reach into an unmapped one.
+const pageSize = 4096
 
 func main() {
 	ConstraintExpr("!purego")
@@ -115,8 +113,9 @@ func main() {
 
 // equalKernel writes func equal<name>(x, y []byte) int for one isa.
 //
-// Every branch is on the length; the data only ever flows through XOR and OR
-// into the accumulators, and the result leaves through ZF and SETEQ.
+// Every branch is on the length (or, for the masked load, on the public
+// addresses); the data only ever flows through XOR and OR, and the result
+// leaves through ZF and SETEQ. Each path sets ZF and jumps to one exit.
 func equalKernel(k isa) {
 	name := "equal" + k.name
 	TEXT(name, NOSPLIT, "func(x, y []byte) int")
@@ -130,23 +129,18 @@ func equalKernel(k isa) {
 	w := k.width
 	step := w * k.unroll
 
-	x := Load(Param("x").Base(), GP64())
-	y := Load(Param("y").Base(), GP64())
-	n := Load(Param("x").Len(), GP64())
+	x, y, n := GP64(), GP64(), GP64()
+	Load(Param("x").Base(), x)
+	Load(Param("y").Base(), y)
+	Load(Param("x").Len(), n)
+	CMPQ(n, U32(w))
+	JB(LabelRef(label("short")))
 
 	acc := make([]VecVirtual, k.unroll)
 	for i := range acc {
 		acc[i] = k.vec()
 		k.zero(acc[i])
 	}
-	var word GPVirtual
-	if !k.masked {
-		word = GP64()
-		XORQ(word, word)
-		CMPQ(n, U32(w))
-		JB(LabelRef(label("small")))
-	}
-
 	Comment(fmt.Sprintf("%d bytes per iteration, one accumulator per vector: no OR waits on the previous one.", step))
 	CMPQ(n, U32(step))
 	JB(LabelRef(label("vectors")))
@@ -174,50 +168,47 @@ func equalKernel(k isa) {
 		Label(skip)
 	}
 
+	Comment(fmt.Sprintf("The length was at least %d: the last partial vector is read", w),
+		"as the whole vector that ends where the inputs end.")
+	ANDQ(U32(w-1), n)
+	JZ(LabelRef(label("combine")))
+	k.accumulate(acc[0], Mem{Base: x, Index: n, Scale: 1, Disp: -w}, Mem{Base: y, Index: n, Scale: 1, Disp: -w})
+	Label(label("combine"))
+	for a := acc; len(a) > 1; a = a[:len(a)/2] {
+		for i := 0; i < len(a)/2; i++ {
+			k.combine(a[i], a[i+len(a)/2])
+		}
+	}
+	k.setZF(acc[0])
+	JMP(LabelRef(label("done")))
+
+	Label(label("short"))
 	if k.masked {
-		Comment("The last len%"+fmt.Sprint(w)+" bytes through a zeroing-masked load: the",
-			"masked-off bytes are never read, and a zero mask reads nothing.")
-		ANDQ(U32(w-1), n)
-		mask, km := GP64(), K()
-		MOVQ(I32(-1), mask)
-		BZHIQ(n, mask, mask)
-		KMOVQ(mask, km)
-		a, b := k.vec(), k.vec()
-		VMOVDQU8_Z(Mem{Base: x}, km, a)
-		VMOVDQU8_Z(Mem{Base: y}, km, b)
-		VPTERNLOGD(U8(0xf6), b, a, acc[0])
-	} else {
-		Comment(fmt.Sprintf("The length was at least %d: the last partial vector is read", w),
-			"as the whole vector that ends where the inputs end.")
-		ANDQ(U32(w-1), n)
-		JZ(LabelRef(label("reduce")))
-		k.accumulate(acc[0], Mem{Base: x, Index: n, Scale: 1, Disp: -w}, Mem{Base: y, Index: n, Scale: 1, Disp: -w})
-		JMP(LabelRef(label("reduce")))
-
-		Label(label("small"))
-		Comment(fmt.Sprintf("Fewer than %d bytes: one step per bit of the length.", w))
-		for s := w / 2; s >= 1; s /= 2 {
-			skip := label(fmt.Sprintf("no%d", s))
-			TESTQ(U32(s), n)
-			JZ(LabelRef(skip))
-			smallStep(k, s, acc[0], word, Mem{Base: x}, Mem{Base: y})
-			if s > 1 {
-				ADDQ(U32(s), x)
-				ADDQ(U32(s), y)
-			}
-			Label(skip)
+		maskedShort(k, x, y, n, label)
+	}
+	Comment(fmt.Sprintf("Fewer than %d bytes: the first and the last s bytes, for the", w),
+		"largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.")
+	var sizes []int
+	for s := w / 2; s >= 1; s /= 2 {
+		sizes = append(sizes, s)
+	}
+	for _, s := range sizes {
+		CMPQ(n, U32(s))
+		JAE(LabelRef(label(fmt.Sprintf("pair%d", s))))
+	}
+	Comment("Empty: equal. XORL sets ZF.")
+	zero := GP32()
+	XORL(zero, zero)
+	JMP(LabelRef(label("done")))
+	for i, s := range sizes {
+		Label(label(fmt.Sprintf("pair%d", s)))
+		overlappingPair(s, x, y, n)
+		if i < len(sizes)-1 {
+			JMP(LabelRef(label("done")))
 		}
 	}
 
-	Label(label("reduce"))
-	for len(acc) > 1 {
-		half := len(acc) / 2
-		for i := 0; i < half; i++ {
-			k.combine(acc[i], acc[i+half])
-		}
-		acc = acc[:half]
-	}
-	k.setZF(acc[0], word)
+	Label(label("done"))
 	ret := GP64()
 	SETEQ(ret.As8())
 	MOVBQZX(ret.As8(), ret)
@@ -228,33 +219,80 @@ func equalKernel(k isa) {
 	RET()
 }
 
-// smallStep does acc |= x ^ y for s bytes, s < width, on the small-length path,
-// where acc is still zero: 16 bytes and more in an XMM register, fewer in the
-// general-purpose accumulator word.
-func smallStep(k isa, s int, acc VecVirtual, word GPVirtual, x, y Mem) {
+// maskedShort writes the masked-load path for lengths 1 to width-1: one
+// zeroing-masked load of each input, whose masked-off bytes are never read
+// and never fault. It sets ZF and jumps to done, or falls through to the
+// pairs when the input is empty or a load window would cross a page.
+func maskedShort(k isa, x, y, n GPVirtual, label func(string) string) {
+	w := k.width
+	Comment(fmt.Sprintf("Fewer than %d bytes, through a zeroing-masked load of each input.", w),
+		fmt.Sprintf("Where a %d-byte load window reaches into the next page, the load costs", w),
+		"~280 ns if that page is not mapped in (measured on Zen 5), even with",
+		"those bytes masked off or an empty mask: then, and for an empty input,",
+		"use the pairs below. The addresses are public.")
+	TESTQ(n, n)
+	JZ(LabelRef(label("pairs")))
+	for _, p := range []GPVirtual{x, y} {
+		offset := GP32()
+		MOVL(p.As32(), offset)
+		ANDL(U32(pageSize-1), offset)
+		CMPL(offset, U32(pageSize-w))
+		JA(LabelRef(label("pairs")))
+	}
+	mask, km := GP64(), K()
+	MOVQ(I32(-1), mask)
+	BZHIQ(n, mask, mask)
+	KMOVQ(mask, km)
+	a, b := k.vec(), k.vec()
+	VMOVDQU8_Z(Mem{Base: x}, km, a)
+	VMOVDQU8_Z(Mem{Base: y}, km, b)
+	VPXORQ(b, a, a)
+	k.setZF(a)
+	JMP(LabelRef(label("done")))
+	Label(label("pairs"))
+}
+
+// overlappingPair sets ZF exactly when the first s and the last s bytes
+// of x and y are equal, for s <= n < 2s: together they cover all n bytes.
+// Vector sizes (16, 32) are only used by kernels that have AVX.
+func overlappingPair(s int, x, y, n GPVirtual) {
+	first := func(p GPVirtual) Mem { return Mem{Base: p} }
+	last := func(p GPVirtual) Mem { return Mem{Base: p, Index: n, Scale: 1, Disp: -s} }
 	if s >= 16 {
-		a := XMM()
-		VMOVDQU(x, a)
-		VPXOR(y, a, a)
-		// A VEX op on an XMM register zeroes the upper lanes, which are
-		// still zero here.
-		VPOR(a, acc.AsX(), acc.AsX())
+		a, b := VecVirtual(XMM()), VecVirtual(XMM())
+		if s == 32 {
+			a, b = YMM(), YMM()
+		}
+		VMOVDQU(first(x), a)
+		VPXOR(first(y), a, a)
+		VMOVDQU(last(x), b)
+		VPXOR(last(y), b, b)
+		VPOR(a, b, b)
+		VPTEST(b, b)
 		return
 	}
-	t := GP64()
+	a, b := GP64(), GP64()
 	switch s {
 	case 8:
-		MOVQ(x, t)
-		XORQ(y, t)
+		MOVQ(first(x), a)
+		XORQ(first(y), a)
+		MOVQ(last(x), b)
+		XORQ(last(y), b)
 	case 4:
-		MOVLQZX(x, t)
-		XORL(y, t.As32())
+		MOVL(first(x), a.As32())
+		XORL(first(y), a.As32())
+		MOVL(last(x), b.As32())
+		XORL(last(y), b.As32())
 	case 2:
-		MOVWQZX(x, t)
-		XORW(y, t.As16())
+		MOVWLZX(first(x), a.As32())
+		XORW(first(y), a.As16())
+		MOVWLZX(last(x), b.As32())
+		XORW(last(y), b.As16())
 	case 1:
-		MOVBQZX(x, t)
-		XORB(y, t.As8())
+		// n is 1: first and last are the same byte.
+		MOVBLZX(first(x), a.As32())
+		XORB(first(y), a.As8())
+		return
 	}
-	ORQ(t, word)
+	ORQ(a, b)
 }
