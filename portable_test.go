@@ -1,0 +1,13 @@
+//go:build purego || !amd64
+
+package ctequal
+
+import "testing"
+
+// TestPortableBuildUsesGeneric: builds without assembly have one kernel,
+// the portable one, and report it.
+func TestPortableBuildUsesGeneric(t *testing.T) {
+	if Kernel() != "generic" || len(kernels) != 1 {
+		t.Fatalf("Kernel() = %q with %d kernels built in, want generic alone", Kernel(), len(kernels))
+	}
+}
