@@ -43,13 +43,13 @@ func BenchmarkCompare(b *testing.B) {
 			return s
 		}},
 	}
-	for _, k := range kernels {
-		if !k.supported {
+	for _, k := range allKernels {
+		if !k.Supported {
 			continue
 		}
-		impls = append(impls, impl{"kernel=" + k.name, func(b *testing.B, x, y []byte) (s int) {
+		impls = append(impls, impl{"kernel=" + k.Name, func(b *testing.B, x, y []byte) (s int) {
 			for b.Loop() {
-				s += k.equal(x, y)
+				s += k.Equal(x, y)
 			}
 			return s
 		}})

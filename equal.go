@@ -19,7 +19,11 @@
 // choice.
 package ctequal
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/ctequal/ctequal/internal/kernels"
+)
 
 // Compare returns 1 if x and y have equal contents and 0 otherwise, in time
 // that depends on len(x) and len(y) only. If the lengths differ it returns
@@ -29,7 +33,7 @@ func Compare(x, y []byte) int {
 	if len(x) != len(y) {
 		return 0
 	}
-	return selected.equal(x, y)
+	return selected.Equal(x, y)
 }
 
 // Equal reports whether x and y have equal contents, in time that depends
@@ -47,31 +51,35 @@ func EqualString(x, y string) bool {
 // Kernel returns the name of the kernel Compare uses on this CPU: "avx512",
 // "avx2", "sse2", "neon" or "generic".
 func Kernel() string {
-	return selected.name
+	return selected.Name
 }
 
-// A kernel is one implementation of the comparison. equal returns 1 if
-// x and y[:len(x)] are equal and 0 if not, reads len(x) bytes of each, and
-// needs len(y) >= len(x); it must only be called where supported is true.
-type kernel struct {
-	name      string
-	equal     func(x, y []byte) int
-	supported bool
-}
-
-// kernels lists every kernel built into this binary, widest first; the
+// allKernels lists every kernel built into this binary, widest first; the
 // portable one comes last and is supported everywhere.
-var kernels = append(archKernels(), kernel{"generic", equalGeneric, true})
+var allKernels = append(archKernels(), kernels.Kernel{Name: "generic", Equal: equalGeneric, Supported: true})
 
 // selected is the first supported kernel. Package initialisation runs after
 // golang.org/x/sys/cpu's, so it sees the features after GODEBUG is applied.
-var selected = firstSupported(kernels)
+var selected = firstSupported(allKernels)
 
-func firstSupported(ks []kernel) kernel {
+func init() { kernels.All = allKernels }
+
+func firstSupported(ks []kernels.Kernel) kernels.Kernel {
 	for _, k := range ks {
-		if k.supported {
+		if k.Supported {
 			return k
 		}
 	}
 	panic("ctequal: no kernel supported") // unreachable: generic is always supported
+}
+
+// withSupport sets each kernel's Supported from the features it needs.
+func withSupport(features map[string]bool, ks []kernels.Kernel) []kernels.Kernel {
+	for i := range ks {
+		ks[i].Supported = true
+		for _, f := range ks[i].Needs {
+			ks[i].Supported = ks[i].Supported && features[f]
+		}
+	}
+	return ks
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/subtle"
 	"fmt"
+	"github.com/ctequal/ctequal/internal/kernels"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -28,26 +29,26 @@ func reference(x, y []byte) int {
 
 // forEachKernel runs f for every kernel this CPU supports, called directly,
 // and logs the ones it skips.
-func forEachKernel(t *testing.T, f func(t *testing.T, k kernel)) {
+func forEachKernel(t *testing.T, f func(t *testing.T, k kernels.Kernel)) {
 	t.Helper()
-	for _, k := range kernels {
-		if !k.supported {
-			t.Logf("kernel %s: not supported by this CPU, skipped", k.name)
+	for _, k := range allKernels {
+		if !k.Supported {
+			t.Logf("kernel %s: not supported by this CPU, skipped", k.Name)
 			continue
 		}
-		t.Run(k.name, func(t *testing.T) { f(t, k) })
+		t.Run(k.Name, func(t *testing.T) { f(t, k) })
 	}
 }
 
 // check holds one kernel against the reference and crypto/subtle.
-func check(t *testing.T, k kernel, x, y []byte, what string) {
+func check(t *testing.T, k kernels.Kernel, x, y []byte, what string) {
 	t.Helper()
 	want := reference(x, y)
 	if s := subtle.ConstantTimeCompare(x, y); s != want {
 		t.Fatalf("%s: crypto/subtle says %d, reference %d: the test is wrong", what, s, want)
 	}
-	if got := k.equal(x, y); got != want {
-		t.Fatalf("%s: %s kernel returned %d, want %d (len %d)", what, k.name, got, want, len(x))
+	if got := k.Equal(x, y); got != want {
+		t.Fatalf("%s: %s kernel returned %d, want %d (len %d)", what, k.Name, got, want, len(x))
 	}
 }
 
@@ -77,7 +78,7 @@ func testLengths(t *testing.T) []int {
 }
 
 func TestKernelsEqualInputs(t *testing.T) {
-	forEachKernel(t, func(t *testing.T, k kernel) {
+	forEachKernel(t, func(t *testing.T, k kernels.Kernel) {
 		r := rand.New(rand.NewPCG(3, 4))
 		for _, n := range testLengths(t) {
 			x := randomBytes(r, n)
@@ -97,7 +98,7 @@ func TestKernelsEqualInputs(t *testing.T) {
 }
 
 func TestKernelsEveryBit(t *testing.T) {
-	forEachKernel(t, func(t *testing.T, k kernel) {
+	forEachKernel(t, func(t *testing.T, k kernels.Kernel) {
 		r := rand.New(rand.NewPCG(5, 6))
 		for n := 1; n <= 300; n++ {
 			x := randomBytes(r, n)
@@ -105,10 +106,10 @@ func TestKernelsEveryBit(t *testing.T) {
 			for i := range n {
 				for bit := range 8 {
 					y[i] ^= 1 << bit
-					if got := k.equal(x, y); got != 0 {
+					if got := k.Equal(x, y); got != 0 {
 						t.Fatalf("len %d: byte %d bit %d differs, kernel returned %d", n, i, bit, got)
 					}
-					if got := k.equal(y, x); got != 0 {
+					if got := k.Equal(y, x); got != 0 {
 						t.Fatalf("len %d: byte %d bit %d differs (swapped), kernel returned %d", n, i, bit, got)
 					}
 					y[i] ^= 1 << bit
@@ -141,7 +142,7 @@ func TestKernelsEveryBit(t *testing.T) {
 
 func TestKernelsOffsets(t *testing.T) {
 	sizes := []int{0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 300, 1000}
-	forEachKernel(t, func(t *testing.T, k kernel) {
+	forEachKernel(t, func(t *testing.T, k kernels.Kernel) {
 		r := rand.New(rand.NewPCG(7, 8))
 		bufX := randomBytes(r, 64+1024)
 		bufY := make([]byte, 64+1024)
@@ -168,7 +169,7 @@ func TestKernelsOffsets(t *testing.T) {
 // TestKernelsIgnoreNeighbours puts different bytes right before and right
 // after equal inputs: a kernel that reads outside its slices answers wrong.
 func TestKernelsIgnoreNeighbours(t *testing.T) {
-	forEachKernel(t, func(t *testing.T, k kernel) {
+	forEachKernel(t, func(t *testing.T, k kernels.Kernel) {
 		r := rand.New(rand.NewPCG(9, 10))
 		for n := 0; n <= 1100; n++ {
 			const pad = 64
@@ -205,7 +206,7 @@ func TestKernelsGuardPages(t *testing.T) {
 	mx := newGuarded(t, page, dataPages)
 	my := newGuarded(t, page, dataPages)
 	r := rand.New(rand.NewPCG(11, 12))
-	forEachKernel(t, func(t *testing.T, k kernel) {
+	forEachKernel(t, func(t *testing.T, k kernels.Kernel) {
 		for _, atEnd := range []bool{false, true} {
 			for n := 0; n <= maxLen; n++ {
 				x, y := mx.slice(n, atEnd), my.slice(n, atEnd)
@@ -224,18 +225,18 @@ func TestKernelsGuardPages(t *testing.T) {
 	})
 }
 
-func callGuarded(t *testing.T, k kernel, x, y []byte, what string, want int) {
+func callGuarded(t *testing.T, k kernels.Kernel, x, y []byte, what string, want int) {
 	t.Helper()
 	// Turn a fault into a panic (for this goroutine), so that an over-read
 	// names the kernel, edge and length instead of killing the test binary.
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if e := recover(); e != nil {
-			t.Fatalf("%s: %s kernel read outside its input: %v", what, k.name, e)
+			t.Fatalf("%s: %s kernel read outside its input: %v", what, k.Name, e)
 		}
 	}()
-	if got := k.equal(x, y); got != want {
-		t.Fatalf("%s: %s kernel returned %d, want %d", what, k.name, got, want)
+	if got := k.Equal(x, y); got != want {
+		t.Fatalf("%s: %s kernel returned %d, want %d", what, k.Name, got, want)
 	}
 }
 
@@ -341,14 +342,17 @@ func TestConcurrentUse(t *testing.T) {
 // TestSelectionIsFirstSupported checks that Kernel reports the widest
 // supported kernel and that the generic one is always available.
 func TestSelectionIsFirstSupported(t *testing.T) {
-	last := kernels[len(kernels)-1]
-	if last.name != "generic" || !last.supported {
-		t.Fatalf("last kernel is %q (supported %v), want generic, supported", last.name, last.supported)
+	if len(kernels.All) != len(allKernels) || kernels.All[0].Name != allKernels[0].Name {
+		t.Fatalf("internal/kernels.All lists %d kernels, the package has %d", len(kernels.All), len(allKernels))
 	}
-	for _, k := range kernels {
-		if k.supported {
-			if Kernel() != k.name {
-				t.Fatalf("Kernel() = %q, want %q, the first supported", Kernel(), k.name)
+	last := allKernels[len(allKernels)-1]
+	if last.Name != "generic" || !last.Supported {
+		t.Fatalf("last kernel is %q (supported %v), want generic, supported", last.Name, last.Supported)
+	}
+	for _, k := range allKernels {
+		if k.Supported {
+			if Kernel() != k.Name {
+				t.Fatalf("Kernel() = %q, want %q, the first supported", Kernel(), k.Name)
 			}
 			return
 		}
@@ -362,8 +366,8 @@ func TestSelectionGODEBUG(t *testing.T) {
 		t.Skip("child process")
 	}
 	supported := map[string]bool{}
-	for _, k := range kernels {
-		supported[k.name] = k.supported
+	for _, k := range allKernels {
+		supported[k.Name] = k.Supported
 	}
 	cases := []struct{ godebug, want, needs string }{
 		{"cpu.avx512f=off", "avx2", "avx2"},

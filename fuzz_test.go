@@ -52,10 +52,10 @@ func FuzzCompare(f *testing.F) {
 			if len(a) != len(b) {
 				continue
 			}
-			for _, k := range kernels {
-				if k.supported {
-					if got := k.equal(a, b); got != want {
-						t.Fatalf("%s kernel on %x, %x = %d, want %d", k.name, a, b, got, want)
+			for _, k := range allKernels {
+				if k.Supported {
+					if got := k.Equal(a, b); got != want {
+						t.Fatalf("%s kernel on %x, %x = %d, want %d", k.Name, a, b, got, want)
 					}
 				}
 			}
@@ -78,11 +78,11 @@ func FuzzEqualString(f *testing.F) {
 		if got := EqualString(a, b); got != (a == b) {
 			t.Fatalf("EqualString(%q, %q) on shared memory = %v", a, b, got)
 		}
-		for _, k := range kernels {
-			if k.supported && len(a) == len(b) {
+		for _, k := range allKernels {
+			if k.Supported && len(a) == len(b) {
 				bs := func(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
-				if got := k.equal(bs(a), bs(b)); got != reference(bs(a), bs(b)) {
-					t.Fatalf("%s kernel on shared %q, %q = %d", k.name, a, b, got)
+				if got := k.Equal(bs(a), bs(b)); got != reference(bs(a), bs(b)) {
+					t.Fatalf("%s kernel on shared %q, %q = %d", k.Name, a, b, got)
 				}
 			}
 		}

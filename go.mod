@@ -2,4 +2,4 @@ module github.com/ctequal/ctequal
 
 go 1.24.0
 
-require golang.org/x/sys v0.38.0
+require golang.org/x/sys v0.41.0

@@ -2,14 +2,28 @@
 
 package ctequal
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
 
-// archKernels lists the amd64 assembly kernels, widest first, with the
-// features each needs as golang.org/x/sys/cpu reports them (after GODEBUG).
-func archKernels() []kernel {
-	return []kernel{
-		{"avx512", equalAVX512, cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasBMI2 && cpu.X86.HasAVX},
-		{"avx2", equalAVX2, cpu.X86.HasAVX2 && cpu.X86.HasAVX},
-		{"sse2", equalSSE2, true},
-	}
+	"github.com/ctequal/ctequal/internal/kernels"
+)
+
+// features maps the CPU features the amd64 kernels need, by their GODEBUG
+// names, to what golang.org/x/sys/cpu reports after applying GODEBUG.
+var features = map[string]bool{
+	"sse2":     cpu.X86.HasSSE2,
+	"avx":      cpu.X86.HasAVX,
+	"avx2":     cpu.X86.HasAVX2,
+	"avx512f":  cpu.X86.HasAVX512F,
+	"avx512bw": cpu.X86.HasAVX512BW,
+	"bmi2":     cpu.X86.HasBMI2,
+}
+
+// archKernels lists the amd64 assembly kernels, widest first.
+func archKernels() []kernels.Kernel {
+	return withSupport(features, []kernels.Kernel{
+		{Name: "avx512", Equal: equalAVX512, Needs: []string{"avx512f", "avx512bw", "bmi2", "avx"}},
+		{Name: "avx2", Equal: equalAVX2, Needs: []string{"avx2", "avx"}},
+		{Name: "sse2", Equal: equalSSE2, Needs: []string{"sse2"}},
+	})
 }

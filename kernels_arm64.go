@@ -2,14 +2,20 @@
 
 package ctequal
 
-import "golang.org/x/sys/cpu"
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/ctequal/ctequal/internal/kernels"
+)
 
 // useDIT tells equalNEON to set PSTATE.DIT for its run: the instruction
 // that does is undefined on CPUs without FEAT_DIT.
 var useDIT = cpu.ARM64.HasDIT
 
-// archKernels lists the arm64 assembly kernel: NEON (Advanced SIMD) is part
+// archKernels lists the arm64 assembly kernel. NEON (Advanced SIMD) is part
 // of every ARMv8-A CPU that Go runs on.
-func archKernels() []kernel {
-	return []kernel{{"neon", equalNEON, true}}
+func archKernels() []kernels.Kernel {
+	return withSupport(map[string]bool{"asimd": cpu.ARM64.HasASIMD}, []kernels.Kernel{
+		{Name: "neon", Equal: equalNEON, Needs: []string{"asimd"}},
+	})
 }

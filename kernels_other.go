@@ -2,6 +2,8 @@
 
 package ctequal
 
+import "github.com/ctequal/ctequal/internal/kernels"
+
 // archKernels is empty: this build has no assembly, so the portable kernel
 // serves alone.
-func archKernels() []kernel { return nil }
+func archKernels() []kernels.Kernel { return nil }
