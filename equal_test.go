@@ -200,7 +200,14 @@ func TestKernelsGuardPages(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("guard pages use linux mmap")
 	}
-	const maxLen = 4096
+	// Every length to 4096, and a few past the AVX-512 kernel's switch to
+	// its streaming loop at 32 KiB.
+	var lengths []int
+	for n := 0; n <= 4096; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 32767, 32768, 32769, 65536+63)
+	maxLen := lengths[len(lengths)-1]
 	page := os.Getpagesize()
 	dataPages := (maxLen + page - 1) / page
 	mx := newGuarded(t, page, dataPages)
@@ -208,7 +215,7 @@ func TestKernelsGuardPages(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
 	forEachKernel(t, func(t *testing.T, k kernels.Kernel) {
 		for _, atEnd := range []bool{false, true} {
-			for n := 0; n <= maxLen; n++ {
+			for _, n := range lengths {
 				x, y := mx.slice(n, atEnd), my.slice(n, atEnd)
 				for i := range x {
 					x[i] = byte(r.Uint32())
