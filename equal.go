@@ -62,7 +62,7 @@ var allKernels = append(archKernels(), kernels.Kernel{Name: "generic", Equal: eq
 // golang.org/x/sys/cpu's, so it sees the features after GODEBUG is applied.
 var selected = firstSupported(allKernels)
 
-func init() { kernels.All = allKernels }
+func init() { kernels.All, kernels.Features = allKernels, features }
 
 func firstSupported(ks []kernels.Kernel) kernels.Kernel {
 	for _, k := range ks {

@@ -12,10 +12,15 @@ import (
 // that does is undefined on CPUs without FEAT_DIT.
 var useDIT = cpu.ARM64.HasDIT
 
+// features maps the CPU features the arm64 kernel needs, and DIT, which it
+// uses where present, by their GODEBUG names to what golang.org/x/sys/cpu
+// reports.
+var features = map[string]bool{"asimd": cpu.ARM64.HasASIMD, "dit": useDIT}
+
 // archKernels lists the arm64 assembly kernel. NEON (Advanced SIMD) is part
 // of every ARMv8-A CPU that Go runs on.
 func archKernels() []kernels.Kernel {
-	return withSupport(map[string]bool{"asimd": cpu.ARM64.HasASIMD}, []kernels.Kernel{
+	return withSupport(features, []kernels.Kernel{
 		{Name: "neon", Equal: equalNEON, Needs: []string{"asimd"}},
 	})
 }

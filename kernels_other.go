@@ -4,6 +4,9 @@ package ctequal
 
 import "github.com/ctequal/ctequal/internal/kernels"
 
+// features is empty: the portable kernel needs none.
+var features map[string]bool
+
 // archKernels is empty: this build has no assembly, so the portable kernel
 // serves alone.
 func archKernels() []kernels.Kernel { return nil }

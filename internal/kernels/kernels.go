@@ -24,3 +24,9 @@ type Kernel struct {
 // portable one comes last and is supported everywhere. Package ctequal
 // sets it while it initialises, before anything can call it.
 var All []Kernel
+
+// Features maps every feature in some kernel's Needs, and the optional
+// ones a kernel uses where present ("dit" on arm64), to whether
+// golang.org/x/sys/cpu reports it, after GODEBUG. Package ctequal sets it
+// with All.
+var Features map[string]bool

@@ -1,0 +1,273 @@
+package main
+
+import (
+	"bytes"
+	"crypto/subtle"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/klauspost/cpuid/v2"
+
+	"github.com/ctequal/ctequal"
+	"github.com/ctequal/ctequal/internal/kernels"
+)
+
+const defaultSizes = "16,32,64,256,1K,4K,64K"
+
+// impl is one implementation measured side by side with the others.
+type impl struct {
+	name     string
+	equal    func(x, y []byte) int
+	selected bool // the kernel ctequal.Compare uses here
+}
+
+// The two references. bytes.Equal is not constant time; on equal inputs it
+// reads everything, which is the fair comparison.
+const (
+	nameSubtle = "crypto/subtle"
+	nameBytes  = "bytes.Equal"
+)
+
+func implementations() []impl {
+	var impls []impl
+	for _, k := range kernels.All {
+		if k.Supported {
+			impls = append(impls, impl{name: k.Name, equal: k.Equal, selected: k.Name == ctequal.Kernel()})
+		}
+	}
+	return append(impls,
+		impl{name: nameSubtle, equal: subtle.ConstantTimeCompare},
+		impl{name: nameBytes, equal: func(x, y []byte) int {
+			if bytes.Equal(x, y) {
+				return 1
+			}
+			return 0
+		}},
+	)
+}
+
+// result is one implementation at one size, over all rounds.
+type result struct {
+	Size              int     `json:"size"`
+	Implementation    string  `json:"implementation"`
+	Selected          bool    `json:"selected"`
+	NsPerCall         float64 `json:"ns_per_call"` // median over rounds
+	NsMin             float64 `json:"ns_min"`
+	NsMax             float64 `json:"ns_max"`
+	GBPerSecond       float64 `json:"gb_per_second"`        // bytes compared per ns, from the median
+	SpeedupVsSubtle   float64 `json:"speedup_vs_subtle"`    // crypto/subtle's time / this time
+	RatioToBytesEqual float64 `json:"ratio_to_bytes_equal"` // this time / bytes.Equal's time
+}
+
+type report struct {
+	CPU     string   `json:"cpu"`
+	GOARCH  string   `json:"goarch"`
+	Kernel  string   `json:"kernel"`
+	Rounds  int      `json:"rounds"`
+	Results []result `json:"results"`
+}
+
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("bench", "Time every kernel this CPU supports, crypto/subtle.ConstantTimeCompare and\n"+
+		"bytes.Equal on equal inputs, side by side, in interleaved rounds. Progress\n"+
+		"goes to stderr, the table (or JSON) to stdout.", stderr)
+	sizesFlag := fs.String("sizes", defaultSizes, "input sizes, comma-separated; K and M suffixes are KiB and MiB")
+	budget := fs.Duration("time", 3*time.Second, "total measuring time")
+	rounds := fs.Int("rounds", 5, "rounds; each measures every implementation at every size once")
+	asJSON := fs.Bool("json", false, "print JSON instead of the table")
+	svgPath := fs.String("svg", "", "also write a plot of throughput against size to this SVG `file`")
+	if code := parseFlags(fs, args, stderr); code >= 0 {
+		return code
+	}
+	sizes, err := parseSizes(*sizesFlag)
+	if err == nil && *rounds < 1 {
+		err = fmt.Errorf("-rounds must be at least 1")
+	}
+	if err == nil && *budget <= 0 {
+		err = fmt.Errorf("-time must be positive")
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
+		fs.Usage()
+		return 2
+	}
+
+	rep := measure(implementations(), sizes, *rounds, *budget, stderr)
+	if *svgPath != "" {
+		var buf bytes.Buffer
+		writeSVG(&buf, rep)
+		if err := os.WriteFile(*svgPath, buf.Bytes(), 0o644); err != nil {
+			fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
+			return 1
+		}
+		fmt.Fprintf(stderr, "wrote %s\n", *svgPath)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	writeTable(stdout, rep)
+	return 0
+}
+
+// parseSizes reads "16,1K,64K" as byte counts.
+func parseSizes(s string) ([]int, error) {
+	var sizes []int
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		mult := 1
+		switch {
+		case strings.HasSuffix(f, "K"):
+			mult, f = 1<<10, strings.TrimSuffix(f, "K")
+		case strings.HasSuffix(f, "M"):
+			mult, f = 1<<20, strings.TrimSuffix(f, "M")
+		}
+		n, err := strconv.Atoi(f)
+		if err != nil || n <= 0 || n > (256<<20)/mult {
+			return nil, fmt.Errorf("bad size %q in -sizes: want a positive count of bytes up to 256M, like 16, 1K or 64K", f)
+		}
+		sizes = append(sizes, n*mult)
+	}
+	slices.Sort(sizes)
+	return slices.Compact(sizes), nil
+}
+
+// sink keeps the measured calls from being optimised away.
+var sink int
+
+// timeCalls returns the nanoseconds per call of n calls of f.
+func timeCalls(f func(x, y []byte) int, x, y []byte, n int) float64 {
+	s := 0
+	start := time.Now()
+	for range n {
+		s += f(x, y)
+	}
+	elapsed := time.Since(start)
+	sink += s
+	return float64(elapsed.Nanoseconds()) / float64(n)
+}
+
+// measure runs the rounds. In each, every implementation is timed at every
+// size once, one after the other, so a change of machine load hits all of
+// them alike; the report gives the median of the rounds.
+func measure(impls []impl, sizes []int, rounds int, budget time.Duration, progress io.Writer) report {
+	type input struct{ x, y []byte }
+	inputs := make([]input, len(sizes))
+	for i, n := range sizes {
+		x := make([]byte, n)
+		for j := range x {
+			x[j] = byte(j*131 + 7)
+		}
+		inputs[i] = input{x, bytes.Clone(x)}
+	}
+	slot := budget / time.Duration(rounds*len(sizes)*len(impls))
+	// Calibrate: how many calls fill one slot.
+	calls := make([][]int, len(sizes))
+	for i := range sizes {
+		calls[i] = make([]int, len(impls))
+		for j, im := range impls {
+			n := 1
+			for {
+				ns := timeCalls(im.equal, inputs[i].x, inputs[i].y, n)
+				if time.Duration(ns*float64(n)) >= slot/8 || n >= 1<<30 {
+					calls[i][j] = max(1, int(float64(slot.Nanoseconds())/ns))
+					break
+				}
+				n *= 4
+			}
+		}
+	}
+	samples := make([][][]float64, len(sizes))
+	for i := range samples {
+		samples[i] = make([][]float64, len(impls))
+	}
+	start := time.Now()
+	for r := range rounds {
+		for i := range sizes {
+			for j, im := range impls {
+				samples[i][j] = append(samples[i][j], timeCalls(im.equal, inputs[i].x, inputs[i].y, calls[i][j]))
+			}
+		}
+		fmt.Fprintf(progress, "bench: round %d/%d done (%.1fs)\n", r+1, rounds, time.Since(start).Seconds())
+	}
+
+	rep := report{CPU: orUnknown(cpuid.CPU.BrandName), GOARCH: runtime.GOARCH, Kernel: ctequal.Kernel(), Rounds: rounds}
+	for i, n := range sizes {
+		median := func(name string) float64 {
+			for j, im := range impls {
+				if im.name == name {
+					return medianOf(samples[i][j])
+				}
+			}
+			return 0
+		}
+		subtleNs, bytesNs := median(nameSubtle), median(nameBytes)
+		for j, im := range impls {
+			s := samples[i][j]
+			med := medianOf(s)
+			rep.Results = append(rep.Results, result{
+				Size: n, Implementation: im.name, Selected: im.selected,
+				NsPerCall: med, NsMin: slices.Min(s), NsMax: slices.Max(s),
+				GBPerSecond:       float64(n) / med,
+				SpeedupVsSubtle:   subtleNs / med,
+				RatioToBytesEqual: med / bytesNs,
+			})
+		}
+	}
+	return rep
+}
+
+func medianOf(s []float64) float64 {
+	s = slices.Clone(s)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// tableColumns are the table's header, in order.
+var tableColumns = []string{"SIZE", "IMPLEMENTATION", "NS/CALL", "SPREAD", "GB/S", "VS SUBTLE", "VS BYTES.EQUAL"}
+
+func writeTable(out io.Writer, rep report) {
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(w, strings.Join(tableColumns, "\t"))
+	for _, r := range rep.Results {
+		name := r.Implementation
+		if r.Selected {
+			name += " *"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%.2f\t±%.0f%%\t%.1f\t%.1fx\t%.2f\n",
+			sizeText(r.Size), name, r.NsPerCall, 100*(r.NsMax-r.NsMin)/2/r.NsPerCall,
+			r.GBPerSecond, r.SpeedupVsSubtle, r.RatioToBytesEqual)
+	}
+	w.Flush()
+	fmt.Fprintf(out, "\n* is the kernel ctequal.Compare uses here (%s). NS/CALL: median of %d rounds; SPREAD: half the\n"+
+		"range of the rounds. VS SUBTLE: how many times faster than crypto/subtle.ConstantTimeCompare.\n"+
+		"VS BYTES.EQUAL: time relative to bytes.Equal (not constant time) on equal inputs; below 1 is faster.\n",
+		rep.Kernel, rep.Rounds)
+}
+
+// sizeText writes a byte count the way -sizes reads it.
+func sizeText(n int) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d B", n)
+}

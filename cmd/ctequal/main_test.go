@@ -1,0 +1,227 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ctequal/ctequal"
+	"github.com/ctequal/ctequal/internal/kernels"
+)
+
+func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+// quick makes bench fast enough for tests; the numbers are not checked.
+var quick = []string{"-time", "30ms", "-rounds", "2", "-sizes", "16,1K"}
+
+func TestUsageErrors(t *testing.T) {
+	cases := [][]string{
+		{"bogus"},
+		{"bench", "-nope"},
+		{"bench", "-sizes", "12x"},
+		{"bench", "-sizes", "0"},
+		{"bench", "-rounds", "0"},
+		{"bench", "-time", "-1s"},
+		{"bench", "extra"},
+		{"info", "extra"},
+		{"info", "-json"},
+	}
+	for _, args := range cases {
+		code, stdout, stderr := runCmd(t, args...)
+		if code != 2 {
+			t.Errorf("ctequal %s: exit %d, want 2", strings.Join(args, " "), code)
+		}
+		if !strings.Contains(stderr, "usage: ctequal") {
+			t.Errorf("ctequal %s: no usage message on stderr:\n%s", strings.Join(args, " "), stderr)
+		}
+		if stdout != "" {
+			t.Errorf("ctequal %s: wrote to stdout on a usage error:\n%s", strings.Join(args, " "), stdout)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	for _, args := range [][]string{{"-h"}, {"info", "-h"}, {"bench", "-h"}} {
+		code, _, stderr := runCmd(t, args...)
+		if code != 0 || !strings.Contains(stderr, "usage: ctequal") {
+			t.Errorf("ctequal %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, stderr)
+		}
+	}
+	_, _, stderr := runCmd(t, "bench", "-h")
+	for _, flag := range []string{"-sizes", "-time", "-rounds", "-json", "-svg"} {
+		if !strings.Contains(stderr, flag) {
+			t.Errorf("bench -h does not mention %s", flag)
+		}
+	}
+}
+
+func TestInfoNamesTheSelectedKernel(t *testing.T) {
+	code, stdout, _ := runCmd(t, "info")
+	if code != 0 {
+		t.Fatalf("info: exit %d", code)
+	}
+	var selected string
+	for _, line := range strings.Split(stdout, "\n") {
+		if f := strings.Fields(line); len(f) == 2 && f[0] == "selected" {
+			selected = f[1]
+		}
+	}
+	if selected != ctequal.Kernel() {
+		t.Fatalf("info says the selected kernel is %q, Kernel() says %q:\n%s", selected, ctequal.Kernel(), stdout)
+	}
+	for _, k := range kernels.All {
+		if !strings.Contains(stdout, "  "+k.Name) {
+			t.Errorf("info does not list kernel %s:\n%s", k.Name, stdout)
+		}
+	}
+}
+
+func TestBenchTable(t *testing.T) {
+	code, stdout, stderr := runCmd(t, append([]string{"bench"}, quick...)...)
+	if code != 0 {
+		t.Fatalf("bench: exit %d\n%s", code, stderr)
+	}
+	if !strings.Contains(stderr, "round 2/2") {
+		t.Errorf("no progress on stderr:\n%s", stderr)
+	}
+	lines := strings.Split(stdout, "\n")
+	if got := strings.Join(strings.Fields(lines[0]), " "); got != strings.Join(tableColumns, " ") {
+		t.Fatalf("header %q, want %q", got, strings.Join(tableColumns, " "))
+	}
+	impls := implementations()
+	rows := 0
+	for _, line := range lines[1:] {
+		f := strings.Fields(line)
+		if len(f) < 2 || (f[1] != "B" && f[1] != "KiB") {
+			continue
+		}
+		rows++
+		// SIZE is two fields ("16 B"), IMPLEMENTATION one or two ("avx512 *").
+		if n := len(f); n != len(tableColumns)+1 && n != len(tableColumns)+2 {
+			t.Errorf("row %q has %d fields", line, n)
+		}
+	}
+	if want := 2 * len(impls); rows != want {
+		t.Fatalf("%d rows, want %d (2 sizes x %d implementations):\n%s", rows, want, len(impls), stdout)
+	}
+	if !strings.Contains(stdout, ctequal.Kernel()+" *") {
+		t.Errorf("the selected kernel %s is not marked:\n%s", ctequal.Kernel(), stdout)
+	}
+}
+
+func TestBenchJSON(t *testing.T) {
+	code, stdout, stderr := runCmd(t, append([]string{"bench", "-json"}, quick...)...)
+	if code != 0 {
+		t.Fatalf("bench -json: exit %d\n%s", code, stderr)
+	}
+	var rep report
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatalf("bench -json output does not parse: %v\n%s", err, stdout)
+	}
+	if rep.Kernel != ctequal.Kernel() || rep.Rounds != 2 {
+		t.Errorf("kernel %q rounds %d, want %q and 2", rep.Kernel, rep.Rounds, ctequal.Kernel())
+	}
+	seen := map[string]bool{}
+	for _, r := range rep.Results {
+		seen[r.Implementation+"@"+sizeText(r.Size)] = true
+		if !(r.NsPerCall > 0 && r.NsMin <= r.NsPerCall && r.NsPerCall <= r.NsMax && r.GBPerSecond > 0) {
+			t.Errorf("implausible result %+v", r)
+		}
+	}
+	for _, im := range implementations() {
+		for _, size := range []string{"16 B", "1 KiB"} {
+			if !seen[im.name+"@"+size] {
+				t.Errorf("no result for %s at %s", im.name, size)
+			}
+		}
+	}
+	if len(rep.Results) != 2*len(implementations()) {
+		t.Errorf("%d results, want %d", len(rep.Results), 2*len(implementations()))
+	}
+}
+
+func TestBenchSVG(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bench.svg")
+	code, _, stderr := runCmd(t, append([]string{"bench", "-svg", path}, quick...)...)
+	if code != 0 {
+		t.Fatalf("bench -svg: exit %d\n%s", code, stderr)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	var series, legends []string
+	root := ""
+	for {
+		tok, err := dec.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("the SVG is not well-formed XML: %v", err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		if root == "" {
+			root = se.Name.Local
+		}
+		attr := map[string]string{}
+		for _, a := range se.Attr {
+			attr[a.Name.Local] = a.Value
+		}
+		switch {
+		case se.Name.Local == "g" && attr["class"] == "series":
+			series = append(series, attr["data-name"])
+		case se.Name.Local == "text" && attr["class"] == "legend":
+			legends = append(legends, attr["class"])
+		}
+	}
+	if root != "svg" {
+		t.Fatalf("root element %q, want svg", root)
+	}
+	var want []string
+	for _, im := range implementations() {
+		want = append(want, im.name)
+	}
+	if strings.Join(series, ",") != strings.Join(want, ",") {
+		t.Errorf("series %v, want one per implementation: %v", series, want)
+	}
+	if len(legends) != len(want) {
+		t.Errorf("%d legend entries, want %d", len(legends), len(want))
+	}
+	for _, label := range []string{"input size", "GB/s"} {
+		if !bytes.Contains(data, []byte(label)) {
+			t.Errorf("the SVG has no axis label with %q", label)
+		}
+	}
+}
+
+func TestParseSizes(t *testing.T) {
+	got, err := parseSizes("64K, 16,1K,16,1M")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{16, 1024, 65536, 1 << 20}
+	if len(got) != len(want) {
+		t.Fatalf("parseSizes = %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("parseSizes = %v, want %v", got, want)
+		}
+	}
+}
