@@ -86,8 +86,8 @@ var avx2 = isa{
 var avx512 = isa{
 	name: "AVX512", width: 64, unroll: 4, needs: "AVX512F, AVX512BW and BMI2", vex: true, masked: true,
 	streaming: &avx2,
-	vec:  func() VecVirtual { return ZMM() },
-	zero: func(v VecVirtual) { VPXORQ(v, v, v) },
+	vec:       func() VecVirtual { return ZMM() },
+	zero:      func(v VecVirtual) { VPXORQ(v, v, v) },
 	accumulate: func(acc VecVirtual, x, y Mem) {
 		a := ZMM()
 		VMOVDQU64(x, a)
