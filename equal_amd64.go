@@ -4,12 +4,12 @@
 
 package ctequal
 
-// equalSSE2 returns 1 if x and y[:len(x)] are equal and 0 if not, in time
+// equalAVX512 returns 1 if x and y[:len(x)] are equal and 0 if not, in time
 // that depends on len(x) only. It reads len(x) bytes of each and needs
-// len(y) >= len(x), and SSE2 (every amd64 CPU).
+// len(y) >= len(x), and AVX512F, AVX512BW and BMI2.
 //
 //go:noescape
-func equalSSE2(x []byte, y []byte) int
+func equalAVX512(x []byte, y []byte) int
 
 // equalAVX2 returns 1 if x and y[:len(x)] are equal and 0 if not, in time
 // that depends on len(x) only. It reads len(x) bytes of each and needs
@@ -18,9 +18,15 @@ func equalSSE2(x []byte, y []byte) int
 //go:noescape
 func equalAVX2(x []byte, y []byte) int
 
-// equalAVX512 returns 1 if x and y[:len(x)] are equal and 0 if not, in time
+// equalSSE2 returns 1 if x and y[:len(x)] are equal and 0 if not, in time
 // that depends on len(x) only. It reads len(x) bytes of each and needs
-// len(y) >= len(x), and AVX512F, AVX512BW and BMI2.
+// len(y) >= len(x), and SSE2 (every amd64 CPU).
 //
 //go:noescape
-func equalAVX512(x []byte, y []byte) int
+func equalSSE2(x []byte, y []byte) int
+
+// equalSelected is the selected kernel: the first of equalAVX512, equalAVX2, equalSSE2 whose
+// use flag is set, or the last.
+//
+//go:noescape
+func equalSelected(x []byte, y []byte) int

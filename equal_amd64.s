@@ -4,277 +4,6 @@
 
 #include "textflag.h"
 
-// func equalSSE2(x []byte, y []byte) int
-// Requires: SSE2
-TEXT ·equalSSE2(SB), NOSPLIT, $0-56
-	MOVQ x_base+0(FP), AX
-	MOVQ y_base+24(FP), CX
-	MOVQ x_len+8(FP), DX
-	CMPQ DX, $0x00000010
-	JB   equalSSE2_short
-	PXOR X0, X0
-	PXOR X1, X1
-	PXOR X2, X2
-	PXOR X3, X3
-
-	// 64 bytes per iteration, one accumulator per vector.
-	CMPQ DX, $0x00000040
-	JB   equalSSE2_loop_end
-
-equalSSE2_loop:
-	MOVOU (AX), X4
-	MOVOU (CX), X5
-	PXOR  X5, X4
-	POR   X4, X0
-	MOVOU 16(AX), X4
-	MOVOU 16(CX), X5
-	PXOR  X5, X4
-	POR   X4, X1
-	MOVOU 32(AX), X4
-	MOVOU 32(CX), X5
-	PXOR  X5, X4
-	POR   X4, X2
-	MOVOU 48(AX), X4
-	MOVOU 48(CX), X5
-	PXOR  X5, X4
-	POR   X4, X3
-	ADDQ  $0x00000040, AX
-	ADDQ  $0x00000040, CX
-	SUBQ  $0x00000040, DX
-	CMPQ  DX, $0x00000040
-	JAE   equalSSE2_loop
-
-equalSSE2_loop_end:
-	// Whole vectors left, chosen by the bits of the length.
-	TESTQ $0x00000020, DX
-	JZ    equalSSE2_no32
-	MOVOU (AX), X4
-	MOVOU (CX), X5
-	PXOR  X5, X4
-	POR   X4, X0
-	MOVOU 16(AX), X4
-	MOVOU 16(CX), X5
-	PXOR  X5, X4
-	POR   X4, X1
-	ADDQ  $0x00000020, AX
-	ADDQ  $0x00000020, CX
-
-equalSSE2_no32:
-	TESTQ $0x00000010, DX
-	JZ    equalSSE2_no16
-	MOVOU (AX), X4
-	MOVOU (CX), X5
-	PXOR  X5, X4
-	POR   X4, X0
-	ADDQ  $0x00000010, AX
-	ADDQ  $0x00000010, CX
-
-equalSSE2_no16:
-	// The length was at least 16: the last partial vector is read
-	// as the whole vector that ends where the inputs end.
-	ANDQ  $0x0000000f, DX
-	JZ    equalSSE2_combine
-	MOVOU -16(AX)(DX*1), X4
-	MOVOU -16(CX)(DX*1), X5
-	PXOR  X5, X4
-	POR   X4, X0
-
-equalSSE2_combine:
-	POR    X2, X0
-	POR    X3, X1
-	POR    X1, X0
-	MOVQ   X0, AX
-	PSHUFD $0x4e, X0, X0
-	MOVQ   X0, CX
-	ORQ    AX, CX
-	JMP    equalSSE2_done
-
-equalSSE2_short:
-	// Fewer than 16 bytes: the first and the last s bytes, for the
-	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
-	CMPQ DX, $0x00000008
-	JAE  equalSSE2_pair8
-	CMPQ DX, $0x00000004
-	JAE  equalSSE2_pair4
-	CMPQ DX, $0x00000002
-	JAE  equalSSE2_pair2
-	CMPQ DX, $0x00000001
-	JAE  equalSSE2_pair1
-
-	// Empty: equal. XORL sets ZF.
-	XORL AX, AX
-	JMP  equalSSE2_done
-
-equalSSE2_pair8:
-	MOVQ (AX), BX
-	XORQ (CX), BX
-	MOVQ -8(AX)(DX*1), AX
-	XORQ -8(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalSSE2_done
-
-equalSSE2_pair4:
-	MOVL (AX), BX
-	XORL (CX), BX
-	MOVL -4(AX)(DX*1), AX
-	XORL -4(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalSSE2_done
-
-equalSSE2_pair2:
-	MOVWLZX (AX), BX
-	XORW    (CX), BX
-	MOVWLZX -2(AX)(DX*1), AX
-	XORW    -2(CX)(DX*1), AX
-	ORQ     BX, AX
-	JMP     equalSSE2_done
-
-equalSSE2_pair1:
-	MOVBLZX (AX), AX
-	XORB    (CX), AL
-
-equalSSE2_done:
-	SETEQ   AL
-	MOVBQZX AL, AX
-	MOVQ    AX, ret+48(FP)
-	RET
-
-// func equalAVX2(x []byte, y []byte) int
-// Requires: AVX, AVX2
-TEXT ·equalAVX2(SB), NOSPLIT, $0-56
-	MOVQ  x_base+0(FP), AX
-	MOVQ  y_base+24(FP), CX
-	MOVQ  x_len+8(FP), DX
-	CMPQ  DX, $0x00000020
-	JB    equalAVX2_short
-	VPXOR Y0, Y0, Y0
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
-
-	// 128 bytes per iteration, one accumulator per vector.
-	CMPQ DX, $0x00000080
-	JB   equalAVX2_loop_end
-
-equalAVX2_loop:
-	VMOVDQU (AX), Y4
-	VPXOR   (CX), Y4, Y4
-	VPOR    Y4, Y0, Y0
-	VMOVDQU 32(AX), Y4
-	VPXOR   32(CX), Y4, Y4
-	VPOR    Y4, Y1, Y1
-	VMOVDQU 64(AX), Y4
-	VPXOR   64(CX), Y4, Y4
-	VPOR    Y4, Y2, Y2
-	VMOVDQU 96(AX), Y4
-	VPXOR   96(CX), Y4, Y4
-	VPOR    Y4, Y3, Y3
-	ADDQ    $0x00000080, AX
-	ADDQ    $0x00000080, CX
-	SUBQ    $0x00000080, DX
-	CMPQ    DX, $0x00000080
-	JAE     equalAVX2_loop
-
-equalAVX2_loop_end:
-	// Whole vectors left, chosen by the bits of the length.
-	TESTQ   $0x00000040, DX
-	JZ      equalAVX2_no64
-	VMOVDQU (AX), Y4
-	VPXOR   (CX), Y4, Y4
-	VPOR    Y4, Y0, Y0
-	VMOVDQU 32(AX), Y4
-	VPXOR   32(CX), Y4, Y4
-	VPOR    Y4, Y1, Y1
-	ADDQ    $0x00000040, AX
-	ADDQ    $0x00000040, CX
-
-equalAVX2_no64:
-	TESTQ   $0x00000020, DX
-	JZ      equalAVX2_no32
-	VMOVDQU (AX), Y4
-	VPXOR   (CX), Y4, Y4
-	VPOR    Y4, Y0, Y0
-	ADDQ    $0x00000020, AX
-	ADDQ    $0x00000020, CX
-
-equalAVX2_no32:
-	// The length was at least 32: the last partial vector is read
-	// as the whole vector that ends where the inputs end.
-	ANDQ    $0x0000001f, DX
-	JZ      equalAVX2_combine
-	VMOVDQU -32(AX)(DX*1), Y4
-	VPXOR   -32(CX)(DX*1), Y4, Y4
-	VPOR    Y4, Y0, Y0
-
-equalAVX2_combine:
-	VPOR   Y2, Y0, Y0
-	VPOR   Y3, Y1, Y1
-	VPOR   Y1, Y0, Y0
-	VPTEST Y0, Y0
-	JMP    equalAVX2_done
-
-equalAVX2_short:
-	// Fewer than 32 bytes: the first and the last s bytes, for the
-	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
-	CMPQ DX, $0x00000010
-	JAE  equalAVX2_pair16
-	CMPQ DX, $0x00000008
-	JAE  equalAVX2_pair8
-	CMPQ DX, $0x00000004
-	JAE  equalAVX2_pair4
-	CMPQ DX, $0x00000002
-	JAE  equalAVX2_pair2
-	CMPQ DX, $0x00000001
-	JAE  equalAVX2_pair1
-
-	// Empty: equal. XORL sets ZF.
-	XORL AX, AX
-	JMP  equalAVX2_done
-
-equalAVX2_pair16:
-	VMOVDQU (AX), X0
-	VPXOR   (CX), X0, X0
-	VMOVDQU -16(AX)(DX*1), X1
-	VPXOR   -16(CX)(DX*1), X1, X1
-	VPOR    X0, X1, X1
-	VPTEST  X1, X1
-	JMP     equalAVX2_done
-
-equalAVX2_pair8:
-	MOVQ (AX), BX
-	XORQ (CX), BX
-	MOVQ -8(AX)(DX*1), AX
-	XORQ -8(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalAVX2_done
-
-equalAVX2_pair4:
-	MOVL (AX), BX
-	XORL (CX), BX
-	MOVL -4(AX)(DX*1), AX
-	XORL -4(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalAVX2_done
-
-equalAVX2_pair2:
-	MOVWLZX (AX), BX
-	XORW    (CX), BX
-	MOVWLZX -2(AX)(DX*1), AX
-	XORW    -2(CX)(DX*1), AX
-	ORQ     BX, AX
-	JMP     equalAVX2_done
-
-equalAVX2_pair1:
-	MOVBLZX (AX), AX
-	XORB    (CX), AL
-
-equalAVX2_done:
-	SETEQ   AL
-	MOVBQZX AL, AX
-	VZEROUPPER
-	MOVQ    AX, ret+48(FP)
-	RET
-
 // func equalAVX512(x []byte, y []byte) int
 // Requires: AVX, AVX2, AVX512BW, AVX512F, BMI2
 TEXT ·equalAVX512(SB), NOSPLIT, $0-56
@@ -471,3 +200,288 @@ equalAVX512_done:
 	VZEROUPPER
 	MOVQ    AX, ret+48(FP)
 	RET
+
+// func equalAVX2(x []byte, y []byte) int
+// Requires: AVX, AVX2
+TEXT ·equalAVX2(SB), NOSPLIT, $0-56
+	MOVQ  x_base+0(FP), AX
+	MOVQ  y_base+24(FP), CX
+	MOVQ  x_len+8(FP), DX
+	CMPQ  DX, $0x00000020
+	JB    equalAVX2_short
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+
+	// 128 bytes per iteration, one accumulator per vector.
+	CMPQ DX, $0x00000080
+	JB   equalAVX2_loop_end
+
+equalAVX2_loop:
+	VMOVDQU (AX), Y4
+	VPXOR   (CX), Y4, Y4
+	VPOR    Y4, Y0, Y0
+	VMOVDQU 32(AX), Y4
+	VPXOR   32(CX), Y4, Y4
+	VPOR    Y4, Y1, Y1
+	VMOVDQU 64(AX), Y4
+	VPXOR   64(CX), Y4, Y4
+	VPOR    Y4, Y2, Y2
+	VMOVDQU 96(AX), Y4
+	VPXOR   96(CX), Y4, Y4
+	VPOR    Y4, Y3, Y3
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	SUBQ    $0x00000080, DX
+	CMPQ    DX, $0x00000080
+	JAE     equalAVX2_loop
+
+equalAVX2_loop_end:
+	// Whole vectors left, chosen by the bits of the length.
+	TESTQ   $0x00000040, DX
+	JZ      equalAVX2_no64
+	VMOVDQU (AX), Y4
+	VPXOR   (CX), Y4, Y4
+	VPOR    Y4, Y0, Y0
+	VMOVDQU 32(AX), Y4
+	VPXOR   32(CX), Y4, Y4
+	VPOR    Y4, Y1, Y1
+	ADDQ    $0x00000040, AX
+	ADDQ    $0x00000040, CX
+
+equalAVX2_no64:
+	TESTQ   $0x00000020, DX
+	JZ      equalAVX2_no32
+	VMOVDQU (AX), Y4
+	VPXOR   (CX), Y4, Y4
+	VPOR    Y4, Y0, Y0
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+
+equalAVX2_no32:
+	// The length was at least 32: the last partial vector is read
+	// as the whole vector that ends where the inputs end.
+	ANDQ    $0x0000001f, DX
+	JZ      equalAVX2_combine
+	VMOVDQU -32(AX)(DX*1), Y4
+	VPXOR   -32(CX)(DX*1), Y4, Y4
+	VPOR    Y4, Y0, Y0
+
+equalAVX2_combine:
+	VPOR   Y2, Y0, Y0
+	VPOR   Y3, Y1, Y1
+	VPOR   Y1, Y0, Y0
+	VPTEST Y0, Y0
+	JMP    equalAVX2_done
+
+equalAVX2_short:
+	// Fewer than 32 bytes: the first and the last s bytes, for the
+	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
+	CMPQ DX, $0x00000010
+	JAE  equalAVX2_pair16
+	CMPQ DX, $0x00000008
+	JAE  equalAVX2_pair8
+	CMPQ DX, $0x00000004
+	JAE  equalAVX2_pair4
+	CMPQ DX, $0x00000002
+	JAE  equalAVX2_pair2
+	CMPQ DX, $0x00000001
+	JAE  equalAVX2_pair1
+
+	// Empty: equal. XORL sets ZF.
+	XORL AX, AX
+	JMP  equalAVX2_done
+
+equalAVX2_pair16:
+	VMOVDQU (AX), X0
+	VPXOR   (CX), X0, X0
+	VMOVDQU -16(AX)(DX*1), X1
+	VPXOR   -16(CX)(DX*1), X1, X1
+	VPOR    X0, X1, X1
+	VPTEST  X1, X1
+	JMP     equalAVX2_done
+
+equalAVX2_pair8:
+	MOVQ (AX), BX
+	XORQ (CX), BX
+	MOVQ -8(AX)(DX*1), AX
+	XORQ -8(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalAVX2_done
+
+equalAVX2_pair4:
+	MOVL (AX), BX
+	XORL (CX), BX
+	MOVL -4(AX)(DX*1), AX
+	XORL -4(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalAVX2_done
+
+equalAVX2_pair2:
+	MOVWLZX (AX), BX
+	XORW    (CX), BX
+	MOVWLZX -2(AX)(DX*1), AX
+	XORW    -2(CX)(DX*1), AX
+	ORQ     BX, AX
+	JMP     equalAVX2_done
+
+equalAVX2_pair1:
+	MOVBLZX (AX), AX
+	XORB    (CX), AL
+
+equalAVX2_done:
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
+
+// func equalSSE2(x []byte, y []byte) int
+// Requires: SSE2
+TEXT ·equalSSE2(SB), NOSPLIT, $0-56
+	MOVQ x_base+0(FP), AX
+	MOVQ y_base+24(FP), CX
+	MOVQ x_len+8(FP), DX
+	CMPQ DX, $0x00000010
+	JB   equalSSE2_short
+	PXOR X0, X0
+	PXOR X1, X1
+	PXOR X2, X2
+	PXOR X3, X3
+
+	// 64 bytes per iteration, one accumulator per vector.
+	CMPQ DX, $0x00000040
+	JB   equalSSE2_loop_end
+
+equalSSE2_loop:
+	MOVOU (AX), X4
+	MOVOU (CX), X5
+	PXOR  X5, X4
+	POR   X4, X0
+	MOVOU 16(AX), X4
+	MOVOU 16(CX), X5
+	PXOR  X5, X4
+	POR   X4, X1
+	MOVOU 32(AX), X4
+	MOVOU 32(CX), X5
+	PXOR  X5, X4
+	POR   X4, X2
+	MOVOU 48(AX), X4
+	MOVOU 48(CX), X5
+	PXOR  X5, X4
+	POR   X4, X3
+	ADDQ  $0x00000040, AX
+	ADDQ  $0x00000040, CX
+	SUBQ  $0x00000040, DX
+	CMPQ  DX, $0x00000040
+	JAE   equalSSE2_loop
+
+equalSSE2_loop_end:
+	// Whole vectors left, chosen by the bits of the length.
+	TESTQ $0x00000020, DX
+	JZ    equalSSE2_no32
+	MOVOU (AX), X4
+	MOVOU (CX), X5
+	PXOR  X5, X4
+	POR   X4, X0
+	MOVOU 16(AX), X4
+	MOVOU 16(CX), X5
+	PXOR  X5, X4
+	POR   X4, X1
+	ADDQ  $0x00000020, AX
+	ADDQ  $0x00000020, CX
+
+equalSSE2_no32:
+	TESTQ $0x00000010, DX
+	JZ    equalSSE2_no16
+	MOVOU (AX), X4
+	MOVOU (CX), X5
+	PXOR  X5, X4
+	POR   X4, X0
+	ADDQ  $0x00000010, AX
+	ADDQ  $0x00000010, CX
+
+equalSSE2_no16:
+	// The length was at least 16: the last partial vector is read
+	// as the whole vector that ends where the inputs end.
+	ANDQ  $0x0000000f, DX
+	JZ    equalSSE2_combine
+	MOVOU -16(AX)(DX*1), X4
+	MOVOU -16(CX)(DX*1), X5
+	PXOR  X5, X4
+	POR   X4, X0
+
+equalSSE2_combine:
+	POR    X2, X0
+	POR    X3, X1
+	POR    X1, X0
+	MOVQ   X0, AX
+	PSHUFD $0x4e, X0, X0
+	MOVQ   X0, CX
+	ORQ    AX, CX
+	JMP    equalSSE2_done
+
+equalSSE2_short:
+	// Fewer than 16 bytes: the first and the last s bytes, for the
+	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
+	CMPQ DX, $0x00000008
+	JAE  equalSSE2_pair8
+	CMPQ DX, $0x00000004
+	JAE  equalSSE2_pair4
+	CMPQ DX, $0x00000002
+	JAE  equalSSE2_pair2
+	CMPQ DX, $0x00000001
+	JAE  equalSSE2_pair1
+
+	// Empty: equal. XORL sets ZF.
+	XORL AX, AX
+	JMP  equalSSE2_done
+
+equalSSE2_pair8:
+	MOVQ (AX), BX
+	XORQ (CX), BX
+	MOVQ -8(AX)(DX*1), AX
+	XORQ -8(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalSSE2_done
+
+equalSSE2_pair4:
+	MOVL (AX), BX
+	XORL (CX), BX
+	MOVL -4(AX)(DX*1), AX
+	XORL -4(CX)(DX*1), AX
+	ORQ  BX, AX
+	JMP  equalSSE2_done
+
+equalSSE2_pair2:
+	MOVWLZX (AX), BX
+	XORW    (CX), BX
+	MOVWLZX -2(AX)(DX*1), AX
+	XORW    -2(CX)(DX*1), AX
+	ORQ     BX, AX
+	JMP     equalSSE2_done
+
+equalSSE2_pair1:
+	MOVBLZX (AX), AX
+	XORB    (CX), AL
+
+equalSSE2_done:
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
+
+// func equalSelected(x []byte, y []byte) int
+TEXT ·equalSelected(SB), NOSPLIT, $0-56
+	CMPB ·useAVX512+0(SB), $0x00
+	JNE  equalSelected_AVX512
+	CMPB ·useAVX2+0(SB), $0x00
+	JNE  equalSelected_AVX2
+	JMP  ·equalSSE2+0(SB)
+
+equalSelected_AVX512:
+	JMP ·equalAVX512+0(SB)
+
+equalSelected_AVX2:
+	JMP ·equalAVX2+0(SB)

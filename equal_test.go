@@ -409,4 +409,6 @@ func TestSelectedKernelIs(t *testing.T) {
 	if got := Kernel(); got != want {
 		t.Fatalf("GODEBUG=%s: Kernel() = %q, want %q", os.Getenv("GODEBUG"), got, want)
 	}
+	// Compare must use the kernel Kernel names.
+	checkDispatch(t)
 }

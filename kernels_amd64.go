@@ -27,3 +27,15 @@ func archKernels() []kernels.Kernel {
 		{Name: "sse2", Equal: equalSSE2, Needs: []string{"sse2"}},
 	})
 }
+
+// useAVX512 and useAVX2 record the selection for equalSelected, which
+// jumps to the kernel they name (SSE2 if neither).
+var (
+	useAVX512 = selected.Name == "avx512"
+	useAVX2   = selected.Name == "avx2"
+)
+
+// equal is the selected kernel. Compare inlines to a direct call of the
+// assembly trampoline: a call through selected.Equal would pass through
+// an ABI wrapper as well.
+func equal(x, y []byte) int { return equalSelected(x, y) }

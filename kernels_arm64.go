@@ -24,3 +24,16 @@ func archKernels() []kernels.Kernel {
 		{Name: "neon", Equal: equalNEON, Needs: []string{"asimd"}},
 	})
 }
+
+// useNEON records the selection: the portable kernel serves only a CPU
+// without Advanced SIMD.
+var useNEON = selected.Name == "neon"
+
+// equal is the selected kernel, called directly: a call through
+// selected.Equal would pass through an ABI wrapper as well.
+func equal(x, y []byte) int {
+	if useNEON {
+		return equalNEON(x, y)
+	}
+	return equalGeneric(x, y)
+}

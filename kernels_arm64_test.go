@@ -26,6 +26,15 @@ func TestArm64SelectsNEON(t *testing.T) {
 	if Kernel() != "neon" {
 		t.Fatalf("Kernel() = %q on arm64, want neon", Kernel())
 	}
+	checkDispatch(t)
+}
+
+// checkDispatch: equal calls NEON exactly when Kernel says so.
+func checkDispatch(t *testing.T) {
+	t.Helper()
+	if useNEON != (Kernel() == "neon") {
+		t.Fatalf("useNEON = %v, Kernel() = %s", useNEON, Kernel())
+	}
 }
 
 // TestNEONRestoresDIT: where the CPU has FEAT_DIT, the kernel sets

@@ -10,3 +10,6 @@ var features map[string]bool
 // archKernels is empty: this build has no assembly, so the portable kernel
 // serves alone.
 func archKernels() []kernels.Kernel { return nil }
+
+// equal is the portable kernel.
+func equal(x, y []byte) int { return equalGeneric(x, y) }

@@ -11,3 +11,6 @@ func TestPortableBuildUsesGeneric(t *testing.T) {
 		t.Fatalf("Kernel() = %q with %d kernels built in, want generic alone", Kernel(), len(allKernels))
 	}
 }
+
+// checkDispatch: builds without assembly have only the portable kernel.
+func checkDispatch(t *testing.T) {}

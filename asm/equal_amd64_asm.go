@@ -8,8 +8,10 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	. "github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
 )
@@ -113,10 +115,53 @@ const pageSize = 4096
 
 func main() {
 	ConstraintExpr("!purego")
-	for _, k := range []isa{sse2, avx2, avx512} {
+	widestFirst := []isa{avx512, avx2, sse2}
+	for _, k := range widestFirst {
 		equalKernel(k)
 	}
+	dispatcher(widestFirst)
 	Generate()
+}
+
+// dispatcher writes equalSelected, which jumps to the kernel that package
+// initialisation chose in Go and recorded in the use<name> flags. A call
+// through a Go func value to assembly passes through an ABI wrapper that
+// costs about as much as comparing 64 bytes; a direct call to this
+// trampoline does not. The flags are public: they depend on the CPU only.
+func dispatcher(widestFirst []isa) {
+	TEXT("equalSelected", NOSPLIT, "func(x, y []byte) int")
+	Pragma("noescape")
+	Doc("equalSelected is the selected kernel: the first of "+kernelNames(widestFirst)+" whose",
+		"use flag is set, or the last.")
+	last := widestFirst[len(widestFirst)-1]
+	for _, k := range widestFirst[:len(widestFirst)-1] {
+		CMPB(Mem{Symbol: Symbol{Name: "·use" + k.name}, Base: StaticBase}, Imm(0))
+		JNE(LabelRef("equalSelected_" + k.name))
+	}
+	tailCall(last)
+	for _, k := range widestFirst[:len(widestFirst)-1] {
+		Label("equalSelected_" + k.name)
+		tailCall(k)
+	}
+}
+
+// tailCall jumps to a kernel, which returns to our caller: the kernels'
+// frames have the same arguments at the same offsets. avo's JMP only takes
+// labels of the same function, so the instruction is built by hand.
+func tailCall(k isa) {
+	Instruction(&ir.Instruction{
+		Opcode:     "JMP",
+		Operands:   []Op{Mem{Symbol: Symbol{Name: "·equal" + k.name}, Base: StaticBase}},
+		IsTerminal: true,
+	})
+}
+
+func kernelNames(ks []isa) string {
+	var names []string
+	for _, k := range ks {
+		names = append(names, "equal"+k.name)
+	}
+	return strings.Join(names, ", ")
 }
 
 // equalKernel writes func equal<name>(x, y []byte) int for one isa.
