@@ -110,14 +110,13 @@ equalAVX512_short:
 	// use the pairs below. The addresses are public.
 	TESTQ      DX, DX
 	JZ         equalAVX512_pairs
-	MOVL       AX, BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fc0
-	JA         equalAVX512_pairs
-	MOVL       CX, BX
-	ANDL       $0x00000fff, BX
-	CMPL       BX, $0x00000fc0
-	JA         equalAVX512_pairs
+	LEAL       63(AX), BX
+	XORL       AX, BX
+	LEAL       63(CX), SI
+	XORL       CX, SI
+	ORL        SI, BX
+	TESTL      $0x00001000, BX
+	JNZ        equalAVX512_pairs
 	MOVQ       $-1, BX
 	BZHIQ      DX, BX, BX
 	KMOVQ      BX, K1

@@ -306,13 +306,16 @@ func maskedShort(k isa, x, y, n GPVirtual, label func(string) string) {
 		"use the pairs below. The addresses are public.")
 	TESTQ(n, n)
 	JZ(LabelRef(label("pairs")))
-	for _, p := range []GPVirtual{x, y} {
-		offset := GP32()
-		MOVL(p.As32(), offset)
-		ANDL(U32(pageSize-1), offset)
-		CMPL(offset, U32(pageSize-w))
-		JA(LabelRef(label("pairs")))
-	}
+	// A window [p, p+w) crosses into the next page exactly when adding
+	// w-1 to p flips the bit of the page size: pages are larger than w.
+	crossX, crossY := GP32(), GP32()
+	LEAL(Mem{Base: x, Disp: w - 1}, crossX)
+	XORL(x.As32(), crossX)
+	LEAL(Mem{Base: y, Disp: w - 1}, crossY)
+	XORL(y.As32(), crossY)
+	ORL(crossY, crossX)
+	TESTL(U32(pageSize), crossX)
+	JNZ(LabelRef(label("pairs")))
 	mask, km := GP64(), K()
 	MOVQ(I32(-1), mask)
 	BZHIQ(n, mask, mask)
