@@ -16,8 +16,8 @@ var seriesColors = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00
 // one line per implementation, with labelled axes and a legend.
 func writeSVG(out io.Writer, rep report) {
 	const (
-		width, height            = 860, 520
-		left, right, top, bottom = 80, 200, 50, 70
+		width, height            = 920, 520
+		left, right, top, bottom = 80, 260, 50, 70
 		plotW, plotH             = width - left - right, height - top - bottom
 	)
 	var sizes []int
