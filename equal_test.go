@@ -400,7 +400,9 @@ func TestSelectionGODEBUG(t *testing.T) {
 	}
 }
 
-// TestSelectedKernelIs runs in the child processes of TestSelectionGODEBUG.
+// TestSelectedKernelIs runs in the child processes of TestSelectionGODEBUG,
+// and where CI runs the suite on an emulated CPU (qemu -cpu Haswell must
+// select avx2, -cpu Nehalem sse2) with CTEQUAL_WANT_KERNEL set.
 func TestSelectedKernelIs(t *testing.T) {
 	want := os.Getenv("CTEQUAL_WANT_KERNEL")
 	if want == "" {
