@@ -1,0 +1,55 @@
+// Small arm64 kernels that leak, each leak marked with the finding
+// ctcheck must report at that line.
+
+#include "textflag.h"
+
+// CBNZ on an accumulator: leaves as soon as a word differs.
+TEXT ·cbnzOnAccumulator(SB), NOSPLIT, $0-56
+	MOVD	x_base+0(FP), R0
+	MOVD	y_base+24(FP), R1
+	MOVD	x_len+8(FP), R2
+	MOVD	ZR, R5
+loop:
+	MOVD.P	8(R0), R3
+	MOVD.P	8(R1), R4
+	EOR	R4, R3, R3
+	ORR	R3, R5, R5
+	CBNZ	R5, differ // want "conditional branch on secret register R5"
+	SUB	$8, R2
+	CBNZ	R2, loop
+differ:
+	CMP	$0, R5
+	CSET	EQ, R3
+	MOVD	R3, ret+48(FP)
+	RET
+
+// A vector lane moved out and tested bit by bit, then a flag branch.
+TEXT ·laneBranch(SB), NOSPLIT, $0-56
+	MOVD	x_base+0(FP), R0
+	MOVD	y_base+24(FP), R1
+	VLD1	(R0), [V0.B16]
+	VLD1	(R1), [V1.B16]
+	VEOR	V1.B16, V0.B16, V0.B16
+	VMOV	V0.D[1], R3
+	TBNZ	$3, R3, differ // want "conditional branch on secret register R3"
+	CMP	$0, R3
+	BNE	differ // want "conditional branch on secret flags"
+	MOVD	$1, R4
+	MOVD	R4, ret+48(FP)
+	RET
+differ:
+	MOVD	ZR, ret+48(FP)
+	RET
+
+// A load indexed by secret data, and a division.
+TEXT ·secretIndex(SB), NOSPLIT, $0-56
+	MOVD	x_base+0(FP), R0
+	MOVD	y_base+24(FP), R1
+	MOVBU	(R0), R2
+	MOVBU	(R1), R3
+	EOR	R3, R2, R2
+	MOVBU	(R1)(R2), R4 // want "memory address depends on secret R2"
+	UDIV	R2, R4, R5 // want "variable-latency"
+	VUMAXV	V0.B16, V1 // want "not modelled"
+	MOVD	R5, ret+48(FP)
+	RET
