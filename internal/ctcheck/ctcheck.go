@@ -193,8 +193,8 @@ type effect struct {
 	findings []string
 	target   string // the label (or symbol) a branch jumps to
 	branch   bool   // conditional or not, the instruction may jump to target
-	cond     bool // it may also fall through
-	terminal bool // it never falls through (RET, JMP, tail call)
+	cond     bool   // it may also fall through
+	terminal bool   // it never falls through (RET, JMP, tail call)
 }
 
 // arch models one instruction set.
