@@ -1,10 +1,11 @@
 // Command ctequal shows what the ctequal library does on this machine: the
 // CPU and the kernel chosen for it (info), and how fast every kernel is
-// beside crypto/subtle and bytes.Equal (bench).
+// beside crypto/subtle and bytes.Equal (bench), and whether any kernel's time
+// depends on the data (check).
 //
 // Usage:
 //
-//	ctequal [info | bench [flags]]
+//	ctequal [info | bench [flags] | check [flags]]
 //
 // With no command it runs info, then a short bench.
 package main
@@ -26,6 +27,7 @@ const usage = `usage: ctequal [command] [flags]
 Commands:
   info    the CPU, the kernel selected for it and why, the kernels built in
   bench   time every kernel, crypto/subtle and bytes.Equal, side by side
+  check   test every kernel for timing leaks (dudect), with bytes.Equal as control
 
 With no command, ctequal runs info and then a short bench.
 Run 'ctequal COMMAND -h' for the flags of a command.
@@ -46,6 +48,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runInfo(args[1:], stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
+	case "check":
+		return runCheck(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stderr, usage)
 		return 0

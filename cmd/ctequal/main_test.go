@@ -36,6 +36,8 @@ func TestUsageErrors(t *testing.T) {
 		{"bench", "extra"},
 		{"info", "extra"},
 		{"info", "-json"},
+		{"check", "-samples", "5"},
+		{"check", "-sizes", "x"},
 	}
 	for _, args := range cases {
 		code, stdout, stderr := runCmd(t, args...)
@@ -52,7 +54,7 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	for _, args := range [][]string{{"-h"}, {"info", "-h"}, {"bench", "-h"}} {
+	for _, args := range [][]string{{"-h"}, {"info", "-h"}, {"bench", "-h"}, {"check", "-h"}} {
 		code, _, stderr := runCmd(t, args...)
 		if code != 0 || !strings.Contains(stderr, "usage: ctequal") {
 			t.Errorf("ctequal %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, stderr)
@@ -224,4 +226,32 @@ func TestParseSizes(t *testing.T) {
 			t.Fatalf("parseSizes = %v, want %v", got, want)
 		}
 	}
+}
+
+func TestCheck(t *testing.T) {
+	code, stdout, stderr := runCmd(t, "check", "-sizes", "64", "-samples", "30000")
+	if code != 0 {
+		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, k := range kernels.All {
+		if k.Supported && !strings.Contains(stdout, "\n"+k.Name+" ") {
+			t.Errorf("check does not report kernel %s:\n%s", k.Name, stdout)
+		}
+	}
+	if strings.Count(stdout, "constant time") != countSupported() {
+		t.Errorf("want one verdict per kernel:\n%s", stdout)
+	}
+	if !strings.Contains(stdout, "Negative control: bytes.Equal") || !strings.Contains(stdout, "a leak, as it must be") {
+		t.Errorf("no negative control, or it showed no leak:\n%s", stdout)
+	}
+}
+
+func countSupported() int {
+	n := 0
+	for _, k := range kernels.All {
+		if k.Supported {
+			n++
+		}
+	}
+	return n
 }
