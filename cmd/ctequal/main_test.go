@@ -229,6 +229,9 @@ func TestParseSizes(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
+	if raceEnabled {
+		t.Skip("timings mean nothing under the race detector")
+	}
 	code, stdout, stderr := runCmd(t, "check", "-sizes", "64", "-samples", "30000")
 	if code != 0 {
 		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)

@@ -58,6 +58,9 @@ func bytesEqual(x, y []byte) int {
 // must show one in the same run: the negative control that proves the test
 // can fail here.
 func TestCompareIsConstantTime(t *testing.T) {
+	if raceEnabled {
+		t.Skip("timings mean nothing under the race detector")
+	}
 	const n = 1024
 	cfg := Config{Samples: 1_000_000, Seed: 7}
 	if testing.Short() {
@@ -81,8 +84,8 @@ func TestCompareIsConstantTime(t *testing.T) {
 // TestEveryKernelIsConstantTime runs the test on every kernel this CPU
 // supports, at a few sizes. Not in -short mode.
 func TestEveryKernelIsConstantTime(t *testing.T) {
-	if testing.Short() {
-		t.Skip("every kernel at several sizes takes a while; TestCompareIsConstantTime covers the active one")
+	if testing.Short() || raceEnabled {
+		t.Skip("every kernel at several sizes takes a while (and timings mean nothing under -race); TestCompareIsConstantTime covers the active one")
 	}
 	for _, k := range kernels.All {
 		if !k.Supported {
