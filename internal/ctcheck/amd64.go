@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-var amd64 = &arch{name: "amd64", step: amd64Step}
+var amd64 = &arch{step: amd64Step}
 
 var (
 	amd64GP    = regexp.MustCompile(`^(AX|BX|CX|DX|SI|DI|BP|R(8|9|1[0-5]))$`)

@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-var arm64 = &arch{name: "arm64", step: arm64Step}
+var arm64 = &arch{step: arm64Step}
 
 var (
 	arm64GP   = regexp.MustCompile(`^R([0-9]|[12][0-9]|30)$`)

@@ -199,7 +199,6 @@ type effect struct {
 
 // arch models one instruction set.
 type arch struct {
-	name string
 	// step applies in to st and returns its effect. It must set findings
 	// for what it cannot model.
 	step func(in instr, st state) effect

@@ -268,5 +268,3 @@ func fillRandom(rng *rand.Rand, b []byte) {
 		b[i] = byte(rng.Uint32())
 	}
 }
-
-func formatT(t float64) string { return fmt.Sprintf("max |t| = %.2f", t) }

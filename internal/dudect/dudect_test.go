@@ -2,6 +2,7 @@ package dudect
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -107,5 +108,5 @@ func confirmText(r Result) string {
 	if r.Samples == 0 {
 		return ""
 	}
-	return ", rerun: " + formatT(r.MaxT)
+	return fmt.Sprintf(", rerun: max |t| = %.2f", r.MaxT)
 }
