@@ -5,9 +5,14 @@ import (
 	"crypto/subtle"
 	"strconv"
 	"testing"
+
+	"github.com/ctequal/ctequal/internal/kernels"
 )
 
-var benchSizes = []int{16, 32, 64, 256, 1024, 4096, 65536}
+// benchSizes: MAC tags and tokens (16-64), ML-KEM-768 and ML-KEM-1024
+// ciphertexts (1088, 1568: decapsulation compares them in constant time),
+// and sizes from L1 to L2.
+var benchSizes = []int{16, 32, 64, 256, 1024, 1088, 1568, 4096, 65536}
 
 // sink keeps the compiler from discarding the comparisons.
 var sink int
@@ -43,7 +48,7 @@ func BenchmarkCompare(b *testing.B) {
 			return s
 		}},
 	}
-	for _, k := range allKernels {
+	for _, k := range kernels.All() {
 		if !k.Supported {
 			continue
 		}

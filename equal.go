@@ -33,7 +33,7 @@ func Compare(x, y []byte) int {
 	if len(x) != len(y) {
 		return 0
 	}
-	return equal(x, y)
+	return kernels.Equal(x, y)
 }
 
 // Equal reports whether x and y have equal contents, in time that depends
@@ -49,37 +49,9 @@ func EqualString(x, y string) bool {
 }
 
 // Kernel returns the name of the kernel Compare uses on this CPU: "avx512",
-// "avx2", "sse2", "neon" or "generic".
+// "avx2", "sse2", "neon" or "generic". Inputs shorter than 64 bytes take
+// the portable kernel's straight-line path whatever the kernel: there a Go
+// function beats any call into assembly.
 func Kernel() string {
-	return selected.Name
-}
-
-// allKernels lists every kernel built into this binary, widest first; the
-// portable one comes last and is supported everywhere.
-var allKernels = append(archKernels(), kernels.Kernel{Name: "generic", Equal: equalGeneric, Supported: true})
-
-// selected is the first supported kernel. Package initialisation runs after
-// golang.org/x/sys/cpu's, so it sees the features after GODEBUG is applied.
-var selected = firstSupported(allKernels)
-
-func init() { kernels.All, kernels.Features = allKernels, features }
-
-func firstSupported(ks []kernels.Kernel) kernels.Kernel {
-	for _, k := range ks {
-		if k.Supported {
-			return k
-		}
-	}
-	panic("ctequal: no kernel supported") // unreachable: generic is always supported
-}
-
-// withSupport sets each kernel's Supported from the features it needs.
-func withSupport(features map[string]bool, ks []kernels.Kernel) []kernels.Kernel {
-	for i := range ks {
-		ks[i].Supported = true
-		for _, f := range ks[i].Needs {
-			ks[i].Supported = ks[i].Supported && features[f]
-		}
-	}
-	return ks
+	return kernels.Selected().Name
 }

@@ -5,6 +5,8 @@ import (
 	"crypto/subtle"
 	"testing"
 	"unsafe"
+
+	"github.com/ctequal/ctequal/internal/kernels"
 )
 
 // fuzzSeeds are the edge cases of the kernels: empty, one byte, the sizes
@@ -52,7 +54,7 @@ func FuzzCompare(f *testing.F) {
 			if len(a) != len(b) {
 				continue
 			}
-			for _, k := range allKernels {
+			for _, k := range kernels.All() {
 				if k.Supported {
 					if got := k.Equal(a, b); got != want {
 						t.Fatalf("%s kernel on %x, %x = %d, want %d", k.Name, a, b, got, want)
@@ -78,7 +80,7 @@ func FuzzEqualString(f *testing.F) {
 		if got := EqualString(a, b); got != (a == b) {
 			t.Fatalf("EqualString(%q, %q) on shared memory = %v", a, b, got)
 		}
-		for _, k := range allKernels {
+		for _, k := range kernels.All() {
 			if k.Supported && len(a) == len(b) {
 				bs := func(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 				if got := k.Equal(bs(a), bs(b)); got != reference(bs(a), bs(b)) {

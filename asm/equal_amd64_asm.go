@@ -114,7 +114,9 @@ const streamFrom = 32 << 10
 const pageSize = 4096
 
 func main() {
-	ConstraintExpr("!purego")
+	// gc: the Go assembler's syntax (gccgo would try to assemble it);
+	// purego: the portable kernel only.
+	ConstraintExpr("gc,!purego")
 	widestFirst := []isa{avx512, avx2, sse2}
 	for _, k := range widestFirst {
 		equalKernel(k)
@@ -123,35 +125,36 @@ func main() {
 	Generate()
 }
 
-// dispatcher writes equalSelected, which jumps to the kernel that package
-// initialisation chose in Go and recorded in the use<name> flags. A call
-// through a Go func value to assembly passes through an ABI wrapper that
-// costs about as much as comparing 64 bytes; a direct call to this
-// trampoline does not. The flags are public: they depend on the CPU only.
+// dispatcher writes equalVector, which jumps to the kernel that package
+// initialisation chose in Go and recorded in the use<name> flags, or to the
+// portable kernel if no flag is set. A call through a Go func value to
+// assembly passes through an ABI wrapper that costs about as much as
+// comparing 64 bytes; a direct call to this trampoline does not. The flags
+// are public: they depend on the CPU only.
 func dispatcher(widestFirst []isa) {
-	TEXT("equalSelected", NOSPLIT, "func(x, y []byte) int")
+	TEXT("equalVector", NOSPLIT, "func(x, y []byte) int")
 	Pragma("noescape")
-	Doc("equalSelected is the selected kernel: the first of "+kernelNames(widestFirst)+" whose",
-		"use flag is set, or the last.")
-	last := widestFirst[len(widestFirst)-1]
-	for _, k := range widestFirst[:len(widestFirst)-1] {
+	Doc("equalVector is the selected kernel: the first of "+kernelNames(widestFirst)+" whose",
+		"use flag is set, or equalGeneric.")
+	for _, k := range widestFirst {
 		CMPB(Mem{Symbol: Symbol{Name: "·use" + k.name}, Base: StaticBase}, Imm(0))
-		JNE(LabelRef("equalSelected_" + k.name))
+		JNE(LabelRef("equalVector_" + k.name))
 	}
-	tailCall(last)
-	for _, k := range widestFirst[:len(widestFirst)-1] {
-		Label("equalSelected_" + k.name)
-		tailCall(k)
+	tailCall("equalGeneric")
+	for _, k := range widestFirst {
+		Label("equalVector_" + k.name)
+		tailCall("equal" + k.name)
 	}
 }
 
 // tailCall jumps to a kernel, which returns to our caller: the kernels'
-// frames have the same arguments at the same offsets. avo's JMP only takes
-// labels of the same function, so the instruction is built by hand.
-func tailCall(k isa) {
+// frames have the same arguments at the same offsets (a Go kernel is
+// reached through its ABI0 wrapper). avo's JMP only takes labels of the
+// same function, so the instruction is built by hand.
+func tailCall(name string) {
 	Instruction(&ir.Instruction{
 		Opcode:     "JMP",
-		Operands:   []Op{Mem{Symbol: Symbol{Name: "·equal" + k.name}, Base: StaticBase}},
+		Operands:   []Op{Mem{Symbol: Symbol{Name: "·" + name}, Base: StaticBase}},
 		IsTerminal: true,
 	})
 }

@@ -42,7 +42,7 @@ func implementations() []impl {
 	// kernel as users call it. The kernels themselves are called through
 	// func values, which adds an ABI wrapper call to each.
 	impls := []impl{{name: nameCompare, equal: func(x, y []byte) int { return ctequal.Compare(x, y) }}}
-	for _, k := range kernels.All {
+	for _, k := range kernels.All() {
 		if k.Supported {
 			impls = append(impls, impl{name: k.Name, equal: k.Equal, selected: k.Name == ctequal.Kernel()})
 		}

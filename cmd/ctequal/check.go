@@ -41,7 +41,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(w, strings.Join(append(header, "VERDICT"), "\t"))
 	leaks := 0
 	cfg := dudect.Config{Samples: *samples, Seed: 1}
-	for _, k := range kernels.All {
+	for _, k := range kernels.All() {
 		if !k.Supported {
 			continue
 		}

@@ -13,21 +13,20 @@ import (
 	"github.com/ctequal/ctequal/internal/kernels"
 )
 
-// cpuidFeature maps the features the kernels need, by their
-// golang.org/x/sys/cpu GODEBUG names, to cpuid/v2's.
-var cpuidFeature = map[string]cpuid.FeatureID{
-	"sse2":     cpuid.SSE2,
-	"avx":      cpuid.AVX,
-	"avx2":     cpuid.AVX2,
-	"avx512f":  cpuid.AVX512F,
-	"avx512bw": cpuid.AVX512BW,
-	"bmi2":     cpuid.BMI2,
-	"asimd":    cpuid.ASIMD,
+// cpuidFeature maps the features the kernels need to cpuid/v2's, which
+// reads CPUID itself, without GODEBUG. (It has no DIT: the DIT line below
+// comes from golang.org/x/sys/cpu.)
+var cpuidFeature = map[kernels.Feature]cpuid.FeatureID{
+	kernels.SSE2:        cpuid.SSE2,
+	kernels.AVX:         cpuid.AVX,
+	kernels.AVX2:        cpuid.AVX2,
+	kernels.BMI2:        cpuid.BMI2,
+	kernels.AVX512F:     cpuid.AVX512F,
+	kernels.AVX512BW:    cpuid.AVX512BW,
+	kernels.AVX512VL:    cpuid.AVX512VL,
+	kernels.AVX512VBMI2: cpuid.AVX512VBMI2,
+	kernels.ASIMD:       cpuid.ASIMD,
 }
-
-// switchable lists the features golang.org/x/sys/cpu lets GODEBUG turn
-// off: SSE2 and ASIMD are part of the architecture's baseline.
-var switchable = map[string]bool{"avx": true, "avx2": true, "avx512f": true, "avx512bw": true, "bmi2": true}
 
 func runInfo(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("info", "Show the CPU, the kernel selected for it and why, and the kernels built in.", stderr)
@@ -50,14 +49,13 @@ func writeInfo(out io.Writer) {
 		fmt.Fprintf(w, "  arch\t%s\n", runtime.GOARCH)
 	}
 	fmt.Fprintf(w, "  caches\tL1d %s, L2 %s\n", cacheSize(c.Cache.L1D), cacheSize(c.Cache.L2))
-	var feats []string
-	for _, k := range kernels.All {
-		for _, f := range k.Needs {
-			feats = appendUnique(feats, f)
-		}
+	all := kernels.All()
+	var used kernels.Features
+	for _, k := range all {
+		used |= k.Needs
 	}
 	var have []string
-	for _, f := range feats {
+	for _, f := range used.List() {
 		have = append(have, fmt.Sprintf("%s %s", f, yesNo(c.Supports(cpuidFeature[f]))))
 	}
 	if len(have) > 0 {
@@ -66,7 +64,7 @@ func writeInfo(out io.Writer) {
 
 	selected := ctequal.Kernel()
 	fmt.Fprintln(w, "\nSelection (golang.org/x/sys/cpu, after GODEBUG)")
-	for _, k := range kernels.All {
+	for _, k := range all {
 		if k.Name != selected {
 			continue
 		}
@@ -74,8 +72,12 @@ func writeInfo(out io.Writer) {
 		fmt.Fprintf(w, "  because\t%s\n", because(k))
 		fmt.Fprintf(w, "  to turn it off\t%s\n", turnOff(k))
 	}
+	if why := avx512Policy(all); why != "" {
+		fmt.Fprintf(w, "  AVX-512\t%s\n", why)
+	}
+	fmt.Fprintf(w, "  short inputs\tunder %d bytes compared in Go (the portable kernel's straight-line path), whatever the kernel\n", kernels.ShortMax)
 	fmt.Fprintln(w, "\nKernels in this binary")
-	for _, k := range kernels.All {
+	for _, k := range all {
 		state := "not supported here"
 		if k.Supported {
 			state = "supported"
@@ -86,18 +88,18 @@ func writeInfo(out io.Writer) {
 		}
 		fmt.Fprintf(w, "  %s%s\t%s\tneeds %s\n", k.Name, mark, state, needsText(k))
 	}
-	if dit, ok := kernels.Features["dit"]; ok {
+	if runtime.GOARCH == "arm64" && selected == "neon" {
 		state := "no: the NEON kernel leaves PSTATE.DIT alone"
-		if dit {
+		if kernels.CPU().Has(kernels.DIT) {
 			state = "yes: the NEON kernel sets PSTATE.DIT for each call and restores it"
 		}
 		fmt.Fprintf(w, "\nFEAT_DIT (data-independent timing)\t%s\n", state)
 	}
 	w.Flush()
 
-	for _, f := range feats {
+	for _, f := range used.List() {
 		fromCPUID := c.Supports(cpuidFeature[f])
-		fromSys := kernels.Features[f]
+		fromSys := kernels.CPU().Has(f)
 		if fromCPUID != fromSys {
 			fmt.Fprintf(out, "\nNote: cpuid/v2 says %s is %s, golang.org/x/sys/cpu says %s;"+
 				" the selection follows x/sys/cpu (GODEBUG, or the OS not saving the registers, can explain it).\n",
@@ -107,29 +109,61 @@ func writeInfo(out io.Writer) {
 }
 
 func because(k kernels.Kernel) string {
-	if len(k.Needs) == 0 {
+	if k.Needs == 0 {
 		return "no wider kernel is supported; the portable Go kernel runs everywhere"
 	}
-	return "the CPU and OS have " + strings.Join(k.Needs, ", ") + ", and it is the widest kernel that is supported"
+	return "the CPU and OS have " + k.Needs.String() + ", and it is the widest kernel that is supported"
+}
+
+// avx512Policy says why the AVX-512 kernel was or was not chosen, on builds
+// that have it.
+func avx512Policy(all []kernels.Kernel) string {
+	for _, k := range all {
+		if k.Name != "avx512" {
+			continue
+		}
+		if k.Supported {
+			return "used: this CPU has VL and VBMI2 as well, the mark of cores whose clock 512-bit code does not lower (Ice Lake and later, Zen 4 and later)"
+		}
+		have := kernels.CPU()
+		var missing, switchedOff []string
+		for _, f := range k.Needs.List() {
+			if !have.Has(f) {
+				missing = append(missing, f.String())
+				if cpuid.CPU.Supports(cpuidFeature[f]) {
+					switchedOff = append(switchedOff, f.String())
+				}
+			}
+		}
+		if len(switchedOff) > 0 {
+			return "not used: " + strings.Join(switchedOff, ", ") + " turned off (GODEBUG, or the OS does not save the registers)"
+		}
+		if have.HasAll(kernels.Of(kernels.AVX512F, kernels.AVX512BW)) {
+			return "not used: this CPU has AVX-512 but not " + strings.Join(missing, ", ") +
+				": a core of the Skylake-SP or Cascade Lake kind, where 512-bit code lowers the clock of everything around it"
+		}
+		return "not used: this CPU (or GODEBUG) lacks " + strings.Join(missing, ", ")
+	}
+	return ""
 }
 
 func turnOff(k kernels.Kernel) string {
-	for _, f := range k.Needs {
-		if switchable[f] {
-			return "GODEBUG=cpu." + f + "=off"
+	for _, f := range k.Needs.List() {
+		if f.Switchable() {
+			return "GODEBUG=cpu." + f.String() + "=off"
 		}
 	}
-	if len(k.Needs) == 0 {
+	if k.Needs == 0 {
 		return "nothing to turn off"
 	}
 	return "build with -tags purego for the portable kernel"
 }
 
 func needsText(k kernels.Kernel) string {
-	if len(k.Needs) == 0 {
+	if k.Needs == 0 {
 		return "nothing (portable Go)"
 	}
-	return strings.Join(k.Needs, ", ")
+	return k.Needs.String()
 }
 
 func appendUnique(list []string, s string) []string {

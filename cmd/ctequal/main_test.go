@@ -82,7 +82,7 @@ func TestInfoNamesTheSelectedKernel(t *testing.T) {
 	if selected != ctequal.Kernel() {
 		t.Fatalf("info says the selected kernel is %q, Kernel() says %q:\n%s", selected, ctequal.Kernel(), stdout)
 	}
-	for _, k := range kernels.All {
+	for _, k := range kernels.All() {
 		if !strings.Contains(stdout, "  "+k.Name) {
 			t.Errorf("info does not list kernel %s:\n%s", k.Name, stdout)
 		}
@@ -236,7 +236,7 @@ func TestCheck(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	for _, k := range kernels.All {
+	for _, k := range kernels.All() {
 		if k.Supported && !strings.Contains(stdout, "\n"+k.Name+" ") {
 			t.Errorf("check does not report kernel %s:\n%s", k.Name, stdout)
 		}
@@ -251,7 +251,7 @@ func TestCheck(t *testing.T) {
 
 func countSupported() int {
 	n := 0
-	for _, k := range kernels.All {
+	for _, k := range kernels.All() {
 		if k.Supported {
 			n++
 		}

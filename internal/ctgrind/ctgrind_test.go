@@ -29,7 +29,7 @@ func TestKernelsUnderMemcheck(t *testing.T) {
 		equal func(x, y []byte) int
 	}
 	var impls []impl
-	for _, k := range kernels.All {
+	for _, k := range kernels.All() {
 		if k.Supported {
 			impls = append(impls, impl{k.Name, k.Equal})
 		} else {

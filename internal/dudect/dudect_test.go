@@ -88,7 +88,7 @@ func TestEveryKernelIsConstantTime(t *testing.T) {
 	if testing.Short() || raceEnabled {
 		t.Skip("every kernel at several sizes takes a while (and timings mean nothing under -race); TestCompareIsConstantTime covers the active one")
 	}
-	for _, k := range kernels.All {
+	for _, k := range kernels.All() {
 		if !k.Supported {
 			continue
 		}

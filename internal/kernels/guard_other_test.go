@@ -1,6 +1,6 @@
 //go:build !linux
 
-package ctequal
+package kernels
 
 import "testing"
 

@@ -1,4 +1,4 @@
-package ctequal
+package kernels
 
 import (
 	"syscall"

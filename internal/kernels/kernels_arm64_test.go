@@ -1,6 +1,6 @@
-//go:build !purego
+//go:build gc && !purego
 
-package ctequal
+package kernels
 
 import (
 	"os"
@@ -18,22 +18,25 @@ var assumeDIT = os.Getenv("CTEQUAL_ASSUME_DIT") == "1"
 
 func init() {
 	if assumeDIT {
-		useDIT = true
+		AssumeDITForTesting()
 	}
 }
 
 func TestArm64SelectsNEON(t *testing.T) {
-	if Kernel() != "neon" {
-		t.Fatalf("Kernel() = %q on arm64, want neon", Kernel())
+	if Selected().Name != "neon" {
+		t.Fatalf("Selected() = %q on arm64, want neon", Selected().Name)
+	}
+	if CPU().Has(DIT) != useDIT {
+		t.Fatalf("CPU() says DIT %v, the kernel uses it: %v", CPU().Has(DIT), useDIT)
 	}
 	checkDispatch(t)
 }
 
-// checkDispatch: equal calls NEON exactly when Kernel says so.
+// checkDispatch: equalVector jumps to NEON exactly when Selected says so.
 func checkDispatch(t *testing.T) {
 	t.Helper()
-	if useNEON != (Kernel() == "neon") {
-		t.Fatalf("useNEON = %v, Kernel() = %s", useNEON, Kernel())
+	if useNEON != (Selected().Name == "neon") {
+		t.Fatalf("useNEON = %v, Selected() = %s", useNEON, Selected().Name)
 	}
 }
 

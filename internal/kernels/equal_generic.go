@@ -1,0 +1,46 @@
+package kernels
+
+import "encoding/binary"
+
+// equalGeneric is the portable kernel: the purego build and every
+// architecture without assembly use it, and Equal uses its short path on
+// every build (Equal holds it). It returns 1 if x and y[:len(x)] are equal and 0 if not.
+//
+// It XORs eight bytes at a time into four independent accumulators, never
+// leaves the loop early, branches only on the length, and turns the
+// accumulator into 0 or 1 with arithmetic, not a comparison. Byte order
+// does not matter to equality: NativeEndian loads need no byte swap on
+// big-endian machines.
+func equalGeneric(x, y []byte) int {
+	n := len(x)
+	if n < ShortMax {
+		return Equal(x, y) // its straight-line path
+	}
+	y = y[:n]
+	var a0, a1, a2, a3 uint64
+	for i := 0; i <= n-32; i += 32 {
+		a0 |= word(x, i) ^ word(y, i)
+		a1 |= word(x, i+8) ^ word(y, i+8)
+		a2 |= word(x, i+16) ^ word(y, i+16)
+		a3 |= word(x, i+24) ^ word(y, i+24)
+	}
+	// The last partial block is read as the 32 bytes that end where the
+	// inputs end: it overlaps bytes already compared.
+	if n%32 != 0 {
+		e := n - 32
+		a0 |= word(x, e) ^ word(y, e)
+		a1 |= word(x, e+8) ^ word(y, e+8)
+		a2 |= word(x, e+16) ^ word(y, e+16)
+		a3 |= word(x, e+24) ^ word(y, e+24)
+	}
+	return isZero(a0 | a1 | a2 | a3)
+}
+
+// word, half and quarter load 8, 4 and 2 bytes at b[i:].
+func word(b []byte, i int) uint64    { return binary.NativeEndian.Uint64(b[i:]) }
+func half(b []byte, i int) uint64    { return uint64(binary.NativeEndian.Uint32(b[i:])) }
+func quarter(b []byte, i int) uint64 { return uint64(binary.NativeEndian.Uint16(b[i:])) }
+
+// isZero returns 1 if v is 0 and 0 if not, without a comparison: v | -v
+// has its top bit set exactly when v != 0.
+func isZero(v uint64) int { return int(1 ^ (v|-v)>>63) }

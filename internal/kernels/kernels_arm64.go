@@ -1,0 +1,53 @@
+//go:build gc && !purego
+
+package kernels
+
+import "golang.org/x/sys/cpu"
+
+// useDIT tells equalNEON to set PSTATE.DIT for its run: the instruction
+// that does is undefined on CPUs without FEAT_DIT.
+var useDIT = cpu.ARM64.HasDIT
+
+// CPU returns the features of this CPU and operating system that the
+// kernels care about, as golang.org/x/sys/cpu reports them after GODEBUG.
+// DIT is not needed, but used where present.
+func CPU() Features {
+	var s Features
+	if cpu.ARM64.HasASIMD {
+		s |= Of(ASIMD)
+	}
+	if useDIT {
+		s |= Of(DIT)
+	}
+	return s
+}
+
+// AssumeDITForTesting makes the NEON kernel set PSTATE.DIT although the
+// operating system does not say the CPU has FEAT_DIT: qemu-user 7.2 with
+// -cpu max implements it without advertising it. Only for tests under such
+// an emulator: on a CPU without FEAT_DIT the instruction is undefined.
+func AssumeDITForTesting() { useDIT = true }
+
+// Indexes into table.
+const (
+	iNEON = iota
+	iGeneric
+)
+
+// table lists the arm64 kernels. NEON (Advanced SIMD) is part of every
+// ARMv8-A CPU that Go runs on.
+var table = []Kernel{
+	iNEON:    {Name: "neon", Equal: equalNEON, Needs: Of(ASIMD)},
+	iGeneric: {Name: "generic", Equal: equalGeneric},
+}
+
+// useNEON records the selection for equalVector, the assembly trampoline
+// that Equal calls: it jumps to equalNEON if set, to equalGeneric if not.
+var useNEON bool
+
+func init() { setSelected(selected) }
+
+func setSelected(i int) {
+	selected = i
+	useNEON = i == iNEON
+}

@@ -1,0 +1,227 @@
+package kernels
+
+import (
+	"bytes"
+	"crypto/subtle"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// reference is the scalar answer every kernel is held to.
+func reference(x, y []byte) int {
+	if len(x) != len(y) {
+		return 0
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return 0
+		}
+	}
+	return 1
+}
+
+// forEachKernel runs f for every kernel this CPU supports twice: the
+// kernel called directly, and Equal, as ctequal.Compare calls it, with the
+// kernel selected (inputs under ShortMax take Equal's Go path then).
+func forEachKernel(t *testing.T, f func(t *testing.T, name string, equal func(x, y []byte) int)) {
+	t.Helper()
+	for _, k := range All() {
+		if !k.Supported {
+			t.Logf("kernel %s: not supported by this CPU, skipped", k.Name)
+			continue
+		}
+		t.Run(k.Name, func(t *testing.T) { f(t, k.Name, k.Equal) })
+		t.Run(k.Name+"/Equal", func(t *testing.T) {
+			restore, ok := SetForTesting(k.Name)
+			if !ok {
+				t.Fatalf("SetForTesting(%q) refused a supported kernel", k.Name)
+			}
+			defer restore()
+			f(t, k.Name+" through Equal", Equal)
+		})
+	}
+}
+
+// check holds one kernel against the reference and crypto/subtle.
+func check(t *testing.T, name string, equal func(x, y []byte) int, x, y []byte, what string) {
+	t.Helper()
+	want := reference(x, y)
+	if s := subtle.ConstantTimeCompare(x, y); s != want {
+		t.Fatalf("%s: crypto/subtle says %d, reference %d: the test is wrong", what, s, want)
+	}
+	if got := equal(x, y); got != want {
+		t.Fatalf("%s: %s returned %d, want %d (len %d)", what, name, got, want, len(x))
+	}
+}
+
+func randomBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// testLengths: every length to 1024, the chunk size and its neighbours,
+// and random lengths to 1 MiB.
+func testLengths() []int {
+	var ns []int
+	for n := 0; n <= 1024; n++ {
+		ns = append(ns, n)
+	}
+	ns = append(ns, 2048, 4096, 65536, chunkSize-1, chunkSize+1, 2*chunkSize, 2*chunkSize+33, 3*chunkSize-1)
+	r := rand.New(rand.NewPCG(1, 2))
+	count := 16
+	if testing.Short() {
+		count = 4
+	}
+	for range count {
+		ns = append(ns, r.IntN(1<<20+1))
+	}
+	return ns
+}
+
+func TestKernelsEqualInputs(t *testing.T) {
+	forEachKernel(t, func(t *testing.T, name string, equal func(x, y []byte) int) {
+		r := rand.New(rand.NewPCG(3, 4))
+		for _, n := range testLengths() {
+			x := randomBytes(r, n)
+			y := bytes.Clone(x)
+			check(t, name, equal, x, y, fmt.Sprintf("equal, len %d", n))
+			if n > 0 {
+				// Flip the first, middle and last byte, and the byte at
+				// every chunk boundary: every region of the kernel (loop,
+				// whole-vector ladder, tail, each chunk) sees a difference.
+				pos := []int{0, n / 2, n - 1}
+				for c := chunkSize; c < n; c += chunkSize {
+					pos = append(pos, c-1, c)
+				}
+				for _, i := range pos {
+					y[i] ^= 0x80
+					check(t, name, equal, x, y, fmt.Sprintf("len %d, byte %d differs", n, i))
+					y[i] ^= 0x80
+				}
+			}
+		}
+	})
+}
+
+func TestKernelsEveryBit(t *testing.T) {
+	forEachKernel(t, func(t *testing.T, name string, equal func(x, y []byte) int) {
+		r := rand.New(rand.NewPCG(5, 6))
+		for n := 1; n <= 300; n++ {
+			x := randomBytes(r, n)
+			y := bytes.Clone(x)
+			for i := range n {
+				for bit := range 8 {
+					y[i] ^= 1 << bit
+					if got := equal(x, y); got != 0 {
+						t.Fatalf("%s, len %d: byte %d bit %d differs, returned %d", name, n, i, bit, got)
+					}
+					if got := equal(y, x); got != 0 {
+						t.Fatalf("%s, len %d: byte %d bit %d differs (swapped), returned %d", name, n, i, bit, got)
+					}
+					y[i] ^= 1 << bit
+				}
+			}
+			check(t, name, equal, x, y, fmt.Sprintf("len %d restored", n))
+		}
+		// Longer inputs: every position near a vector or loop boundary,
+		// and random ones.
+		for _, n := range []int{1024, 4096, 65536, 1<<20 + 13} {
+			x := randomBytes(r, n)
+			y := bytes.Clone(x)
+			var pos []int
+			for b := 64; b < n; b *= 2 {
+				pos = append(pos, b-1, b, b+1)
+			}
+			for range 64 {
+				pos = append(pos, r.IntN(n))
+			}
+			pos = append(pos, 0, n-1, n-2, n-33, n-65, n-257)
+			for _, i := range pos {
+				bit := byte(1) << r.IntN(8)
+				y[i] ^= bit
+				check(t, name, equal, x, y, fmt.Sprintf("len %d, byte %d differs", n, i))
+				y[i] ^= bit
+			}
+		}
+	})
+}
+
+func TestKernelsOffsets(t *testing.T) {
+	sizes := []int{0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 300, 1000}
+	forEachKernel(t, func(t *testing.T, name string, equal func(x, y []byte) int) {
+		r := rand.New(rand.NewPCG(7, 8))
+		bufX := randomBytes(r, 64+1024)
+		bufY := make([]byte, 64+1024)
+		for _, n := range sizes {
+			for ox := range 64 {
+				for oy := range 64 {
+					x := bufX[ox : ox+n]
+					y := bufY[oy : oy+n]
+					copy(y, x)
+					check(t, name, equal, x, y, fmt.Sprintf("len %d, offsets %d/%d", n, ox, oy))
+					if n > 0 {
+						y[n-1]++
+						check(t, name, equal, x, y, fmt.Sprintf("len %d, offsets %d/%d, last byte differs", n, ox, oy))
+						y[0]++
+						y[n-1]--
+						check(t, name, equal, x, y, fmt.Sprintf("len %d, offsets %d/%d, first byte differs", n, ox, oy))
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestKernelsIgnoreNeighbours puts different bytes right before and right
+// after equal inputs: a kernel that reads outside its slices answers wrong.
+func TestKernelsIgnoreNeighbours(t *testing.T) {
+	forEachKernel(t, func(t *testing.T, name string, equal func(x, y []byte) int) {
+		r := rand.New(rand.NewPCG(9, 10))
+		for n := 0; n <= 1100; n++ {
+			const pad = 64
+			a := randomBytes(r, n+2*pad)
+			b := make([]byte, n+2*pad)
+			for i := range b {
+				b[i] = ^a[i]
+			}
+			copy(b[pad:pad+n], a[pad:pad+n])
+			x, y := a[pad:pad+n], b[pad:pad+n]
+			check(t, name, equal, x, y, fmt.Sprintf("len %d, neighbours differ", n))
+			// Full capacity past the end, too: kernels get len, not cap.
+			x, y = a[pad:pad+n:len(a)], b[pad:pad+n:len(b)]
+			check(t, name, equal, x, y, fmt.Sprintf("len %d, neighbours differ within cap", n))
+		}
+	})
+}
+
+// TestKernelsLongerY: kernels compare x with y[:len(x)] and must not read
+// y past that.
+func TestKernelsLongerY(t *testing.T) {
+	forEachKernel(t, func(t *testing.T, name string, equal func(x, y []byte) int) {
+		r := rand.New(rand.NewPCG(13, 14))
+		for n := 0; n <= 200; n++ {
+			x := randomBytes(r, n)
+			y := append(bytes.Clone(x), randomBytes(r, 64)...)
+			if got := equal(x, y); got != 1 {
+				t.Fatalf("%s: len %d, y longer and equal over len(x): %d", name, n, got)
+			}
+		}
+	})
+}
+
+func TestNoAllocations(t *testing.T) {
+	x := bytes.Repeat([]byte{1}, 3*chunkSize)
+	y := bytes.Clone(x)
+	allocs := testing.AllocsPerRun(20, func() {
+		Equal(x, y)
+		Equal(x[:1000], y[:1000])
+		Equal(x[:16], y[:16])
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per run, want 0", allocs)
+	}
+}
