@@ -1,0 +1,5 @@
+//go:build !race
+
+package ctequal
+
+const raceEnabled = false
