@@ -25,19 +25,15 @@ type isa struct {
 
 	// vec allocates a vector register of the full width.
 	vec func() VecVirtual
-	// zero clears a vector register.
-	zero func(v VecVirtual)
+	// xor does dst = x ^ y for one full vector at x and y.
+	xor func(dst VecVirtual, x, y Mem)
 	// accumulate does acc |= x ^ y for one full vector at x and y.
 	accumulate func(acc VecVirtual, x, y Mem)
-	// combine does dst |= src for two full vectors.
-	combine func(dst, src VecVirtual)
+	// or does dst |= src.
+	or func(dst, src VecVirtual)
 	// setZF sets ZF exactly when acc is all zero bits.
 	setZF func(acc VecVirtual)
 
-	// masked: inputs shorter than one vector are read with one
-	// zeroing-masked load, where that is cheap, instead of a pair of
-	// smaller overlapping loads.
-	masked bool
 	// streaming, if set, is the isa whose main loop runs first on inputs of
 	// streamFrom bytes or more, on the low parts of this isa's accumulators.
 	streaming *isa
@@ -49,8 +45,13 @@ type isa struct {
 
 var sse2 = isa{
 	name: "SSE2", width: 16, unroll: 4, needs: "SSE2 (every amd64 CPU)",
-	vec:  func() VecVirtual { return XMM() },
-	zero: func(v VecVirtual) { PXOR(v, v) },
+	vec: func() VecVirtual { return XMM() },
+	xor: func(dst VecVirtual, x, y Mem) {
+		b := XMM()
+		MOVOU(x, dst)
+		MOVOU(y, b)
+		PXOR(b, dst)
+	},
 	accumulate: func(acc VecVirtual, x, y Mem) {
 		// Legacy SSE memory operands must be 16-byte aligned: load both.
 		a, b := XMM(), XMM()
@@ -59,7 +60,7 @@ var sse2 = isa{
 		PXOR(b, a)
 		POR(a, acc)
 	},
-	combine: func(dst, src VecVirtual) { POR(src, dst) },
+	or: func(dst, src VecVirtual) { POR(src, dst) },
 	setZF: func(acc VecVirtual) {
 		// PTEST is SSE4.1, which SSE2 lacks: move both halves to
 		// general-purpose registers; the ORQ sets ZF.
@@ -73,23 +74,29 @@ var sse2 = isa{
 
 var avx2 = isa{
 	name: "AVX2", width: 32, unroll: 4, needs: "AVX2", vex: true,
-	vec:  func() VecVirtual { return YMM() },
-	zero: func(v VecVirtual) { VPXOR(v, v, v) },
+	vec: func() VecVirtual { return YMM() },
+	xor: func(dst VecVirtual, x, y Mem) {
+		VMOVDQU(x, dst)
+		VPXOR(y, dst, dst)
+	},
 	accumulate: func(acc VecVirtual, x, y Mem) {
 		a := YMM()
 		VMOVDQU(x, a)
 		VPXOR(y, a, a)
 		VPOR(a, acc, acc)
 	},
-	combine: func(dst, src VecVirtual) { VPOR(src, dst, dst) },
-	setZF:   func(acc VecVirtual) { VPTEST(acc, acc) },
+	or:    func(dst, src VecVirtual) { VPOR(src, dst, dst) },
+	setZF: func(acc VecVirtual) { VPTEST(acc, acc) },
 }
 
 var avx512 = isa{
-	name: "AVX512", width: 64, unroll: 4, needs: "AVX512F, AVX512BW and BMI2", vex: true, masked: true,
+	name: "AVX512", width: 64, unroll: 4, needs: "AVX512F and AVX2", vex: true,
 	streaming: &avx2,
 	vec:       func() VecVirtual { return ZMM() },
-	zero:      func(v VecVirtual) { VPXORQ(v, v, v) },
+	xor: func(dst VecVirtual, x, y Mem) {
+		VMOVDQU64(x, dst)
+		VPXORQ(y, dst, dst)
+	},
 	accumulate: func(acc VecVirtual, x, y Mem) {
 		a := ZMM()
 		VMOVDQU64(x, a)
@@ -97,7 +104,7 @@ var avx512 = isa{
 		// acc as the high index bit: acc | (a ^ y) is 0xF0 | 0x06.
 		VPTERNLOGD(U8(0xf6), y, a, acc)
 	},
-	combine: func(dst, src VecVirtual) { VPORQ(src, dst, dst) },
+	or: func(dst, src VecVirtual) { VPORQ(src, dst, dst) },
 	setZF: func(acc VecVirtual) {
 		k := K()
 		VPTESTMD(acc, acc, k)
@@ -105,13 +112,18 @@ var avx512 = isa{
 	},
 }
 
+// orAll ORs vs into vs[0], as a tree: no OR waits on more than one other.
+func (k isa) orAll(vs []VecVirtual) {
+	for v := vs; len(v) > 1; v = v[:len(v)/2] {
+		for i := 0; i < len(v)/2; i++ {
+			k.or(v[i], v[i+len(v)/2])
+		}
+	}
+}
+
 // streamFrom is the input length from which the AVX-512 kernel reads with
 // AVX2's loop: two inputs of 32 KiB no longer fit a 48 KiB L1d.
 const streamFrom = 32 << 10
-
-// pageSize is the smallest page size of amd64 operating systems: a load
-// window that stays inside one such page cannot reach into an unmapped one.
-const pageSize = 4096
 
 func main() {
 	// gc: the Go assembler's syntax (gccgo would try to assemble it);
@@ -169,9 +181,13 @@ func kernelNames(ks []isa) string {
 
 // equalKernel writes func equal<name>(x, y []byte) int for one isa.
 //
-// Every branch is on the length (or, for the masked load, on the public
-// addresses); the data only ever flows through XOR and OR, and the result
-// leaves through ZF and SETEQ. Each path sets ZF and jumps to one exit.
+// Every branch is on the length; the data only ever flows through XOR and
+// OR, and the result leaves through ZF and SETEQ. Inputs of unroll vectors
+// or more run the main loop and then read the last unroll vectors, which
+// end where the inputs end and overlap what the loop read: no ladder of
+// branches for the tail. Shorter inputs are read as overlapping vectors
+// from both ends, and inputs under one vector as overlapping pairs of
+// general-purpose loads. Each path sets ZF and jumps to one exit.
 func equalKernel(k isa) {
 	name := "equal" + k.name
 	TEXT(name, NOSPLIT, "func(x, y []byte) int")
@@ -182,87 +198,75 @@ func equalKernel(k isa) {
 		"len(y) >= len(x), and "+k.needs+".",
 	)
 	label := func(s string) string { return name + "_" + s }
-	w := k.width
+	w, u := k.width, k.unroll
+	block := u * w
+	at := func(p GPVirtual, off int) Mem { return Mem{Base: p, Disp: off} }
 
 	x, y, n := GP64(), GP64(), GP64()
 	Load(Param("x").Base(), x)
 	Load(Param("y").Base(), y)
 	Load(Param("x").Len(), n)
-	CMPQ(n, U32(w))
-	JB(LabelRef(label("short")))
+	CMPQ(n, U32(block))
+	JB(LabelRef(label("few")))
 
-	acc := make([]VecVirtual, k.unroll)
+	acc := make([]VecVirtual, u)
 	for i := range acc {
 		acc[i] = k.vec()
-		k.zero(acc[i])
 	}
-	if k.streaming != nil {
-		s := k.streaming
+	// The last block starts at x+n-block and y+n-block.
+	lastX, lastY := GP64(), GP64()
+	LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -block}, lastX)
+	LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -block}, lastY)
+	if s := k.streaming; s != nil {
 		Comment(fmt.Sprintf("From %d KiB on, the inputs stream from L2, where %d-byte loads are", streamFrom>>10, s.width),
 			fmt.Sprintf("faster than %d-byte ones (measured on Zen 5): run %s's loop on the low", w, s.name),
-			"halves of the accumulators first. VEX writes leave the high halves zero.")
+			"parts of the accumulators. VEX writes leave the high parts zero.")
 		CMPQ(n, U32(streamFrom))
 		JB(LabelRef(label("wide")))
-		narrow := make([]VecVirtual, len(acc))
+		narrow := make([]VecVirtual, u)
 		for i, a := range acc {
 			narrow[i] = a.AsY().(VecVirtual)
 		}
-		mainLoop(*s, narrow, x, y, n, label("stream"))
+		mainLoop(*s, narrow, x, y, lastX, label("stream"))
+		JMP(LabelRef(label("last")))
 		Label(label("wide"))
 	}
-	mainLoop(k, acc, x, y, n, label("loop"))
-
-	Comment("Whole vectors left, chosen by the bits of the length.")
-	for v := k.unroll / 2; v >= 1; v /= 2 {
-		skip := label(fmt.Sprintf("no%d", v*w))
-		TESTQ(U32(v*w), n)
-		JZ(LabelRef(skip))
-		for i := 0; i < v; i++ {
-			k.accumulate(acc[i], Mem{Base: x, Disp: i * w}, Mem{Base: y, Disp: i * w})
-		}
-		ADDQ(U32(v*w), x)
-		ADDQ(U32(v*w), y)
-		Label(skip)
+	mainLoop(k, acc, x, y, lastX, label("loop"))
+	Label(label("last"))
+	Comment(fmt.Sprintf("The last %d bytes, which overlap what the loop read.", block))
+	for i := range acc {
+		k.accumulate(acc[i], at(lastX, i*w), at(lastY, i*w))
 	}
-
-	Comment(fmt.Sprintf("The length was at least %d: the last partial vector is read", w),
-		"as the whole vector that ends where the inputs end.")
-	ANDQ(U32(w-1), n)
-	JZ(LabelRef(label("combine")))
-	k.accumulate(acc[0], Mem{Base: x, Index: n, Scale: 1, Disp: -w}, Mem{Base: y, Index: n, Scale: 1, Disp: -w})
-	Label(label("combine"))
-	for a := acc; len(a) > 1; a = a[:len(a)/2] {
-		for i := 0; i < len(a)/2; i++ {
-			k.combine(a[i], a[i+len(a)/2])
-		}
-	}
+	k.orAll(acc)
 	k.setZF(acc[0])
 	JMP(LabelRef(label("done")))
 
-	Label(label("short"))
-	if k.masked {
-		maskedShort(k, x, y, n, label)
+	Label(label("few"))
+	Comment(fmt.Sprintf("Fewer than %d bytes: the first v and the last v vectors, for the", block),
+		fmt.Sprintf("largest v in %d..1 (halving) with v vectors in the length: they cover it.", u/2))
+	var vs []int
+	for v := u / 2; v >= 1; v /= 2 {
+		vs = append(vs, v)
 	}
-	Comment(fmt.Sprintf("Fewer than %d bytes: the first and the last s bytes, for the", w),
-		"largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.")
-	var sizes []int
-	for s := w / 2; s >= 1; s /= 2 {
-		sizes = append(sizes, s)
+	for _, v := range vs {
+		CMPQ(n, U32(v*w))
+		JAE(LabelRef(label(fmt.Sprintf("ends%d", v))))
 	}
-	for _, s := range sizes {
-		CMPQ(n, U32(s))
-		JAE(LabelRef(label(fmt.Sprintf("pair%d", s))))
-	}
-	Comment("Empty: equal. XORL sets ZF.")
-	zero := GP32()
-	XORL(zero, zero)
-	JMP(LabelRef(label("done")))
-	for i, s := range sizes {
-		Label(label(fmt.Sprintf("pair%d", s)))
-		overlappingPair(s, x, y, n)
-		if i < len(sizes)-1 {
-			JMP(LabelRef(label("done")))
+	shortPairs(k, x, y, n, label)
+	for _, v := range vs {
+		Label(label(fmt.Sprintf("ends%d", v)))
+		endX, endY := GP64(), GP64()
+		LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -v * w}, endX)
+		LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -v * w}, endY)
+		parts := make([]VecVirtual, 2*v)
+		for i := range v {
+			parts[i], parts[v+i] = k.vec(), k.vec()
+			k.xor(parts[i], at(x, i*w), at(y, i*w))
+			k.xor(parts[v+i], at(endX, i*w), at(endY, i*w))
 		}
+		k.orAll(parts)
+		k.setZF(parts[0])
+		JMP(LabelRef(label("done")))
 	}
 
 	Label(label("done"))
@@ -276,60 +280,54 @@ func equalKernel(k isa) {
 	RET()
 }
 
-// mainLoop writes the loop that reads len(acc) vectors of each input per
-// iteration, one accumulator each so that no OR waits on the previous one,
-// while n holds at least that many bytes.
-func mainLoop(k isa, acc []VecVirtual, x, y, n GPVirtual, name string) {
+// mainLoop writes the loop over whole blocks of len(acc) vectors, one
+// accumulator each so that no OR waits on another. The accumulators start
+// as the first block; the loop then runs while a block starts before
+// lastX, the start of the last block, which the caller reads. x and y are
+// left advanced.
+func mainLoop(k isa, acc []VecVirtual, x, y, lastX GPVirtual, name string) {
 	step := k.width * len(acc)
 	Comment(fmt.Sprintf("%d bytes per iteration, one accumulator per vector.", step))
-	CMPQ(n, U32(step))
-	JB(LabelRef(name + "_end"))
+	for i := range acc {
+		k.xor(acc[i], Mem{Base: x, Disp: i * k.width}, Mem{Base: y, Disp: i * k.width})
+	}
+	ADDQ(U32(step), x)
+	ADDQ(U32(step), y)
+	CMPQ(x, lastX)
+	JAE(LabelRef(name + "_end"))
 	Label(name)
 	for i := range acc {
 		k.accumulate(acc[i], Mem{Base: x, Disp: i * k.width}, Mem{Base: y, Disp: i * k.width})
 	}
 	ADDQ(U32(step), x)
 	ADDQ(U32(step), y)
-	SUBQ(U32(step), n)
-	CMPQ(n, U32(step))
-	JAE(LabelRef(name))
+	CMPQ(x, lastX)
+	JB(LabelRef(name))
 	Label(name + "_end")
 }
 
-// maskedShort writes the masked-load path for lengths 1 to width-1: one
-// zeroing-masked load of each input, whose masked-off bytes are never read
-// and never fault. It sets ZF and jumps to done, or falls through to the
-// pairs when the input is empty or a load window would cross a page.
-func maskedShort(k isa, x, y, n GPVirtual, label func(string) string) {
-	w := k.width
-	Comment(fmt.Sprintf("Fewer than %d bytes, through a zeroing-masked load of each input.", w),
-		fmt.Sprintf("Where a %d-byte load window reaches into the next page, the load costs", w),
-		"~280 ns if that page is not mapped in (measured on Zen 5), even with",
-		"those bytes masked off or an empty mask: then, and for an empty input,",
-		"use the pairs below. The addresses are public.")
-	TESTQ(n, n)
-	JZ(LabelRef(label("pairs")))
-	// A window [p, p+w) crosses into the next page exactly when adding
-	// w-1 to p flips the bit of the page size: pages are larger than w.
-	crossX, crossY := GP32(), GP32()
-	LEAL(Mem{Base: x, Disp: w - 1}, crossX)
-	XORL(x.As32(), crossX)
-	LEAL(Mem{Base: y, Disp: w - 1}, crossY)
-	XORL(y.As32(), crossY)
-	ORL(crossY, crossX)
-	TESTL(U32(pageSize), crossX)
-	JNZ(LabelRef(label("pairs")))
-	mask, km := GP64(), K()
-	MOVQ(I32(-1), mask)
-	BZHIQ(n, mask, mask)
-	KMOVQ(mask, km)
-	a, b := k.vec(), k.vec()
-	VMOVDQU8_Z(Mem{Base: x}, km, a)
-	VMOVDQU8_Z(Mem{Base: y}, km, b)
-	VPXORQ(b, a, a)
-	k.setZF(a)
+// shortPairs writes the path for lengths 0 to width-1: the first and the
+// last s bytes, for the largest s in width/2..1 (halving) that fits, and
+// equal for an empty input. Equal compares such inputs in Go; the kernels
+// keep this path so that each is whole on its own.
+func shortPairs(k isa, x, y, n GPVirtual, label func(string) string) {
+	var sizes []int
+	for s := k.width / 2; s >= 1; s /= 2 {
+		sizes = append(sizes, s)
+	}
+	for _, s := range sizes {
+		CMPQ(n, U32(s))
+		JAE(LabelRef(label(fmt.Sprintf("pair%d", s))))
+	}
+	Comment("Empty: equal. XORL sets ZF.")
+	zero := GP32()
+	XORL(zero, zero)
 	JMP(LabelRef(label("done")))
-	Label(label("pairs"))
+	for _, s := range sizes {
+		Label(label(fmt.Sprintf("pair%d", s)))
+		overlappingPair(s, x, y, n)
+		JMP(LabelRef(label("done")))
+	}
 }
 
 // overlappingPair sets ZF exactly when the first s and the last s bytes

@@ -6,7 +6,7 @@ package kernels
 
 // equalAVX512 returns 1 if x and y[:len(x)] are equal and 0 if not, in time
 // that depends on len(x) only. It reads len(x) bytes of each and needs
-// len(y) >= len(x), and AVX512F, AVX512BW and BMI2.
+// len(y) >= len(x), and AVX512F and AVX2.
 //
 //go:noescape
 func equalAVX512(x []byte, y []byte) int

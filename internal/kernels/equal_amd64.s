@@ -5,27 +5,35 @@
 #include "textflag.h"
 
 // func equalAVX512(x []byte, y []byte) int
-// Requires: AVX, AVX2, AVX512BW, AVX512F, BMI2
+// Requires: AVX, AVX2, AVX512F
 TEXT ·equalAVX512(SB), NOSPLIT, $0-56
-	MOVQ   x_base+0(FP), AX
-	MOVQ   y_base+24(FP), CX
-	MOVQ   x_len+8(FP), DX
-	CMPQ   DX, $0x00000040
-	JB     equalAVX512_short
-	VPXORQ Z0, Z0, Z0
-	VPXORQ Z1, Z1, Z1
-	VPXORQ Z2, Z2, Z2
-	VPXORQ Z3, Z3, Z3
+	MOVQ x_base+0(FP), AX
+	MOVQ y_base+24(FP), CX
+	MOVQ x_len+8(FP), DX
+	CMPQ DX, $0x00000100
+	JB   equalAVX512_few
+	LEAQ -256(AX)(DX*1), BX
+	LEAQ -256(CX)(DX*1), SI
 
 	// From 32 KiB on, the inputs stream from L2, where 32-byte loads are
 	// faster than 64-byte ones (measured on Zen 5): run AVX2's loop on the low
-	// halves of the accumulators first. VEX writes leave the high halves zero.
+	// parts of the accumulators. VEX writes leave the high parts zero.
 	CMPQ DX, $0x00008000
 	JB   equalAVX512_wide
 
 	// 128 bytes per iteration, one accumulator per vector.
-	CMPQ DX, $0x00000080
-	JB   equalAVX512_stream_end
+	VMOVDQU (AX), Y0
+	VPXOR   (CX), Y0, Y0
+	VMOVDQU 32(AX), Y1
+	VPXOR   32(CX), Y1, Y1
+	VMOVDQU 64(AX), Y2
+	VPXOR   64(CX), Y2, Y2
+	VMOVDQU 96(AX), Y3
+	VPXOR   96(CX), Y3, Y3
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	CMPQ    AX, BX
+	JAE     equalAVX512_stream_end
 
 equalAVX512_stream:
 	VMOVDQU (AX), Y4
@@ -42,15 +50,26 @@ equalAVX512_stream:
 	VPOR    Y4, Y3, Y3
 	ADDQ    $0x00000080, AX
 	ADDQ    $0x00000080, CX
-	SUBQ    $0x00000080, DX
-	CMPQ    DX, $0x00000080
-	JAE     equalAVX512_stream
+	CMPQ    AX, BX
+	JB      equalAVX512_stream
 
 equalAVX512_stream_end:
+	JMP equalAVX512_last
+
 equalAVX512_wide:
 	// 256 bytes per iteration, one accumulator per vector.
-	CMPQ DX, $0x00000100
-	JB   equalAVX512_loop_end
+	VMOVDQU64 (AX), Z0
+	VPXORQ    (CX), Z0, Z0
+	VMOVDQU64 64(AX), Z1
+	VPXORQ    64(CX), Z1, Z1
+	VMOVDQU64 128(AX), Z2
+	VPXORQ    128(CX), Z2, Z2
+	VMOVDQU64 192(AX), Z3
+	VPXORQ    192(CX), Z3, Z3
+	ADDQ      $0x00000100, AX
+	ADDQ      $0x00000100, CX
+	CMPQ      AX, BX
+	JAE       equalAVX512_loop_end
 
 equalAVX512_loop:
 	VMOVDQU64  (AX), Z4
@@ -63,73 +82,34 @@ equalAVX512_loop:
 	VPTERNLOGD $0xf6, 192(CX), Z4, Z3
 	ADDQ       $0x00000100, AX
 	ADDQ       $0x00000100, CX
-	SUBQ       $0x00000100, DX
-	CMPQ       DX, $0x00000100
-	JAE        equalAVX512_loop
+	CMPQ       AX, BX
+	JB         equalAVX512_loop
 
 equalAVX512_loop_end:
-	// Whole vectors left, chosen by the bits of the length.
-	TESTQ      $0x00000080, DX
-	JZ         equalAVX512_no128
-	VMOVDQU64  (AX), Z4
-	VPTERNLOGD $0xf6, (CX), Z4, Z0
-	VMOVDQU64  64(AX), Z4
-	VPTERNLOGD $0xf6, 64(CX), Z4, Z1
-	ADDQ       $0x00000080, AX
-	ADDQ       $0x00000080, CX
-
-equalAVX512_no128:
-	TESTQ      $0x00000040, DX
-	JZ         equalAVX512_no64
-	VMOVDQU64  (AX), Z4
-	VPTERNLOGD $0xf6, (CX), Z4, Z0
-	ADDQ       $0x00000040, AX
-	ADDQ       $0x00000040, CX
-
-equalAVX512_no64:
-	// The length was at least 64: the last partial vector is read
-	// as the whole vector that ends where the inputs end.
-	ANDQ       $0x0000003f, DX
-	JZ         equalAVX512_combine
-	VMOVDQU64  -64(AX)(DX*1), Z4
-	VPTERNLOGD $0xf6, -64(CX)(DX*1), Z4, Z0
-
-equalAVX512_combine:
-	VPORQ    Z2, Z0, Z0
-	VPORQ    Z3, Z1, Z1
-	VPORQ    Z1, Z0, Z0
-	VPTESTMD Z0, Z0, K1
-	KORTESTW K1, K1
-	JMP      equalAVX512_done
-
-equalAVX512_short:
-	// Fewer than 64 bytes, through a zeroing-masked load of each input.
-	// Where a 64-byte load window reaches into the next page, the load costs
-	// ~280 ns if that page is not mapped in (measured on Zen 5), even with
-	// those bytes masked off or an empty mask: then, and for an empty input,
-	// use the pairs below. The addresses are public.
-	TESTQ      DX, DX
-	JZ         equalAVX512_pairs
-	LEAL       63(AX), BX
-	XORL       AX, BX
-	LEAL       63(CX), SI
-	XORL       CX, SI
-	ORL        SI, BX
-	TESTL      $0x00001000, BX
-	JNZ        equalAVX512_pairs
-	MOVQ       $-1, BX
-	BZHIQ      DX, BX, BX
-	KMOVQ      BX, K1
-	VMOVDQU8.Z (AX), K1, Z0
-	VMOVDQU8.Z (CX), K1, Z1
-	VPXORQ     Z1, Z0, Z0
+equalAVX512_last:
+	// The last 256 bytes, which overlap what the loop read.
+	VMOVDQU64  (BX), Z4
+	VPTERNLOGD $0xf6, (SI), Z4, Z0
+	VMOVDQU64  64(BX), Z4
+	VPTERNLOGD $0xf6, 64(SI), Z4, Z1
+	VMOVDQU64  128(BX), Z4
+	VPTERNLOGD $0xf6, 128(SI), Z4, Z2
+	VMOVDQU64  192(BX), Z4
+	VPTERNLOGD $0xf6, 192(SI), Z4, Z3
+	VPORQ      Z2, Z0, Z0
+	VPORQ      Z3, Z1, Z1
+	VPORQ      Z1, Z0, Z0
 	VPTESTMD   Z0, Z0, K1
 	KORTESTW   K1, K1
 	JMP        equalAVX512_done
 
-equalAVX512_pairs:
-	// Fewer than 64 bytes: the first and the last s bytes, for the
-	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
+equalAVX512_few:
+	// Fewer than 256 bytes: the first v and the last v vectors, for the
+	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
+	CMPQ DX, $0x00000080
+	JAE  equalAVX512_ends2
+	CMPQ DX, $0x00000040
+	JAE  equalAVX512_ends1
 	CMPQ DX, $0x00000020
 	JAE  equalAVX512_pair32
 	CMPQ DX, $0x00000010
@@ -192,6 +172,36 @@ equalAVX512_pair2:
 equalAVX512_pair1:
 	MOVBLZX (AX), AX
 	XORB    (CX), AL
+	JMP     equalAVX512_done
+
+equalAVX512_ends2:
+	LEAQ      -128(AX)(DX*1), BX
+	LEAQ      -128(CX)(DX*1), DX
+	VMOVDQU64 (AX), Z0
+	VPXORQ    (CX), Z0, Z0
+	VMOVDQU64 (BX), Z1
+	VPXORQ    (DX), Z1, Z1
+	VMOVDQU64 64(AX), Z2
+	VPXORQ    64(CX), Z2, Z2
+	VMOVDQU64 64(BX), Z3
+	VPXORQ    64(DX), Z3, Z3
+	VPORQ     Z1, Z0, Z0
+	VPORQ     Z3, Z2, Z2
+	VPORQ     Z2, Z0, Z0
+	VPTESTMD  Z0, Z0, K1
+	KORTESTW  K1, K1
+	JMP       equalAVX512_done
+
+equalAVX512_ends1:
+	LEAQ      -64(AX)(DX*1), BX
+	LEAQ      -64(CX)(DX*1), DX
+	VMOVDQU64 (AX), Z0
+	VPXORQ    (CX), Z0, Z0
+	VMOVDQU64 (BX), Z1
+	VPXORQ    (DX), Z1, Z1
+	VPORQ     Z1, Z0, Z0
+	VPTESTMD  Z0, Z0, K1
+	KORTESTW  K1, K1
 
 equalAVX512_done:
 	SETEQ   AL
@@ -203,19 +213,27 @@ equalAVX512_done:
 // func equalAVX2(x []byte, y []byte) int
 // Requires: AVX, AVX2
 TEXT ·equalAVX2(SB), NOSPLIT, $0-56
-	MOVQ  x_base+0(FP), AX
-	MOVQ  y_base+24(FP), CX
-	MOVQ  x_len+8(FP), DX
-	CMPQ  DX, $0x00000020
-	JB    equalAVX2_short
-	VPXOR Y0, Y0, Y0
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
+	MOVQ x_base+0(FP), AX
+	MOVQ y_base+24(FP), CX
+	MOVQ x_len+8(FP), DX
+	CMPQ DX, $0x00000080
+	JB   equalAVX2_few
+	LEAQ -128(AX)(DX*1), BX
+	LEAQ -128(CX)(DX*1), DX
 
 	// 128 bytes per iteration, one accumulator per vector.
-	CMPQ DX, $0x00000080
-	JB   equalAVX2_loop_end
+	VMOVDQU (AX), Y0
+	VPXOR   (CX), Y0, Y0
+	VMOVDQU 32(AX), Y1
+	VPXOR   32(CX), Y1, Y1
+	VMOVDQU 64(AX), Y2
+	VPXOR   64(CX), Y2, Y2
+	VMOVDQU 96(AX), Y3
+	VPXOR   96(CX), Y3, Y3
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	CMPQ    AX, BX
+	JAE     equalAVX2_loop_end
 
 equalAVX2_loop:
 	VMOVDQU (AX), Y4
@@ -232,51 +250,36 @@ equalAVX2_loop:
 	VPOR    Y4, Y3, Y3
 	ADDQ    $0x00000080, AX
 	ADDQ    $0x00000080, CX
-	SUBQ    $0x00000080, DX
-	CMPQ    DX, $0x00000080
-	JAE     equalAVX2_loop
+	CMPQ    AX, BX
+	JB      equalAVX2_loop
 
 equalAVX2_loop_end:
-	// Whole vectors left, chosen by the bits of the length.
-	TESTQ   $0x00000040, DX
-	JZ      equalAVX2_no64
-	VMOVDQU (AX), Y4
-	VPXOR   (CX), Y4, Y4
+	// The last 128 bytes, which overlap what the loop read.
+	VMOVDQU (BX), Y4
+	VPXOR   (DX), Y4, Y4
 	VPOR    Y4, Y0, Y0
-	VMOVDQU 32(AX), Y4
-	VPXOR   32(CX), Y4, Y4
+	VMOVDQU 32(BX), Y4
+	VPXOR   32(DX), Y4, Y4
 	VPOR    Y4, Y1, Y1
-	ADDQ    $0x00000040, AX
-	ADDQ    $0x00000040, CX
+	VMOVDQU 64(BX), Y4
+	VPXOR   64(DX), Y4, Y4
+	VPOR    Y4, Y2, Y2
+	VMOVDQU 96(BX), Y4
+	VPXOR   96(DX), Y4, Y4
+	VPOR    Y4, Y3, Y3
+	VPOR    Y2, Y0, Y0
+	VPOR    Y3, Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VPTEST  Y0, Y0
+	JMP     equalAVX2_done
 
-equalAVX2_no64:
-	TESTQ   $0x00000020, DX
-	JZ      equalAVX2_no32
-	VMOVDQU (AX), Y4
-	VPXOR   (CX), Y4, Y4
-	VPOR    Y4, Y0, Y0
-	ADDQ    $0x00000020, AX
-	ADDQ    $0x00000020, CX
-
-equalAVX2_no32:
-	// The length was at least 32: the last partial vector is read
-	// as the whole vector that ends where the inputs end.
-	ANDQ    $0x0000001f, DX
-	JZ      equalAVX2_combine
-	VMOVDQU -32(AX)(DX*1), Y4
-	VPXOR   -32(CX)(DX*1), Y4, Y4
-	VPOR    Y4, Y0, Y0
-
-equalAVX2_combine:
-	VPOR   Y2, Y0, Y0
-	VPOR   Y3, Y1, Y1
-	VPOR   Y1, Y0, Y0
-	VPTEST Y0, Y0
-	JMP    equalAVX2_done
-
-equalAVX2_short:
-	// Fewer than 32 bytes: the first and the last s bytes, for the
-	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
+equalAVX2_few:
+	// Fewer than 128 bytes: the first v and the last v vectors, for the
+	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
+	CMPQ DX, $0x00000040
+	JAE  equalAVX2_ends2
+	CMPQ DX, $0x00000020
+	JAE  equalAVX2_ends1
 	CMPQ DX, $0x00000010
 	JAE  equalAVX2_pair16
 	CMPQ DX, $0x00000008
@@ -328,6 +331,34 @@ equalAVX2_pair2:
 equalAVX2_pair1:
 	MOVBLZX (AX), AX
 	XORB    (CX), AL
+	JMP     equalAVX2_done
+
+equalAVX2_ends2:
+	LEAQ    -64(AX)(DX*1), BX
+	LEAQ    -64(CX)(DX*1), DX
+	VMOVDQU (AX), Y0
+	VPXOR   (CX), Y0, Y0
+	VMOVDQU (BX), Y1
+	VPXOR   (DX), Y1, Y1
+	VMOVDQU 32(AX), Y2
+	VPXOR   32(CX), Y2, Y2
+	VMOVDQU 32(BX), Y3
+	VPXOR   32(DX), Y3, Y3
+	VPOR    Y1, Y0, Y0
+	VPOR    Y3, Y2, Y2
+	VPOR    Y2, Y0, Y0
+	VPTEST  Y0, Y0
+	JMP     equalAVX2_done
+
+equalAVX2_ends1:
+	LEAQ    -32(AX)(DX*1), BX
+	LEAQ    -32(CX)(DX*1), DX
+	VMOVDQU (AX), Y0
+	VPXOR   (CX), Y0, Y0
+	VMOVDQU (BX), Y1
+	VPXOR   (DX), Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VPTEST  Y0, Y0
 
 equalAVX2_done:
 	SETEQ   AL
@@ -342,16 +373,28 @@ TEXT ·equalSSE2(SB), NOSPLIT, $0-56
 	MOVQ x_base+0(FP), AX
 	MOVQ y_base+24(FP), CX
 	MOVQ x_len+8(FP), DX
-	CMPQ DX, $0x00000010
-	JB   equalSSE2_short
-	PXOR X0, X0
-	PXOR X1, X1
-	PXOR X2, X2
-	PXOR X3, X3
+	CMPQ DX, $0x00000040
+	JB   equalSSE2_few
+	LEAQ -64(AX)(DX*1), BX
+	LEAQ -64(CX)(DX*1), DX
 
 	// 64 bytes per iteration, one accumulator per vector.
-	CMPQ DX, $0x00000040
-	JB   equalSSE2_loop_end
+	MOVOU (AX), X0
+	MOVOU (CX), X1
+	PXOR  X1, X0
+	MOVOU 16(AX), X1
+	MOVOU 16(CX), X2
+	PXOR  X2, X1
+	MOVOU 32(AX), X2
+	MOVOU 32(CX), X3
+	PXOR  X3, X2
+	MOVOU 48(AX), X3
+	MOVOU 48(CX), X4
+	PXOR  X4, X3
+	ADDQ  $0x00000040, AX
+	ADDQ  $0x00000040, CX
+	CMPQ  AX, BX
+	JAE   equalSSE2_loop_end
 
 equalSSE2_loop:
 	MOVOU (AX), X4
@@ -372,46 +415,27 @@ equalSSE2_loop:
 	POR   X4, X3
 	ADDQ  $0x00000040, AX
 	ADDQ  $0x00000040, CX
-	SUBQ  $0x00000040, DX
-	CMPQ  DX, $0x00000040
-	JAE   equalSSE2_loop
+	CMPQ  AX, BX
+	JB    equalSSE2_loop
 
 equalSSE2_loop_end:
-	// Whole vectors left, chosen by the bits of the length.
-	TESTQ $0x00000020, DX
-	JZ    equalSSE2_no32
-	MOVOU (AX), X4
-	MOVOU (CX), X5
-	PXOR  X5, X4
-	POR   X4, X0
-	MOVOU 16(AX), X4
-	MOVOU 16(CX), X5
-	PXOR  X5, X4
-	POR   X4, X1
-	ADDQ  $0x00000020, AX
-	ADDQ  $0x00000020, CX
-
-equalSSE2_no32:
-	TESTQ $0x00000010, DX
-	JZ    equalSSE2_no16
-	MOVOU (AX), X4
-	MOVOU (CX), X5
-	PXOR  X5, X4
-	POR   X4, X0
-	ADDQ  $0x00000010, AX
-	ADDQ  $0x00000010, CX
-
-equalSSE2_no16:
-	// The length was at least 16: the last partial vector is read
-	// as the whole vector that ends where the inputs end.
-	ANDQ  $0x0000000f, DX
-	JZ    equalSSE2_combine
-	MOVOU -16(AX)(DX*1), X4
-	MOVOU -16(CX)(DX*1), X5
-	PXOR  X5, X4
-	POR   X4, X0
-
-equalSSE2_combine:
+	// The last 64 bytes, which overlap what the loop read.
+	MOVOU  (BX), X4
+	MOVOU  (DX), X5
+	PXOR   X5, X4
+	POR    X4, X0
+	MOVOU  16(BX), X4
+	MOVOU  16(DX), X5
+	PXOR   X5, X4
+	POR    X4, X1
+	MOVOU  32(BX), X4
+	MOVOU  32(DX), X5
+	PXOR   X5, X4
+	POR    X4, X2
+	MOVOU  48(BX), X4
+	MOVOU  48(DX), X5
+	PXOR   X5, X4
+	POR    X4, X3
 	POR    X2, X0
 	POR    X3, X1
 	POR    X1, X0
@@ -421,9 +445,13 @@ equalSSE2_combine:
 	ORQ    AX, CX
 	JMP    equalSSE2_done
 
-equalSSE2_short:
-	// Fewer than 16 bytes: the first and the last s bytes, for the
-	// largest s in 16, 8, 4, 2, 1 (and 32 for wider kernels) that fits the length.
+equalSSE2_few:
+	// Fewer than 64 bytes: the first v and the last v vectors, for the
+	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
+	CMPQ DX, $0x00000020
+	JAE  equalSSE2_ends2
+	CMPQ DX, $0x00000010
+	JAE  equalSSE2_ends1
 	CMPQ DX, $0x00000008
 	JAE  equalSSE2_pair8
 	CMPQ DX, $0x00000004
@@ -464,6 +492,46 @@ equalSSE2_pair2:
 equalSSE2_pair1:
 	MOVBLZX (AX), AX
 	XORB    (CX), AL
+	JMP     equalSSE2_done
+
+equalSSE2_ends2:
+	LEAQ   -32(AX)(DX*1), BX
+	LEAQ   -32(CX)(DX*1), DX
+	MOVOU  (AX), X0
+	MOVOU  (CX), X1
+	PXOR   X1, X0
+	MOVOU  (BX), X1
+	MOVOU  (DX), X2
+	PXOR   X2, X1
+	MOVOU  16(AX), X2
+	MOVOU  16(CX), X3
+	PXOR   X3, X2
+	MOVOU  16(BX), X3
+	MOVOU  16(DX), X4
+	PXOR   X4, X3
+	POR    X1, X0
+	POR    X3, X2
+	POR    X2, X0
+	MOVQ   X0, AX
+	PSHUFD $0x4e, X0, X0
+	MOVQ   X0, CX
+	ORQ    AX, CX
+	JMP    equalSSE2_done
+
+equalSSE2_ends1:
+	LEAQ   -16(AX)(DX*1), BX
+	LEAQ   -16(CX)(DX*1), DX
+	MOVOU  (AX), X0
+	MOVOU  (CX), X1
+	PXOR   X1, X0
+	MOVOU  (BX), X1
+	MOVOU  (DX), X2
+	PXOR   X2, X1
+	POR    X1, X0
+	MOVQ   X0, AX
+	PSHUFD $0x4e, X0, X0
+	MOVQ   X0, CX
+	ORQ    AX, CX
 
 equalSSE2_done:
 	SETEQ   AL
