@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -153,6 +154,10 @@ func TestBenchJSON(t *testing.T) {
 	}
 }
 
+// TestBenchSVG runs bench -svg end to end, then checks the plot of a
+// report whose numbers are known: one series per implementation, a point
+// per size from left to right, higher throughput drawn higher, and the
+// legend marking the selected kernel and the one that is not constant time.
 func TestBenchSVG(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "bench.svg")
 	code, _, stderr := runCmd(t, append([]string{"bench", "-svg", path}, quick...)...)
@@ -163,9 +168,71 @@ func TestBenchSVG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if got := parseSVG(t, data); len(got.series) != len(implementations()) {
+		t.Errorf("bench -svg drew %d series, want one per implementation (%d)", len(got.series), len(implementations()))
+	}
+
+	rep := report{CPU: "Test CPU", GOARCH: "amd64", Kernel: "fast", Rounds: 1}
+	gb := map[string][]float64{"fast": {1, 8, 40}, nameSubtle: {0.5, 0.6, 0.7}, nameBytes: {2, 9, 30}}
+	for i, size := range []int{16, 1024, 65536} {
+		for _, name := range []string{"fast", nameSubtle, nameBytes} {
+			rep.Results = append(rep.Results, result{Size: size, Implementation: name, Selected: name == "fast",
+				GBPerSecond: gb[name][i], NsPerCall: float64(size) / gb[name][i]})
+		}
+	}
+	var buf bytes.Buffer
+	writeSVG(&buf, rep)
+	got := parseSVG(t, buf.Bytes())
+	if strings.Join(got.series, ",") != "fast,crypto/subtle,bytes.Equal" {
+		t.Fatalf("series %v, want fast, crypto/subtle, bytes.Equal", got.series)
+	}
+	if want := "fast (selected),crypto/subtle,bytes.Equal (not constant time)"; strings.Join(got.legends, ",") != want {
+		t.Errorf("legend %q, want %q", strings.Join(got.legends, ","), want)
+	}
+	for name, pts := range got.points {
+		if len(pts) != 3 {
+			t.Fatalf("series %s has %d points, want 3", name, len(pts))
+		}
+		for i := 1; i < len(pts); i++ {
+			if pts[i][0] <= pts[i-1][0] {
+				t.Errorf("series %s: point %d is not right of point %d: %v", name, i, i-1, pts)
+			}
+		}
+	}
+	// SVG's y grows downwards: more GB/s is a smaller y, across series at
+	// one size and along a series.
+	names := []string{"fast", nameSubtle, nameBytes}
+	for _, a := range names {
+		for _, b := range names {
+			for i := range 3 {
+				for j := range 3 {
+					if gb[a][i] > gb[b][j] && got.points[a][i][1] >= got.points[b][j][1] {
+						t.Errorf("%s at point %d (%.1f GB/s) is drawn no higher than %s at point %d (%.1f GB/s)",
+							a, i, gb[a][i], b, j, gb[b][j])
+					}
+				}
+			}
+		}
+	}
+	for _, label := range []string{"input size", "GB/s", "Test CPU"} {
+		if !bytes.Contains(buf.Bytes(), []byte(label)) {
+			t.Errorf("the SVG has no text with %q", label)
+		}
+	}
+}
+
+type svgPlot struct {
+	series, legends []string
+	points          map[string][][2]float64 // series -> polyline points
+}
+
+// parseSVG reads the series, their polylines and the legend of a plot,
+// and fails if the document is not well-formed SVG.
+func parseSVG(t *testing.T, data []byte) svgPlot {
+	t.Helper()
 	dec := xml.NewDecoder(bytes.NewReader(data))
-	var series, legends []string
-	root := ""
+	p := svgPlot{points: map[string][][2]float64{}}
+	root, current, inLegend := "", "", false
 	for {
 		tok, err := dec.Token()
 		if errors.Is(err, io.EOF) {
@@ -174,42 +241,45 @@ func TestBenchSVG(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the SVG is not well-formed XML: %v", err)
 		}
-		se, ok := tok.(xml.StartElement)
-		if !ok {
-			continue
-		}
-		if root == "" {
-			root = se.Name.Local
-		}
-		attr := map[string]string{}
-		for _, a := range se.Attr {
-			attr[a.Name.Local] = a.Value
-		}
-		switch {
-		case se.Name.Local == "g" && attr["class"] == "series":
-			series = append(series, attr["data-name"])
-		case se.Name.Local == "text" && attr["class"] == "legend":
-			legends = append(legends, attr["class"])
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if root == "" {
+				root = tok.Name.Local
+			}
+			attr := map[string]string{}
+			for _, a := range tok.Attr {
+				attr[a.Name.Local] = a.Value
+			}
+			switch {
+			case tok.Name.Local == "g" && attr["class"] == "series":
+				current = attr["data-name"]
+				p.series = append(p.series, current)
+			case tok.Name.Local == "polyline" && current != "":
+				for _, xy := range strings.Fields(attr["points"]) {
+					var x, y float64
+					if _, err := fmt.Sscanf(xy, "%g,%g", &x, &y); err != nil {
+						t.Fatalf("series %s: bad point %q", current, xy)
+					}
+					p.points[current] = append(p.points[current], [2]float64{x, y})
+				}
+			case tok.Name.Local == "text" && attr["class"] == "legend":
+				inLegend = true
+			}
+		case xml.CharData:
+			if inLegend {
+				p.legends = append(p.legends, string(tok))
+				inLegend = false
+			}
+		case xml.EndElement:
+			if tok.Name.Local == "g" {
+				current = ""
+			}
 		}
 	}
 	if root != "svg" {
 		t.Fatalf("root element %q, want svg", root)
 	}
-	var want []string
-	for _, im := range implementations() {
-		want = append(want, im.name)
-	}
-	if strings.Join(series, ",") != strings.Join(want, ",") {
-		t.Errorf("series %v, want one per implementation: %v", series, want)
-	}
-	if len(legends) != len(want) {
-		t.Errorf("%d legend entries, want %d", len(legends), len(want))
-	}
-	for _, label := range []string{"input size", "GB/s"} {
-		if !bytes.Contains(data, []byte(label)) {
-			t.Errorf("the SVG has no axis label with %q", label)
-		}
-	}
+	return p
 }
 
 func TestParseSizes(t *testing.T) {

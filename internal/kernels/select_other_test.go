@@ -12,5 +12,11 @@ func TestPortableBuild(t *testing.T) {
 	}
 }
 
-// checkDispatch: there is nothing to dispatch.
-func checkDispatch(t *testing.T) {}
+// checkDispatch: builds without assembly have only the portable kernel to
+// dispatch to.
+func checkDispatch(t *testing.T) {
+	t.Helper()
+	if Selected().Name != "generic" || selected != 0 {
+		t.Fatalf("Selected() = %s (index %d) in a build without assembly", Selected().Name, selected)
+	}
+}
