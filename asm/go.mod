@@ -1,6 +1,6 @@
 module github.com/ctequal/ctequal/asm
 
-go 1.26.8
+go 1.24.0
 
 require github.com/mmcloughlin/avo v0.6.0
 
