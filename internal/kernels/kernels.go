@@ -82,37 +82,37 @@ const chunkSize = 64 << 10
 // Every branch is on the length.
 func Equal(x, y []byte) int {
 	n := len(x)
-	if n >= ShortMax {
-		if n <= chunkSize {
-			return equalVector(x, y)
+	if n < ShortMax {
+		// The first and the last s bytes, for the largest s in 32, 16, 8, 4,
+		// 2, 1 that fits the length: together they cover all n.
+		y = y[:n]
+		var v uint64
+		switch {
+		case n >= 32:
+			e := n - 32
+			v = (word(x, 0) ^ word(y, 0)) | (word(x, 8) ^ word(y, 8)) |
+				(word(x, 16) ^ word(y, 16)) | (word(x, 24) ^ word(y, 24)) |
+				(word(x, e) ^ word(y, e)) | (word(x, e+8) ^ word(y, e+8)) |
+				(word(x, e+16) ^ word(y, e+16)) | (word(x, e+24) ^ word(y, e+24))
+		case n >= 16:
+			e := n - 16
+			v = (word(x, 0) ^ word(y, 0)) | (word(x, 8) ^ word(y, 8)) |
+				(word(x, e) ^ word(y, e)) | (word(x, e+8) ^ word(y, e+8))
+		case n >= 8:
+			v = (word(x, 0) ^ word(y, 0)) | (word(x, n-8) ^ word(y, n-8))
+		case n >= 4:
+			v = (half(x, 0) ^ half(y, 0)) | (half(x, n-4) ^ half(y, n-4))
+		case n >= 2:
+			v = (quarter(x, 0) ^ quarter(y, 0)) | (quarter(x, n-2) ^ quarter(y, n-2))
+		case n == 1:
+			v = uint64(x[0] ^ y[0])
 		}
-		return equalChunked(x, y)
+		return isZero(v)
 	}
-	// The first and the last s bytes, for the largest s in 32, 16, 8, 4,
-	// 2, 1 that fits the length: together they cover all n.
-	y = y[:n]
-	var v uint64
-	switch {
-	case n >= 32:
-		e := n - 32
-		v = (word(x, 0) ^ word(y, 0)) | (word(x, 8) ^ word(y, 8)) |
-			(word(x, 16) ^ word(y, 16)) | (word(x, 24) ^ word(y, 24)) |
-			(word(x, e) ^ word(y, e)) | (word(x, e+8) ^ word(y, e+8)) |
-			(word(x, e+16) ^ word(y, e+16)) | (word(x, e+24) ^ word(y, e+24))
-	case n >= 16:
-		e := n - 16
-		v = (word(x, 0) ^ word(y, 0)) | (word(x, 8) ^ word(y, 8)) |
-			(word(x, e) ^ word(y, e)) | (word(x, e+8) ^ word(y, e+8))
-	case n >= 8:
-		v = (word(x, 0) ^ word(y, 0)) | (word(x, n-8) ^ word(y, n-8))
-	case n >= 4:
-		v = (half(x, 0) ^ half(y, 0)) | (half(x, n-4) ^ half(y, n-4))
-	case n >= 2:
-		v = (quarter(x, 0) ^ quarter(y, 0)) | (quarter(x, n-2) ^ quarter(y, n-2))
-	case n == 1:
-		v = uint64(x[0] ^ y[0])
+	if n <= chunkSize {
+		return equalVector(x, y)
 	}
-	return isZero(v)
+	return equalChunked(x, y)
 }
 
 // equalChunked compares inputs longer than chunkSize chunk by chunk, and
