@@ -17,6 +17,12 @@
 // The analysis is of these kernels' style, not of all assembly: it tracks
 // registers and flags, not memory, so a secret stored and loaded back
 // through FP or SB would be missed; the kernels never do that.
+//
+// CheckBinary runs a taint analysis of the same kind, with the stack frame
+// tracked too, over the machine code of a build of a driver program that calls the API,
+// as go tool objdump prints it, on every GOARCH the disassembler knows:
+// what the compiler made of the Go code on the path is checked, not only
+// the assembly as written. See compiled.go.
 package ctcheck
 
 import (
