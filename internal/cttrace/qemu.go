@@ -1,0 +1,185 @@
+package cttrace
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// DriverPackage is the import path of the driver.
+const DriverPackage = "github.com/ctequal/ctequal/internal/cttrace/driver"
+
+// A Config is one build of the driver and one run of it under qemu-user.
+type Config struct {
+	Name    string   // for messages and the binary's name
+	GOARCH  string   // amd64 or arm64
+	Tags    string   // build tags, such as purego
+	Overlay string   // a go build -overlay file, or ""
+	CPU     string   // the qemu -cpu model
+	Lengths []int    // the lengths to call; nil for DefaultLengths
+	Args    []string // the driver's other flags
+	// Kernel and DIT are what the driver must report: the kernel that
+	// Compare selected, and whether the NEON kernel sets PSTATE.DIT.
+	// Without them the check would prove nothing about the kernel meant.
+	Kernel string
+	DIT    bool
+}
+
+// QEMU returns the qemu-user program for goarch.
+func QEMU(goarch string) string {
+	switch goarch {
+	case "amd64":
+		return "qemu-x86_64-static"
+	case "arm64":
+		return "qemu-aarch64-static"
+	}
+	return ""
+}
+
+// Build builds the driver for c into dir and returns the binary's path.
+func Build(ctx context.Context, c Config, dir string) (string, error) {
+	bin := filepath.Join(dir, "driver-"+c.Name)
+	args := []string{"build", "-o", bin}
+	if c.Tags != "" {
+		args = append(args, "-tags", c.Tags)
+	}
+	if c.Overlay != "" {
+		args = append(args, "-overlay", c.Overlay)
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, DriverPackage)...)
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+c.GOARCH, "CGO_ENABLED=0")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("%s: go %s: %v\n%s", c.Name, strings.Join(args, " "), err, out)
+	}
+	return bin, nil
+}
+
+// A Result is what one run of the driver under qemu gave.
+type Result struct {
+	Header  string     // the driver's output line
+	Calls   []Call     // what the driver called, in order
+	Traces  [][]uint64 // one per call, without preemption excursions
+	Cuts    int        // how many preemption excursions were cut
+	Stopped int        // how many blocks of the main thread were retracted
+	Symbols *Symbols
+}
+
+// Run runs the driver binary bin under qemu as c says, with one
+// instruction per translation block and every block's execution logged,
+// and returns a trace per call. The log goes through a pipe, never to
+// disk: it runs to a few hundred MB. The environment keeps other work off
+// the main thread during calls: one P, no garbage collection, and no
+// asynchronous preemption, whose signals would run a handler in a call.
+func Run(ctx context.Context, c Config, bin string) (*Result, error) {
+	syms, err := ReadSymbols(bin)
+	if err != nil {
+		return nil, err
+	}
+	begin, ok1 := syms.Addr("main.traceBegin")
+	end, ok2 := syms.Addr("main.traceEnd")
+	if !ok1 || !ok2 || begin == end {
+		return nil, fmt.Errorf("%s: the markers main.traceBegin and main.traceEnd are not distinct symbols in %s", c.Name, bin)
+	}
+	lengths := c.Lengths
+	if lengths == nil {
+		lengths = DefaultLengths()
+	}
+
+	qemu := QEMU(c.GOARCH)
+	oneInsn, err := oneInsnFlag(ctx, qemu)
+	if err != nil {
+		return nil, err
+	}
+	logR, logW, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	defer logR.Close()
+	// The log is the pipe: fd 3 of qemu (and of the guest, which ignores it).
+	args := []string{"-cpu", c.CPU, oneInsn, "-d", "exec,nochain", "-D", "/dev/fd/3", bin, "-lengths", FormatLengths(lengths)}
+	args = append(args, c.Args...)
+	cmd := exec.CommandContext(ctx, qemu, args...)
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GOGC=off", "GODEBUG=asyncpreemptoff=1")
+	cmd.ExtraFiles = []*os.File{logW}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err = cmd.Start()
+	logW.Close()
+	if err != nil {
+		return nil, err
+	}
+	type segsErr struct {
+		segs    [][]uint64
+		stopped int
+		err     error
+	}
+	done := make(chan segsErr, 1)
+	go func() {
+		segs, stopped, err := Segments(logR, begin, end)
+		if err != nil {
+			cmd.Process.Kill() // or qemu blocks on the full pipe
+		}
+		done <- segsErr{segs, stopped, err}
+	}()
+	waitErr := cmd.Wait()
+	se := <-done
+	header := strings.TrimSpace(stdout.String())
+	if se.err != nil || waitErr != nil {
+		// A log error kills qemu: then the log error is the cause.
+		msg := fmt.Sprintf("%s: %s %s", c.Name, qemu, strings.Join(args, " "))
+		if se.err != nil {
+			return nil, fmt.Errorf("%s: %v (qemu: %v)", msg, se.err, waitErr)
+		}
+		return nil, fmt.Errorf("%s: %v\n%s%s", msg, waitErr, header, qemuErrors(stderr.String()))
+	}
+	for _, want := range []string{fmt.Sprintf("kernel=%s ", c.Kernel), fmt.Sprintf("dit=%v ", c.DIT), " ok"} {
+		if !strings.Contains(header+" ", want) {
+			return nil, fmt.Errorf("%s: the driver printed %q, want %q in it", c.Name, header, strings.TrimSpace(want))
+		}
+	}
+	res := &Result{Header: header, Calls: Plan(lengths), Stopped: se.stopped, Symbols: syms}
+	if len(se.segs) != len(res.Calls) {
+		return nil, fmt.Errorf("%s: %d traces in the log for %d calls", c.Name, len(se.segs), len(res.Calls))
+	}
+	for i, s := range se.segs {
+		t, cuts, err := CutPreemptions(s, syms)
+		if err != nil {
+			call := res.Calls[i]
+			return nil, fmt.Errorf("%s: %d bytes, %s: %v", c.Name, call.N, call.Class, err)
+		}
+		res.Traces = append(res.Traces, t)
+		res.Cuts += cuts
+	}
+	return res, nil
+}
+
+// oneInsnFlag returns qemu's flag for one instruction per translation
+// block: -one-insn-per-tb from qemu 8.1 on, -singlestep before.
+func oneInsnFlag(ctx context.Context, qemu string) (string, error) {
+	out, err := exec.CommandContext(ctx, qemu, "-h").Output()
+	if err != nil && len(out) == 0 {
+		return "", fmt.Errorf("%s -h: %v", qemu, err)
+	}
+	if bytes.Contains(out, []byte("-one-insn-per-tb")) {
+		return "-one-insn-per-tb", nil
+	}
+	if bytes.Contains(out, []byte("-singlestep")) {
+		return "-singlestep", nil
+	}
+	return "", fmt.Errorf("%s -h lists neither -one-insn-per-tb nor -singlestep", qemu)
+}
+
+// qemuErrors drops qemu's warnings about CPU features TCG lacks.
+func qemuErrors(s string) string {
+	var keep []string
+	for line := range strings.Lines(s) {
+		if !strings.Contains(line, "TCG doesn't support requested feature") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "")
+}

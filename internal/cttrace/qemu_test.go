@@ -1,0 +1,250 @@
+package cttrace
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// The configurations whose traces must be identical across classes: each
+// kernel that qemu can run, each as Compare selects it.
+var configs = []Config{
+	{Name: "amd64-haswell", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2"},
+	{Name: "amd64-nehalem", GOARCH: "amd64", CPU: "Nehalem", Kernel: "sse2"},
+	{Name: "amd64-purego", GOARCH: "amd64", Tags: "purego", CPU: "Haswell", Kernel: "generic"},
+	{Name: "arm64-a53", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon"},
+	// qemu 7.2 implements FEAT_DIT for -cpu max but does not advertise it.
+	{Name: "arm64-max-dit", GOARCH: "arm64", CPU: "max", Args: []string{"-assume-dit"}, Kernel: "neon", DIT: true},
+	{Name: "arm64-purego", GOARCH: "arm64", Tags: "purego", CPU: "cortex-a53", Kernel: "generic"},
+}
+
+// needQEMU skips the test unless CTEQUAL_TRACE=1, this is Linux, and the
+// qemu-user programs and the go command are installed.
+func needQEMU(t *testing.T) {
+	t.Helper()
+	if os.Getenv("CTEQUAL_TRACE") != "1" {
+		t.Skip("set CTEQUAL_TRACE=1 to trace the kernels under qemu-user (about a minute; CI does)")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("qemu-user runs on Linux only")
+	}
+	for _, prog := range []string{"go", QEMU("amd64"), QEMU("arm64")} {
+		if _, err := exec.LookPath(prog); err != nil {
+			t.Skipf("%s is not installed (Debian: apt-get install qemu-user-static): %v", prog, err)
+		}
+	}
+}
+
+// TestTraces runs Compare under qemu for every configuration and requires
+// that, at every length, the four classes execute the same sequence of
+// instruction addresses, and that the kernel meant is the one that ran.
+func TestTraces(t *testing.T) {
+	needQEMU(t)
+	dir := t.TempDir()
+	for _, c := range configs {
+		t.Run(c.Name, func(t *testing.T) {
+			start := time.Now()
+			res := buildAndRun(t, c, dir)
+			ds, err := Compare(res.Calls, res.Traces, res.Symbols)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, d := range ds {
+				if i == 5 {
+					t.Errorf("... and %d more", len(ds)-i)
+					break
+				}
+				t.Errorf("traces differ: %v", d)
+			}
+			checkKernelRan(t, c, res)
+			t.Logf("%s: %d lengths x %d classes identical, %s; %d preemptions cut, %d blocks retracted; %.1fs",
+				res.Header, len(res.Calls)/int(NumClasses), NumClasses, sizes(res), res.Cuts, res.Stopped, time.Since(start).Seconds())
+		})
+	}
+}
+
+func buildAndRun(t *testing.T, c Config, dir string) *Result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	bin, err := Build(ctx, c, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Run(ctx, c, bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// checkKernelRan requires that every call from kernels.ShortMax bytes on
+// entered the expected kernel, and, for DIT, executed MSR DIT, #1.
+func checkKernelRan(t *testing.T, c Config, res *Result) {
+	t.Helper()
+	name := map[string]string{
+		"avx2": "equalAVX2", "sse2": "equalSSE2", "neon": "equalNEON", "generic": "equalGeneric",
+	}[c.Kernel]
+	entry, ok := res.Symbols.Addr("github.com/ctequal/ctequal/internal/kernels." + name)
+	if !ok {
+		t.Fatalf("no symbol kernels.%s in the driver", name)
+	}
+	const shortMax = 64 // kernels.ShortMax
+	for i, call := range res.Calls {
+		if call.N < shortMax {
+			continue
+		}
+		tr := res.Traces[i]
+		if !contains(tr, entry) {
+			t.Fatalf("%d bytes, %s: the trace never enters kernels.%s", call.N, call.Class, name)
+		}
+		if c.GOARCH == "arm64" && c.Kernel == "neon" {
+			if dit := ranMSRDIT(tr, res.Symbols); dit != c.DIT {
+				t.Fatalf("%d bytes, %s: MSR DIT, #1 executed: %v, want %v", call.N, call.Class, dit, c.DIT)
+			}
+		}
+	}
+}
+
+// msrDIT1 is MSR DIT, #1: MSR (immediate) with op1 3, CRm 1, op2 2.
+const msrDIT1 = 0xd503415f
+
+func ranMSRDIT(trace []uint64, syms *Symbols) bool {
+	for _, pc := range trace {
+		if w, ok := syms.Word32(pc); ok && w == msrDIT1 {
+			return true
+		}
+	}
+	return false
+}
+
+func contains(tr []uint64, pc uint64) bool {
+	for _, p := range tr {
+		if p == pc {
+			return true
+		}
+	}
+	return false
+}
+
+// sizes reports the instructions per call of the equal inputs at a few
+// lengths.
+func sizes(res *Result) string {
+	var parts []string
+	for i, c := range res.Calls {
+		switch c.N {
+		case 0, 64, 300, 4096, 65537:
+			if c.Class == Equal {
+				parts = append(parts, fmt.Sprintf("%d B: %d", c.N, len(res.Traces[i])))
+			}
+		}
+	}
+	return "instructions per call " + strings.Join(parts, ", ")
+}
+
+// TestPlantedLeaks is the negative control: the same check must report
+// comparisons that leak, and where. bytes.Equal returns at the first
+// differing block. The overlay builds end a reduction in
+// `if v != 0 { return 0 }` instead of isZero(v), which the compiler turns
+// into a branch to one of two returns: in the portable kernel under purego,
+// where Compare uses it from kernels.ShortMax bytes on, and in Equal's
+// straight-line path below ShortMax, on the shipped build.
+func TestPlantedLeaks(t *testing.T) {
+	needQEMU(t)
+	dir := t.TempDir()
+	kernelLeak := plantBranch(t, dir, "equal_generic.go", "isZero(a0 | a1 | a2 | a3)")
+	shortLeak := plantBranch(t, dir, "kernels.go", "isZero(v)")
+	lengths := []int{0, 1, 2, 7, 8, 31, 32, 63, 64, 65, 100, 4096}
+	leaks := []struct {
+		c Config
+		// want reports whether the check must find the call's trace
+		// different from that of equal inputs; nil: somewhere.
+		want func(Call) bool
+	}{
+		{Config{Name: "amd64-bytes.Equal", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Args: []string{"-impl", "bytes.Equal"}}, nil},
+		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}}, nil},
+		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(64, 1<<62)},
+		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(64, 1<<62)},
+		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, 63)},
+	}
+	for _, l := range leaks {
+		t.Run(l.c.Name, func(t *testing.T) {
+			l.c.Lengths = lengths
+			res := buildAndRun(t, l.c, dir)
+			ds, err := Compare(res.Calls, res.Traces, res.Symbols)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(ds) == 0 {
+				t.Fatalf("the check found no difference: it cannot see this leak")
+			}
+			t.Logf("caught: %d of %d calls differ; the first: %v", len(ds), len(res.Calls)-len(lengths), ds[0])
+			if l.want == nil {
+				// bytes.Equal stops after the first block at 4096 bytes.
+				if !slices.ContainsFunc(ds, func(d Divergence) bool { return d.N == 4096 && d.Class == FirstDiff }) {
+					t.Errorf("no difference for 4096 bytes whose first differs")
+				}
+				return
+			}
+			found := map[Call]bool{}
+			for _, d := range ds {
+				found[Call{d.N, d.Class}] = true
+			}
+			for _, c := range res.Calls {
+				if c.Class != Equal && found[c] != l.want(c) {
+					t.Errorf("%d bytes, %s: difference found %v, want %v", c.N, c.Class, found[c], l.want(c))
+				}
+			}
+		})
+	}
+}
+
+// unequalFrom is where a planted branch on the result leaks: for lengths
+// lo..hi, every class whose inputs differ.
+func unequalFrom(lo, hi int) func(Call) bool {
+	return func(c Call) bool { return c.N >= lo && c.N <= hi && c.Class != Equal }
+}
+
+// plantBranch writes a copy of internal/kernels/file in which
+// `return reduction` becomes `if v != 0 { return 0 }; return 1`, with v
+// the argument of isZero, and a go build -overlay file that puts the copy
+// in the original's place, and returns the overlay file's path.
+func plantBranch(t *testing.T, dir, file, reduction string) string {
+	t.Helper()
+	orig, err := filepath.Abs(filepath.Join("../kernels", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(orig)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ret := "\treturn " + reduction + "\n"
+	if bytes.Count(src, []byte(ret)) != 1 {
+		t.Fatalf("%s does not have one %q any more: update TestPlantedLeaks to plant its leak in the new code", orig, strings.TrimSpace(ret))
+	}
+	v := strings.TrimSuffix(strings.TrimPrefix(reduction, "isZero("), ")")
+	branch := fmt.Sprintf("\tif %s != 0 {\n\t\treturn 0\n\t}\n\treturn 1\n", v)
+	leakyPath := filepath.Join(dir, "leaky_"+file)
+	overlayPath := filepath.Join(dir, "overlay_"+strings.TrimSuffix(file, ".go")+".json")
+	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {orig: leakyPath}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(leakyPath, bytes.Replace(src, []byte(ret), []byte(branch), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(overlayPath, overlay, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return overlayPath
+}
