@@ -46,6 +46,11 @@ var (
 	// Variable latency: division and square roots.
 	arm64VarLatency = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
 	arm64None       = set("NOP", "PCALIGN", "ISB", "DSB", "DMB", "SB")
+	// Loads of a register pair: op mem, (Ra, Rb).
+	arm64LoadPair = set("LDP", "LDPW", "FLDPD", "FLDPQ", "FLDPS")
+	// Instructions the Go assembler has no mnemonic for, written as WORD:
+	// only these encodings are modelled, as no-ops on the registers.
+	arm64Words = set("$0xd50330ff") // SB, the speculation barrier (FEAT_SB)
 )
 
 func arm64Step(in instr, st state) effect {
@@ -90,6 +95,17 @@ func arm64Step(in instr, st state) effect {
 		for _, r := range splitArgs(strings.Trim(args[1], "[]")) {
 			m.write(r, secret)
 		}
+	case arm64LoadPair[op] && len(args) == 2 && strings.HasPrefix(args[1], "(") && strings.HasSuffix(args[1], ")"):
+		secret := m.read(args[0])
+		pair := splitArgs(args[1][1 : len(args[1])-1])
+		if len(pair) != 2 {
+			m.find("instruction not modelled (fail closed)")
+			break
+		}
+		for _, r := range pair {
+			m.write(r, secret)
+		}
+	case op == "WORD" && len(args) == 1 && arm64Words[strings.ToLower(args[0])]:
 	case op == "VST1" && len(args) == 2:
 		m.address(args[1])
 	case (op == "UBFX" || op == "SBFX" || op == "UBFIZ") && len(args) == 4:

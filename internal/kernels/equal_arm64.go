@@ -7,8 +7,8 @@ package kernels
 // equalNEON returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
 // depends on len(x) only. It reads len(x) bytes of each and needs
 // len(y) >= len(x). Where the CPU has FEAT_DIT it sets PSTATE.DIT for its
-// run, under which Arm promises data-independent timing, and then restores
-// the caller's value.
+// run, under which Arm promises data-independent timing, behind a
+// speculation barrier, and then restores the caller's value.
 //
 //go:noescape
 func equalNEON(x []byte, y []byte) int
@@ -19,9 +19,16 @@ func equalNEON(x []byte, y []byte) int
 //go:noescape
 func equalVector(x []byte, y []byte) int
 
-// ditEnabled reports whether PSTATE.DIT is set, and setDIT sets or clears
-// it. The tests use them to check that equalNEON leaves DIT as it found it;
-// call them only where the CPU has FEAT_DIT, on a locked OS thread.
+// ditEnabled reports whether PSTATE.DIT is set, and setDIT sets it, behind
+// the kernel's speculation barrier, or clears it. The tests use them to
+// check that equalNEON leaves DIT as it found it; call them only where the
+// CPU has FEAT_DIT, on a locked OS thread.
 func ditEnabled() bool
 
 func setDIT(on bool)
+
+// isar1 returns the CPU's ID_AA64ISAR1_EL1. Call it only where the
+// operating system emulates reads of the ID registers from user space
+// (Linux, where golang.org/x/sys/cpu reports HasCPUID): elsewhere the
+// instruction is undefined at EL0.
+func isar1() uint64

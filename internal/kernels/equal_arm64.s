@@ -9,23 +9,76 @@ TEXT ·equalNEON(SB), NOSPLIT, $0-56
 	MOVD	x_base+0(FP), R0
 	MOVD	y_base+24(FP), R1
 	MOVD	x_len+8(FP), R2
-	// Data-independent timing for this call, where the CPU has FEAT_DIT.
+	// Data-independent timing for this call, where the CPU has FEAT_DIT
+	// and the caller has not set it already.
 	MOVBU	·useDIT(SB), R6
 	CBZ	R6, equalNEON_start
 	MRS	DIT, R7
+	TBNZ	$24, R7, equalNEON_start
 	MSR	$1, DIT
+	// No later instruction may run, even speculatively, before DIT applies,
+	// as Apple's guidance for DIT asks: SB where the CPU has FEAT_SB, and
+	// DSB NSH then ISB where not, the speculation barrier of Linux and of
+	// Go's runtime without SB.
+	MOVBU	·useSB(SB), R3
+	CBNZ	R3, equalNEON_sb
+	DSB	$7 // NSH
+	ISB	$15 // SY
+	JMP	equalNEON_start
+
+equalNEON_sb:
+	WORD	$0xd50330ff // SB
 
 equalNEON_start:
 	VEOR	V0.B16, V0.B16, V0.B16
 	VEOR	V1.B16, V1.B16, V1.B16
 	VEOR	V2.B16, V2.B16, V2.B16
 	VEOR	V3.B16, V3.B16, V3.B16
+	VEOR	V4.B16, V4.B16, V4.B16
+	VEOR	V5.B16, V5.B16, V5.B16
+	VEOR	V6.B16, V6.B16, V6.B16
+	VEOR	V7.B16, V7.B16, V7.B16
 	MOVD	ZR, R5
-	CMP	$64, R2
+	// From here on R2 is the length less a multiple of 128: its low bits,
+	// which the tail tests, are the bytes left, and SUBS's sign says whether
+	// a whole block is.
+	SUBS	$128, R2
 	BLT	equalNEON_tail
 
 equalNEON_loop:
-	// 64 bytes of each input per iteration, one accumulator per vector.
+	// 128 bytes of each input per iteration, one accumulator per vector.
+	FLDPQ	(R0), (F8, F9)
+	FLDPQ	32(R0), (F10, F11)
+	FLDPQ	64(R0), (F12, F13)
+	FLDPQ	96(R0), (F14, F15)
+	FLDPQ	(R1), (F16, F17)
+	FLDPQ	32(R1), (F18, F19)
+	FLDPQ	64(R1), (F20, F21)
+	FLDPQ	96(R1), (F22, F23)
+	VEOR	V16.B16, V8.B16, V8.B16
+	VEOR	V17.B16, V9.B16, V9.B16
+	VEOR	V18.B16, V10.B16, V10.B16
+	VEOR	V19.B16, V11.B16, V11.B16
+	VEOR	V20.B16, V12.B16, V12.B16
+	VEOR	V21.B16, V13.B16, V13.B16
+	VEOR	V22.B16, V14.B16, V14.B16
+	VEOR	V23.B16, V15.B16, V15.B16
+	VORR	V8.B16, V0.B16, V0.B16
+	VORR	V9.B16, V1.B16, V1.B16
+	VORR	V10.B16, V2.B16, V2.B16
+	VORR	V11.B16, V3.B16, V3.B16
+	VORR	V12.B16, V4.B16, V4.B16
+	VORR	V13.B16, V5.B16, V5.B16
+	VORR	V14.B16, V6.B16, V6.B16
+	VORR	V15.B16, V7.B16, V7.B16
+	ADD	$128, R0
+	ADD	$128, R1
+	SUBS	$128, R2
+	BGE	equalNEON_loop
+
+equalNEON_tail:
+	// Fewer than 128 bytes left: one step per bit of the length.
+	TBZ	$6, R2, equalNEON_no64
 	VLD1.P	64(R0), [V8.B16, V9.B16, V10.B16, V11.B16]
 	VLD1.P	64(R1), [V16.B16, V17.B16, V18.B16, V19.B16]
 	VEOR	V16.B16, V8.B16, V8.B16
@@ -36,12 +89,8 @@ equalNEON_loop:
 	VORR	V9.B16, V1.B16, V1.B16
 	VORR	V10.B16, V2.B16, V2.B16
 	VORR	V11.B16, V3.B16, V3.B16
-	SUB	$64, R2
-	CMP	$64, R2
-	BGE	equalNEON_loop
 
-equalNEON_tail:
-	// Fewer than 64 bytes left: one step per bit of the length.
+equalNEON_no64:
 	TBZ	$5, R2, equalNEON_no32
 	VLD1.P	32(R0), [V8.B16, V9.B16]
 	VLD1.P	32(R1), [V16.B16, V17.B16]
@@ -88,6 +137,10 @@ equalNEON_no2:
 equalNEON_no1:
 	// Fold the accumulators; VADDV/VADDP could wrap to zero, so move both
 	// 64-bit lanes out and ORR them.
+	VORR	V4.B16, V0.B16, V0.B16
+	VORR	V5.B16, V1.B16, V1.B16
+	VORR	V6.B16, V2.B16, V2.B16
+	VORR	V7.B16, V3.B16, V3.B16
 	VORR	V2.B16, V0.B16, V0.B16
 	VORR	V3.B16, V1.B16, V1.B16
 	VORR	V1.B16, V0.B16, V0.B16
@@ -127,8 +180,25 @@ TEXT ·setDIT(SB), NOSPLIT, $0-1
 	MOVBU	on+0(FP), R3
 	CBZ	R3, setDIT_off
 	MSR	$1, DIT
+	// The kernel's barrier, so that every MSR $1, DIT of this file has it.
+	MOVBU	·useSB(SB), R3
+	CBNZ	R3, setDIT_sb
+	DSB	$7 // NSH
+	ISB	$15 // SY
+	JMP	setDIT_on
+
+setDIT_sb:
+	WORD	$0xd50330ff // SB
+
+setDIT_on:
 	RET
 
 setDIT_off:
 	MSR	$0, DIT
+	RET
+
+// func isar1() uint64
+TEXT ·isar1(SB), NOSPLIT, $0-8
+	MRS	ID_AA64ISAR1_EL1, R3
+	MOVD	R3, ret+0(FP)
 	RET

@@ -53,3 +53,22 @@ TEXT ·secretIndex(SB), NOSPLIT, $0-56
 	VUMAXV	V0.B16, V1 // want "not modelled"
 	MOVD	R5, ret+48(FP)
 	RET
+
+// Pair loads are loads into both registers; WORD is modelled only as SB.
+TEXT ·loadPairs(SB), NOSPLIT, $0-56
+	MOVD	x_base+0(FP), R0
+	MOVD	y_base+24(FP), R1
+	FLDPQ	(R0), (F0, F1)
+	FLDPQ	(R1), (F2, F3)
+	VEOR	V2.B16, V0.B16, V0.B16
+	VMOV	V0.D[0], R2
+	FLDPQ	(R1)(R2), (F4, F5) // want "memory address depends on secret R2"
+	LDP.P	16(R0), (R3, R4)
+	CBZ	R3, done // want "conditional branch on secret register R3"
+	FLDPQ	(R0), F6 // want "not modelled"
+	WORD	$0xd50330ff
+	WORD	$0xd503201f // want "not modelled"
+	FSTPQ	(F0, F1), (R0) // want "not modelled"
+done:
+	MOVD	R2, ret+48(FP)
+	RET
