@@ -16,22 +16,26 @@ func equalGeneric(x, y []byte) int {
 	if n < ShortMax {
 		return Equal(x, y) // its straight-line path
 	}
-	y = y[:n]
+	// With the capacities cut to n, the compiler knows x[i:] and y[i:]
+	// stay inside them and needs no masking of the pointers; the array
+	// pointers let it check each block's bounds once.
+	x, y = x[:n:n], y[:n:n]
 	var a0, a1, a2, a3 uint64
 	for i := 0; i <= n-32; i += 32 {
-		a0 |= word(x, i) ^ word(y, i)
-		a1 |= word(x, i+8) ^ word(y, i+8)
-		a2 |= word(x, i+16) ^ word(y, i+16)
-		a3 |= word(x, i+24) ^ word(y, i+24)
+		xb, yb := (*[32]byte)(x[i:]), (*[32]byte)(y[i:])
+		a0 |= word(xb[:], 0) ^ word(yb[:], 0)
+		a1 |= word(xb[:], 8) ^ word(yb[:], 8)
+		a2 |= word(xb[:], 16) ^ word(yb[:], 16)
+		a3 |= word(xb[:], 24) ^ word(yb[:], 24)
 	}
 	// The last partial block is read as the 32 bytes that end where the
 	// inputs end: it overlaps bytes already compared.
 	if n%32 != 0 {
-		e := n - 32
-		a0 |= word(x, e) ^ word(y, e)
-		a1 |= word(x, e+8) ^ word(y, e+8)
-		a2 |= word(x, e+16) ^ word(y, e+16)
-		a3 |= word(x, e+24) ^ word(y, e+24)
+		xb, yb := (*[32]byte)(x[n-32:]), (*[32]byte)(y[n-32:])
+		a0 |= word(xb[:], 0) ^ word(yb[:], 0)
+		a1 |= word(xb[:], 8) ^ word(yb[:], 8)
+		a2 |= word(xb[:], 16) ^ word(yb[:], 16)
+		a3 |= word(xb[:], 24) ^ word(yb[:], 24)
 	}
 	return isZero(a0 | a1 | a2 | a3)
 }
