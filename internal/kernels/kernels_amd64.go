@@ -38,12 +38,13 @@ const (
 
 // table lists the amd64 kernels, widest first.
 //
-// AVX-512 needs VL and VBMI2 besides F, BW and BMI2, although it uses
-// neither: they are the mark of the cores whose clock 512-bit code does not
-// lower (Ice Lake and later, Zen 4 and later). On Skylake-SP and Cascade
-// Lake a 512-bit instruction slows the whole core for milliseconds, which a
+// The AVX-512 kernel's instructions are AVX512F's (and AVX2's, whose loop
+// it runs from 32 KiB on), but it is chosen only where the CPU also has BW,
+// BMI2, VL and VBMI2: VBMI2 is the mark of the cores whose clock 512-bit
+// code does not lower (Ice Lake and later, Zen 4 and later), the line
+// simdjson draws too. On Skylake-SP and Cascade Lake (F, BW, VL, no VBMI2)
+// a 512-bit instruction slows the whole core for milliseconds, which a
 // 32-byte MAC check must not do to the server around it; those get AVX2.
-// It needs AVX2 too: from 32 KiB on it runs AVX2's loop.
 var table = []Kernel{
 	iAVX512:  {Name: "avx512", Equal: equalAVX512, Needs: Of(AVX512F, AVX512BW, AVX512VL, AVX512VBMI2, BMI2, AVX2, AVX)},
 	iAVX2:    {Name: "avx2", Equal: equalAVX2, Needs: Of(AVX2, AVX)},
