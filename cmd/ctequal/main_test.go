@@ -297,34 +297,3 @@ func TestParseSizes(t *testing.T) {
 		}
 	}
 }
-
-func TestCheck(t *testing.T) {
-	if raceEnabled {
-		t.Skip("timings mean nothing under the race detector")
-	}
-	code, stdout, stderr := runCmd(t, "check", "-sizes", "64", "-samples", "30000")
-	if code != 0 {
-		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)
-	}
-	for _, k := range kernels.All() {
-		if k.Supported && !strings.Contains(stdout, "\n"+k.Name+" ") {
-			t.Errorf("check does not report kernel %s:\n%s", k.Name, stdout)
-		}
-	}
-	if strings.Count(stdout, "constant time") != countSupported() {
-		t.Errorf("want one verdict per kernel:\n%s", stdout)
-	}
-	if !strings.Contains(stdout, "Negative control: bytes.Equal") || !strings.Contains(stdout, "a leak, as it must be") {
-		t.Errorf("no negative control, or it showed no leak:\n%s", stdout)
-	}
-}
-
-func countSupported() int {
-	n := 0
-	for _, k := range kernels.All() {
-		if k.Supported {
-			n++
-		}
-	}
-	return n
-}

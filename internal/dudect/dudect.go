@@ -2,14 +2,25 @@
 // inputs, by the method of Reparaz, Balasch and Verbauwhede, "Dude, is my
 // code constant time?" (DATE 2017).
 //
-// Each measurement times one call on inputs of one of two classes, chosen
-// at random and interleaved. The inputs are prepared before the timed region
-// in a fixed pool of buffers, so that no address depends on the class. The
-// timings of the two classes go through Welch's t-test (Welford's running
-// mean and variance), both whole and cropped at dudect's percentiles of the
-// first batch, which removes the long tail that interrupts and other
-// programs add. The statistic is the largest |t|: above 10, the time
-// depends on the class.
+// Each measurement times one call (or a few, where the counter is slow) on
+// inputs of one of two classes. The inputs are prepared in batches, before
+// the timed region, in a fixed pool of buffers, and the preparation treats
+// both classes alike: half of every batch is in each class, in random
+// order, and every input is written by the same instructions at the same
+// addresses with the same random draws, whatever its class; only the bytes
+// stored differ. The timings of the two classes go through Welch's t-test
+// (Welford's running mean and variance), both whole and cropped at dudect's
+// percentiles of the first batches, which removes the long tail that
+// interrupts and other programs add. The statistic is the largest |t|:
+// above Threshold, the time depends on the class.
+//
+// Config.SelfCompare and EqualVsEqual are the harness's own controls: with
+// either, the compared data no longer depends on the class, so a leak they
+// show is the harness's or the machine's, never the function's.
+//
+// Timing tests take seconds and are statistics: the tests of this package
+// and of the ctequal command run them only when the environment variable
+// named by EnableEnv is 1.
 //
 // It is evidence on the machine it runs on, not proof: timing that depends
 // on data only on other microarchitectures, or only through frequency, is
@@ -17,6 +28,7 @@
 package dudect
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -26,20 +38,34 @@ import (
 // Threshold is the |t| above which the two classes' times differ.
 const Threshold = 10
 
+// EnableEnv names the environment variable that turns on the timing tests
+// in go test: they run when it is "1" and are skipped otherwise, so that
+// the default go test ./... stays deterministic on a busy machine.
+const EnableEnv = "CTEQUAL_DUDECT"
+
 // A ClassPair says what the inputs of the two classes are. The secret x is
 // one random string for the whole test; y is the other input.
 type ClassPair int
 
 const (
-	// EqualVsFirstDiffers: y equals x, or differs in its first byte.
+	// EqualVsFirstDiffers: y equals x, or differs in one bit of its first
+	// byte.
 	EqualVsFirstDiffers ClassPair = iota
-	// EqualVsLastDiffers: y equals x, or differs in its last byte.
+	// EqualVsLastDiffers: y equals x, or differs in one bit of its last
+	// byte.
 	EqualVsLastDiffers
 	// FixedVsRandom: y is one fixed string, or fresh random bytes each time.
 	FixedVsRandom
+	// EqualVsEqual is a control, not a test: y equals x in both classes.
+	// It is prepared exactly as EqualVsFirstDiffers is, random draws
+	// included, with the difference masked off for both classes, so that
+	// nothing but the label tells the classes apart and every |t| it shows
+	// is chance or the harness.
+	EqualVsEqual
 )
 
-// ClassPairs lists every pair, in the order tests and reports use.
+// ClassPairs lists the pairs that test a function, in the order tests and
+// reports use. The control EqualVsEqual is not among them.
 var ClassPairs = []ClassPair{EqualVsFirstDiffers, EqualVsLastDiffers, FixedVsRandom}
 
 func (p ClassPair) String() string {
@@ -50,6 +76,8 @@ func (p ClassPair) String() string {
 		return "equal vs last byte differs"
 	case FixedVsRandom:
 		return "fixed vs random"
+	case EqualVsEqual:
+		return "equal vs equal"
 	}
 	return fmt.Sprintf("ClassPair(%d)", int(p))
 }
@@ -59,6 +87,14 @@ type Result struct {
 	MaxT     float64 // the largest |t| over the whole and the cropped tests
 	Samples  int     // measurements taken
 	CallsPer int     // calls timed together in one measurement
+	// Diff is the mean time of class 1 minus that of class 0, in counter
+	// ticks per measurement (CallsPer calls), over the measurements below
+	// the first batches' 99.9th percentile: the size of the effect, with
+	// the rare long interruptions left out. It says how large a leak is
+	// and which class is the slower; MaxT says whether there is one. (A
+	// tighter crop can hold one class only: below the median, bytes.Equal
+	// has no equal inputs.)
+	Diff float64
 }
 
 // Leak reports whether the classes' times differ.
@@ -68,13 +104,21 @@ func (r Result) Leak() bool { return r.MaxT > Threshold }
 type Config struct {
 	Samples int    // measurements; 0 means 200,000
 	Seed    uint64 // for the classes and the random inputs
+	// SelfCompare times equal(x, x) in place of equal(x, y): the harness
+	// control. x holds the same string in both classes and is written the
+	// same way, so only the harness or the machine can make the classes'
+	// times differ. It must show no leak, whatever function is timed.
+	SelfCompare bool
 }
 
 const (
-	poolSize    = 32 // input pairs prepared per batch: a few KiB to 64 KiB, in cache
+	poolSize    = 32 // input pairs prepared per batch; even, for the balanced classes
 	percentiles = 100
 	// enough is the fewest measurements a cropped test needs to count.
 	enough = 10000
+	// firstBatches are measured, after a warm-up, to set the cropping
+	// thresholds; they do not count in the tests.
+	firstBatches = 20
 )
 
 // Measure times equal on inputs of n bytes (n >= 1) of the two classes of
@@ -87,63 +131,16 @@ func Measure(equal func(x, y []byte) int, n int, pair ClassPair, cfg Config) Res
 	if samples == 0 {
 		samples = 200_000
 	}
-	rng := rand.New(rand.NewPCG(cfg.Seed, 0x64756465637421))
-	secret := randomBytes(rng, n)
-	fixed := randomBytes(rng, n)
-
-	// One buffer for all inputs, carved into pool pairs: addresses depend
-	// on the slot only.
-	buf := make([]byte, 2*n*poolSize)
-	xs, ys := make([][]byte, poolSize), make([][]byte, poolSize)
-	for i := range poolSize {
-		xs[i] = buf[2*i*n : (2*i+1)*n : (2*i+1)*n]
-		ys[i] = buf[(2*i+1)*n : (2*i+2)*n : (2*i+2)*n]
-	}
-	classes := make([]int, poolSize)
-	prepare := func() {
-		for i := range poolSize {
-			classes[i] = int(rng.Uint32() & 1)
-			copy(xs[i], secret)
-			y := ys[i]
-			switch pair {
-			case EqualVsFirstDiffers, EqualVsLastDiffers:
-				copy(y, secret)
-				if classes[i] == 1 {
-					at := 0
-					if pair == EqualVsLastDiffers {
-						at = n - 1
-					}
-					y[at] ^= 1 << (rng.Uint32() % 8)
-				}
-			case FixedVsRandom:
-				if classes[i] == 0 {
-					copy(y, fixed)
-				} else {
-					fillRandom(rng, y)
-				}
-			}
-		}
-	}
-
-	calls := callsPerSample(equal, xs[0], ys[0])
-	sink := 0
-	measureBatch := func(times []uint64) {
-		for i := range poolSize {
-			x, y := xs[i], ys[i]
-			t0 := cycles()
-			for range calls {
-				sink += equal(x, y)
-			}
-			times[i] = cycles() - t0
-		}
-	}
-
-	// Warm up, then take the cropping thresholds from a first batch.
+	h := newHarness(n, pair, cfg.Seed)
+	calls := callsPerSample(equal, h.xs[0], h.ys[0])
 	times := make([]uint64, poolSize)
+
+	// Warm up, then take the cropping thresholds from the first batches,
+	// both classes together.
 	var first []uint64
-	for len(first) < 20*poolSize {
-		prepare()
-		measureBatch(times)
+	for range firstBatches {
+		h.prepare()
+		h.measure(equal, calls, cfg.SelfCompare, times)
 		first = append(first, times...)
 	}
 	thresholds := cropThresholds(first)
@@ -151,29 +148,30 @@ func Measure(equal func(x, y []byte) int, n int, pair ClassPair, cfg Config) Res
 	tests := make([]welch, percentiles+1) // [0] uncropped, then one per threshold
 	taken := 0
 	for taken < samples {
-		prepare()
-		measureBatch(times)
+		h.prepare()
+		h.measure(equal, calls, cfg.SelfCompare, times)
 		for i, t := range times {
 			v := float64(t)
-			tests[0].add(classes[i], v)
+			tests[0].add(h.classes[i], v)
 			for k, th := range thresholds {
 				if t < th {
-					tests[k+1].add(classes[i], v)
+					tests[k+1].add(h.classes[i], v)
 				}
 			}
 		}
 		taken += poolSize
 	}
-	_ = sink
 
-	maxT := 0.0
+	r := Result{Samples: taken, CallsPer: calls}
 	for i, w := range tests {
 		if i > 0 && w.n[0]+w.n[1] < enough {
 			continue
 		}
-		maxT = math.Max(maxT, math.Abs(w.t()))
+		r.MaxT = math.Max(r.MaxT, math.Abs(w.t()))
 	}
-	return Result{MaxT: maxT, Samples: taken, CallsPer: calls}
+	last := tests[percentiles]
+	r.Diff = last.mean[1] - last.mean[0]
+	return r
 }
 
 // Test runs Measure and, when it finds a leak, confirms it with a second
@@ -188,6 +186,129 @@ func Test(equal func(x, y []byte) int, n int, pair ClassPair, cfg Config) (first
 	cfg2.Seed = cfg.Seed + 1
 	confirm = Measure(equal, n, pair, cfg2)
 	return first, confirm, confirm.Leak()
+}
+
+// A harness holds one test's pool of inputs and prepares and times them.
+//
+// Its first version wrote class 0's y with copy and class 1's (fixed vs
+// random) with a byte loop of n random draws, and tossed a coin for each
+// input's class. A random y took microseconds to prepare, a fixed one tens
+// of nanoseconds, so the time a batch took to prepare, and the time from
+// an input's preparation to its measurement, depended on the classes in
+// the batch, the input's own among them, and the measured times followed
+// the class through them. Comparing x with x, whose data do
+// not depend on the class at all, reached |t| 14 with pools of 32 and 60
+// with pools of 8 (1 KiB, 1M samples, Intel Xeon family 6 model 207). Now
+// both classes get the same work, which alone removed the effect, and
+// every batch holds as many inputs of each class, so that nothing acting
+// on a whole batch can follow the class.
+type harness struct {
+	secret []byte // x, for the whole test
+	base   []byte // class 0's y: secret, or fixed for FixedVsRandom
+	// delta is what class 1 XORs into base, drawn afresh for every input
+	// of either class: random bytes (FixedVsRandom) or one random bit at
+	// index at, zeros elsewhere.
+	delta []byte
+	at    int
+	// differs is all ones if the classes' y differ, zero for the control
+	// EqualVsEqual.
+	differs uint64
+	random  bool // FixedVsRandom: delta is n random bytes
+	rng     *rand.Rand
+	xs, ys  [][]byte
+	classes []int
+	sink    int
+}
+
+func newHarness(n int, pair ClassPair, seed uint64) *harness {
+	rng := rand.New(rand.NewPCG(seed, 0x64756465637421))
+	h := &harness{
+		rng:     rng,
+		secret:  randomBytes(rng, n),
+		delta:   make([]byte, n),
+		differs: ^uint64(0),
+		xs:      make([][]byte, poolSize),
+		ys:      make([][]byte, poolSize),
+		classes: make([]int, poolSize),
+	}
+	h.base = h.secret
+	switch pair {
+	case EqualVsFirstDiffers:
+	case EqualVsLastDiffers:
+		h.at = n - 1
+	case FixedVsRandom:
+		h.random = true
+		h.base = randomBytes(rng, n)
+	case EqualVsEqual:
+		h.differs = 0
+	default:
+		panic(fmt.Sprintf("dudect: unknown class pair %d", int(pair)))
+	}
+	// One buffer for all inputs, carved into pool pairs: addresses depend
+	// on the slot only.
+	buf := make([]byte, 2*n*poolSize)
+	for i := range poolSize {
+		h.xs[i] = buf[2*i*n : (2*i+1)*n : (2*i+1)*n]
+		h.ys[i] = buf[(2*i+1)*n : (2*i+2)*n : (2*i+2)*n]
+	}
+	return h
+}
+
+// prepare draws the classes of a batch and writes its inputs.
+func (h *harness) prepare() {
+	// Exactly half of each batch in each class, in random order: whatever
+	// acts on a whole batch (how long it took to prepare, an interrupt, the
+	// clock speed) then falls on both classes alike.
+	for i := range h.classes {
+		h.classes[i] = i & 1
+	}
+	h.rng.Shuffle(len(h.classes), func(i, j int) {
+		h.classes[i], h.classes[j] = h.classes[j], h.classes[i]
+	})
+	for i, c := range h.classes {
+		copy(h.xs[i], h.secret)
+		// The same draws for both classes; class 0 masks them off.
+		if h.random {
+			fillRandom(h.rng, h.delta)
+		} else {
+			h.delta[h.at] = 1 << (h.rng.Uint32() % 8)
+		}
+		maskedXor(h.ys[i], h.base, h.delta, -uint64(c)&h.differs)
+	}
+}
+
+// measure times each input pair of the batch, calls calls per measurement,
+// into times.
+func (h *harness) measure(equal func(x, y []byte) int, calls int, self bool, times []uint64) {
+	sink := 0
+	for i := range h.xs {
+		x, y := h.xs[i], h.ys[i]
+		if self {
+			y = x
+		}
+		t0 := cycles()
+		for range calls {
+			sink += equal(x, y)
+		}
+		times[i] = cycles() - t0
+	}
+	h.sink += sink
+}
+
+// maskedXor sets dst to base ^ (mask & delta), for a mask of all zeros or
+// all ones, without a branch: the same loads and stores whatever the mask.
+func maskedXor(dst, base, delta []byte, mask uint64) {
+	n := len(dst)
+	base, delta = base[:n], delta[:n]
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		b := binary.LittleEndian.Uint64(base[i:])
+		d := binary.LittleEndian.Uint64(delta[i:])
+		binary.LittleEndian.PutUint64(dst[i:], b^(mask&d))
+	}
+	for ; i < n; i++ {
+		dst[i] = base[i] ^ (byte(mask) & delta[i])
+	}
 }
 
 // callsPerSample picks how many calls one measurement times, so that it
@@ -263,8 +384,15 @@ func randomBytes(rng *rand.Rand, n int) []byte {
 	return b
 }
 
+// fillRandom fills b with random bytes, eight per draw.
 func fillRandom(rng *rand.Rand, b []byte) {
-	for i := range b {
-		b[i] = byte(rng.Uint32())
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		binary.LittleEndian.PutUint64(b[i:], rng.Uint64())
+	}
+	if i < len(b) {
+		var w [8]byte
+		binary.LittleEndian.PutUint64(w[:], rng.Uint64())
+		copy(b[i:], w[:])
 	}
 }
