@@ -182,12 +182,15 @@ func kernelNames(ks []isa) string {
 // equalKernel writes func equal<name>(x, y []byte) int for one isa.
 //
 // Every branch is on the length; the data only ever flows through XOR and
-// OR, and the result leaves through ZF and SETEQ. Inputs of unroll vectors
-// or more run the main loop and then read the last unroll vectors, which
+// OR, and the result leaves through ZF and SETEQ. Inputs of more than
+// unroll vectors run the main loop and then read the last unroll vectors, which
 // end where the inputs end and overlap what the loop read: no ladder of
 // branches for the tail. Shorter inputs are read as overlapping vectors
 // from both ends, and inputs under one vector as overlapping pairs of
 // general-purpose loads. Each path sets ZF and jumps to one exit.
+//
+// Inputs of exactly one block take the short path, whose two halves then
+// meet without overlap; the loop's path would read that block twice.
 func equalKernel(k isa) {
 	name := "equal" + k.name
 	TEXT(name, NOSPLIT, "func(x, y []byte) int")
@@ -207,7 +210,7 @@ func equalKernel(k isa) {
 	Load(Param("y").Base(), y)
 	Load(Param("x").Len(), n)
 	CMPQ(n, U32(block))
-	JB(LabelRef(label("few")))
+	JBE(LabelRef(label("few")))
 
 	acc := make([]VecVirtual, u)
 	for i := range acc {
@@ -242,7 +245,7 @@ func equalKernel(k isa) {
 	JMP(LabelRef(label("done")))
 
 	Label(label("few"))
-	Comment(fmt.Sprintf("Fewer than %d bytes: the first v and the last v vectors, for the", block),
+	Comment(fmt.Sprintf("At most %d bytes: the first v and the last v vectors, for the", block),
 		fmt.Sprintf("largest v in %d..1 (halving) with v vectors in the length: they cover it.", u/2))
 	var vs []int
 	for v := u / 2; v >= 1; v /= 2 {

@@ -75,7 +75,7 @@ func writeInfo(out io.Writer) {
 	if why := avx512Policy(all); why != "" {
 		fmt.Fprintf(w, "  AVX-512\t%s\n", why)
 	}
-	fmt.Fprintf(w, "  short inputs\tunder %d bytes compared in Go (the portable kernel's straight-line path), whatever the kernel\n", kernels.ShortMax)
+	fmt.Fprintf(w, "  short inputs\tup to %d bytes compared in Go (the portable kernel's straight-line path), whatever the kernel\n", kernels.ShortMax)
 	fmt.Fprintln(w, "\nKernels in this binary")
 	for _, k := range all {
 		state := "not supported here"

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ctequal/ctequal/internal/kernels"
 )
 
 // The configurations whose traces must be identical across classes: each
@@ -87,8 +89,8 @@ func buildAndRun(t *testing.T, c Config, dir string) *Result {
 	return res
 }
 
-// checkKernelRan requires that every call from kernels.ShortMax bytes on
-// entered the expected kernel, and, for DIT, executed MSR DIT, #1.
+// checkKernelRan requires that every call of more than kernels.ShortMax
+// bytes entered the expected kernel, and, for DIT, executed MSR DIT, #1.
 func checkKernelRan(t *testing.T, c Config, res *Result) {
 	t.Helper()
 	name := map[string]string{
@@ -98,9 +100,8 @@ func checkKernelRan(t *testing.T, c Config, res *Result) {
 	if !ok {
 		t.Fatalf("no symbol kernels.%s in the driver", name)
 	}
-	const shortMax = 64 // kernels.ShortMax
 	for i, call := range res.Calls {
-		if call.N < shortMax {
+		if call.N <= kernels.ShortMax {
 			continue
 		}
 		tr := res.Traces[i]
@@ -156,8 +157,8 @@ func sizes(res *Result) string {
 // differing block. The overlay builds end a reduction in
 // `if v != 0 { return 0 }` instead of isZero(v), which the compiler turns
 // into a branch to one of two returns: in the portable kernel under purego,
-// where Compare uses it from kernels.ShortMax bytes on, and in Equal's
-// straight-line path below ShortMax, on the shipped build.
+// where Compare uses it above kernels.ShortMax bytes, and in Equal's
+// straight-line path up to ShortMax, on the shipped build.
 func TestPlantedLeaks(t *testing.T) {
 	needQEMU(t)
 	dir := t.TempDir()
@@ -172,9 +173,9 @@ func TestPlantedLeaks(t *testing.T) {
 	}{
 		{Config{Name: "amd64-bytes.Equal", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Args: []string{"-impl", "bytes.Equal"}}, nil},
 		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}}, nil},
-		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(64, 1<<62)},
-		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(64, 1<<62)},
-		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, 63)},
+		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(kernels.ShortMax+1, 1<<62)},
+		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(kernels.ShortMax+1, 1<<62)},
+		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, kernels.ShortMax)},
 	}
 	for _, l := range leaks {
 		t.Run(l.c.Name, func(t *testing.T) {

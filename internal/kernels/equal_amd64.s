@@ -11,7 +11,7 @@ TEXT ·equalAVX512(SB), NOSPLIT, $0-56
 	MOVQ y_base+24(FP), CX
 	MOVQ x_len+8(FP), DX
 	CMPQ DX, $0x00000100
-	JB   equalAVX512_few
+	JBE  equalAVX512_few
 	LEAQ -256(AX)(DX*1), BX
 	LEAQ -256(CX)(DX*1), SI
 
@@ -104,7 +104,7 @@ equalAVX512_last:
 	JMP        equalAVX512_done
 
 equalAVX512_few:
-	// Fewer than 256 bytes: the first v and the last v vectors, for the
+	// At most 256 bytes: the first v and the last v vectors, for the
 	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
 	CMPQ DX, $0x00000080
 	JAE  equalAVX512_ends2
@@ -217,7 +217,7 @@ TEXT ·equalAVX2(SB), NOSPLIT, $0-56
 	MOVQ y_base+24(FP), CX
 	MOVQ x_len+8(FP), DX
 	CMPQ DX, $0x00000080
-	JB   equalAVX2_few
+	JBE  equalAVX2_few
 	LEAQ -128(AX)(DX*1), BX
 	LEAQ -128(CX)(DX*1), DX
 
@@ -274,7 +274,7 @@ equalAVX2_loop_end:
 	JMP     equalAVX2_done
 
 equalAVX2_few:
-	// Fewer than 128 bytes: the first v and the last v vectors, for the
+	// At most 128 bytes: the first v and the last v vectors, for the
 	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
 	CMPQ DX, $0x00000040
 	JAE  equalAVX2_ends2
@@ -374,7 +374,7 @@ TEXT ·equalSSE2(SB), NOSPLIT, $0-56
 	MOVQ y_base+24(FP), CX
 	MOVQ x_len+8(FP), DX
 	CMPQ DX, $0x00000040
-	JB   equalSSE2_few
+	JBE  equalSSE2_few
 	LEAQ -64(AX)(DX*1), BX
 	LEAQ -64(CX)(DX*1), DX
 
@@ -446,7 +446,7 @@ equalSSE2_loop_end:
 	JMP    equalSSE2_done
 
 equalSSE2_few:
-	// Fewer than 64 bytes: the first v and the last v vectors, for the
+	// At most 64 bytes: the first v and the last v vectors, for the
 	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
 	CMPQ DX, $0x00000020
 	JAE  equalSSE2_ends2

@@ -13,7 +13,7 @@ import "encoding/binary"
 // big-endian machines.
 func equalGeneric(x, y []byte) int {
 	n := len(x)
-	if n < ShortMax {
+	if n <= ShortMax {
 		return Equal(x, y) // its straight-line path
 	}
 	// With the capacities cut to n, the compiler knows x[i:] and y[i:]

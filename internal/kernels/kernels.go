@@ -61,9 +61,9 @@ func choose(have Features, ks []Kernel) int {
 // is applied.
 var selected = choose(CPU(), table)
 
-// ShortMax is the length below which Equal compares in Go, in the
-// portable kernel's straight-line path, whatever kernel is selected: there
-// a Go function, called with the register ABI, beats any assembly kernel,
+// ShortMax is the longest input Equal compares in Go, in the portable
+// kernel's straight-line path, whatever kernel is selected: up to there a
+// Go function, called with the register ABI, beats any assembly kernel,
 // since a call into assembly passes its arguments through the stack.
 const ShortMax = 64
 
@@ -76,13 +76,13 @@ const ShortMax = 64
 const chunkSize = 64 << 10
 
 // Equal returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
-// depends on len(x) only: with the selected kernel from ShortMax bytes on,
-// and with straight-line Go below, which is equalGeneric's short path.
+// depends on len(x) only: with straight-line Go up to ShortMax bytes,
+// which is equalGeneric's short path, and with the selected kernel above.
 //
 // Every branch is on the length.
 func Equal(x, y []byte) int {
 	n := len(x)
-	if n < ShortMax {
+	if n <= ShortMax {
 		// The first and the last s bytes, for the largest s in 32, 16, 8, 4,
 		// 2, 1 that fits the length: together they cover all n.
 		y = y[:n]

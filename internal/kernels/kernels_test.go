@@ -23,7 +23,7 @@ func reference(x, y []byte) int {
 
 // forEachKernel runs f for every kernel this CPU supports twice: the
 // kernel called directly, and Equal, as ctequal.Compare calls it, with the
-// kernel selected (inputs under ShortMax take Equal's Go path then).
+// kernel selected (inputs up to ShortMax take Equal's Go path then).
 func forEachKernel(t *testing.T, f func(t *testing.T, name string, equal func(x, y []byte) int)) {
 	t.Helper()
 	for _, k := range All() {

@@ -9,7 +9,7 @@ import "encoding/binary"
 
 func equalGeneric(x, y []byte) int {
 	n := len(x)
-	if n < ShortMax {
+	if n <= ShortMax {
 		return Equal(x, y)
 	}
 	y = y[:n]

@@ -13,7 +13,7 @@ var isZeroByte = [256]uint8{0: 1}
 
 func equalGeneric(x, y []byte) int {
 	n := len(x)
-	if n < ShortMax {
+	if n <= ShortMax {
 		return Equal(x, y)
 	}
 	y = y[:n]
