@@ -148,15 +148,14 @@ func dispatcher(widestFirst []isa) {
 	Pragma("noescape")
 	Doc("equalVector is the selected kernel: the first of "+kernelNames(widestFirst)+" whose",
 		"use flag is set, or equalGeneric.")
+	// The selected kernel is reached with one taken jump, whichever it is.
 	for _, k := range widestFirst {
 		CMPB(Mem{Symbol: Symbol{Name: "·use" + k.name}, Base: StaticBase}, Imm(0))
-		JNE(LabelRef("equalVector_" + k.name))
+		JEQ(LabelRef("equalVector_not" + k.name))
+		tailCall("equal" + k.name)
+		Label("equalVector_not" + k.name)
 	}
 	tailCall("equalGeneric")
-	for _, k := range widestFirst {
-		Label("equalVector_" + k.name)
-		tailCall("equal" + k.name)
-	}
 }
 
 // tailCall jumps to a kernel, which returns to our caller: the kernels'
@@ -187,7 +186,7 @@ func kernelNames(ks []isa) string {
 // end where the inputs end and overlap what the loop read: no ladder of
 // branches for the tail. Shorter inputs are read as overlapping vectors
 // from both ends, and inputs under one vector as overlapping pairs of
-// general-purpose loads. Each path sets ZF and jumps to one exit.
+// general-purpose loads. Each path sets ZF and returns.
 //
 // Inputs of exactly one block take the short path, whose two halves then
 // meet without overlap; the loop's path would read that block twice.
@@ -242,7 +241,7 @@ func equalKernel(k isa) {
 	}
 	k.orAll(acc)
 	k.setZF(acc[0])
-	JMP(LabelRef(label("done")))
+	exit(k)
 
 	Label(label("few"))
 	Comment(fmt.Sprintf("At most %d bytes: the first v and the last v vectors, for the", block),
@@ -269,10 +268,13 @@ func equalKernel(k isa) {
 		}
 		k.orAll(parts)
 		k.setZF(parts[0])
-		JMP(LabelRef(label("done")))
+		exit(k)
 	}
+}
 
-	Label(label("done"))
+// exit returns 1 if ZF is set and 0 if not. Every path has its own copy:
+// a jump to a shared one would cost each call a taken branch.
+func exit(k isa) {
 	ret := GP64()
 	SETEQ(ret.As8())
 	MOVBQZX(ret.As8(), ret)
@@ -325,11 +327,11 @@ func shortPairs(k isa, x, y, n GPVirtual, label func(string) string) {
 	Comment("Empty: equal. XORL sets ZF.")
 	zero := GP32()
 	XORL(zero, zero)
-	JMP(LabelRef(label("done")))
+	exit(k)
 	for _, s := range sizes {
 		Label(label(fmt.Sprintf("pair%d", s)))
 		overlappingPair(s, x, y, n)
-		JMP(LabelRef(label("done")))
+		exit(k)
 	}
 }
 

@@ -101,7 +101,11 @@ equalAVX512_last:
 	VPORQ      Z1, Z0, Z0
 	VPTESTMD   Z0, Z0, K1
 	KORTESTW   K1, K1
-	JMP        equalAVX512_done
+	SETEQ      AL
+	MOVBQZX    AL, AX
+	VZEROUPPER
+	MOVQ       AX, ret+48(FP)
+	RET
 
 equalAVX512_few:
 	// At most 256 bytes: the first v and the last v vectors, for the
@@ -124,8 +128,12 @@ equalAVX512_few:
 	JAE  equalAVX512_pair1
 
 	// Empty: equal. XORL sets ZF.
-	XORL AX, AX
-	JMP  equalAVX512_done
+	XORL    AX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX512_pair32:
 	VMOVDQU (AX), Y0
@@ -134,7 +142,11 @@ equalAVX512_pair32:
 	VPXOR   -32(CX)(DX*1), Y1, Y1
 	VPOR    Y0, Y1, Y1
 	VPTEST  Y1, Y1
-	JMP     equalAVX512_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX512_pair16:
 	VMOVDQU (AX), X0
@@ -143,23 +155,35 @@ equalAVX512_pair16:
 	VPXOR   -16(CX)(DX*1), X1, X1
 	VPOR    X0, X1, X1
 	VPTEST  X1, X1
-	JMP     equalAVX512_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX512_pair8:
-	MOVQ (AX), BX
-	XORQ (CX), BX
-	MOVQ -8(AX)(DX*1), AX
-	XORQ -8(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalAVX512_done
+	MOVQ    (AX), BX
+	XORQ    (CX), BX
+	MOVQ    -8(AX)(DX*1), AX
+	XORQ    -8(CX)(DX*1), AX
+	ORQ     BX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX512_pair4:
-	MOVL (AX), BX
-	XORL (CX), BX
-	MOVL -4(AX)(DX*1), AX
-	XORL -4(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalAVX512_done
+	MOVL    (AX), BX
+	XORL    (CX), BX
+	MOVL    -4(AX)(DX*1), AX
+	XORL    -4(CX)(DX*1), AX
+	ORQ     BX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX512_pair2:
 	MOVWLZX (AX), BX
@@ -167,12 +191,20 @@ equalAVX512_pair2:
 	MOVWLZX -2(AX)(DX*1), AX
 	XORW    -2(CX)(DX*1), AX
 	ORQ     BX, AX
-	JMP     equalAVX512_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX512_pair1:
 	MOVBLZX (AX), AX
 	XORB    (CX), AL
-	JMP     equalAVX512_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX512_ends2:
 	LEAQ      -128(AX)(DX*1), BX
@@ -190,7 +222,11 @@ equalAVX512_ends2:
 	VPORQ     Z2, Z0, Z0
 	VPTESTMD  Z0, Z0, K1
 	KORTESTW  K1, K1
-	JMP       equalAVX512_done
+	SETEQ     AL
+	MOVBQZX   AL, AX
+	VZEROUPPER
+	MOVQ      AX, ret+48(FP)
+	RET
 
 equalAVX512_ends1:
 	LEAQ      -64(AX)(DX*1), BX
@@ -202,12 +238,10 @@ equalAVX512_ends1:
 	VPORQ     Z1, Z0, Z0
 	VPTESTMD  Z0, Z0, K1
 	KORTESTW  K1, K1
-
-equalAVX512_done:
-	SETEQ   AL
-	MOVBQZX AL, AX
+	SETEQ     AL
+	MOVBQZX   AL, AX
 	VZEROUPPER
-	MOVQ    AX, ret+48(FP)
+	MOVQ      AX, ret+48(FP)
 	RET
 
 // func equalAVX2(x []byte, y []byte) int
@@ -271,7 +305,11 @@ equalAVX2_loop_end:
 	VPOR    Y3, Y1, Y1
 	VPOR    Y1, Y0, Y0
 	VPTEST  Y0, Y0
-	JMP     equalAVX2_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX2_few:
 	// At most 128 bytes: the first v and the last v vectors, for the
@@ -292,8 +330,12 @@ equalAVX2_few:
 	JAE  equalAVX2_pair1
 
 	// Empty: equal. XORL sets ZF.
-	XORL AX, AX
-	JMP  equalAVX2_done
+	XORL    AX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX2_pair16:
 	VMOVDQU (AX), X0
@@ -302,23 +344,35 @@ equalAVX2_pair16:
 	VPXOR   -16(CX)(DX*1), X1, X1
 	VPOR    X0, X1, X1
 	VPTEST  X1, X1
-	JMP     equalAVX2_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX2_pair8:
-	MOVQ (AX), BX
-	XORQ (CX), BX
-	MOVQ -8(AX)(DX*1), AX
-	XORQ -8(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalAVX2_done
+	MOVQ    (AX), BX
+	XORQ    (CX), BX
+	MOVQ    -8(AX)(DX*1), AX
+	XORQ    -8(CX)(DX*1), AX
+	ORQ     BX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX2_pair4:
-	MOVL (AX), BX
-	XORL (CX), BX
-	MOVL -4(AX)(DX*1), AX
-	XORL -4(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalAVX2_done
+	MOVL    (AX), BX
+	XORL    (CX), BX
+	MOVL    -4(AX)(DX*1), AX
+	XORL    -4(CX)(DX*1), AX
+	ORQ     BX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX2_pair2:
 	MOVWLZX (AX), BX
@@ -326,12 +380,20 @@ equalAVX2_pair2:
 	MOVWLZX -2(AX)(DX*1), AX
 	XORW    -2(CX)(DX*1), AX
 	ORQ     BX, AX
-	JMP     equalAVX2_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX2_pair1:
 	MOVBLZX (AX), AX
 	XORB    (CX), AL
-	JMP     equalAVX2_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX2_ends2:
 	LEAQ    -64(AX)(DX*1), BX
@@ -348,7 +410,11 @@ equalAVX2_ends2:
 	VPOR    Y3, Y2, Y2
 	VPOR    Y2, Y0, Y0
 	VPTEST  Y0, Y0
-	JMP     equalAVX2_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalAVX2_ends1:
 	LEAQ    -32(AX)(DX*1), BX
@@ -359,8 +425,6 @@ equalAVX2_ends1:
 	VPXOR   (DX), Y1, Y1
 	VPOR    Y1, Y0, Y0
 	VPTEST  Y0, Y0
-
-equalAVX2_done:
 	SETEQ   AL
 	MOVBQZX AL, AX
 	VZEROUPPER
@@ -420,30 +484,33 @@ equalSSE2_loop:
 
 equalSSE2_loop_end:
 	// The last 64 bytes, which overlap what the loop read.
-	MOVOU  (BX), X4
-	MOVOU  (DX), X5
-	PXOR   X5, X4
-	POR    X4, X0
-	MOVOU  16(BX), X4
-	MOVOU  16(DX), X5
-	PXOR   X5, X4
-	POR    X4, X1
-	MOVOU  32(BX), X4
-	MOVOU  32(DX), X5
-	PXOR   X5, X4
-	POR    X4, X2
-	MOVOU  48(BX), X4
-	MOVOU  48(DX), X5
-	PXOR   X5, X4
-	POR    X4, X3
-	POR    X2, X0
-	POR    X3, X1
-	POR    X1, X0
-	MOVQ   X0, AX
-	PSHUFD $0x4e, X0, X0
-	MOVQ   X0, CX
-	ORQ    AX, CX
-	JMP    equalSSE2_done
+	MOVOU   (BX), X4
+	MOVOU   (DX), X5
+	PXOR    X5, X4
+	POR     X4, X0
+	MOVOU   16(BX), X4
+	MOVOU   16(DX), X5
+	PXOR    X5, X4
+	POR     X4, X1
+	MOVOU   32(BX), X4
+	MOVOU   32(DX), X5
+	PXOR    X5, X4
+	POR     X4, X2
+	MOVOU   48(BX), X4
+	MOVOU   48(DX), X5
+	PXOR    X5, X4
+	POR     X4, X3
+	POR     X2, X0
+	POR     X3, X1
+	POR     X1, X0
+	MOVQ    X0, AX
+	PSHUFD  $0x4e, X0, X0
+	MOVQ    X0, CX
+	ORQ     AX, CX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalSSE2_few:
 	// At most 64 bytes: the first v and the last v vectors, for the
@@ -462,24 +529,33 @@ equalSSE2_few:
 	JAE  equalSSE2_pair1
 
 	// Empty: equal. XORL sets ZF.
-	XORL AX, AX
-	JMP  equalSSE2_done
+	XORL    AX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalSSE2_pair8:
-	MOVQ (AX), BX
-	XORQ (CX), BX
-	MOVQ -8(AX)(DX*1), AX
-	XORQ -8(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalSSE2_done
+	MOVQ    (AX), BX
+	XORQ    (CX), BX
+	MOVQ    -8(AX)(DX*1), AX
+	XORQ    -8(CX)(DX*1), AX
+	ORQ     BX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalSSE2_pair4:
-	MOVL (AX), BX
-	XORL (CX), BX
-	MOVL -4(AX)(DX*1), AX
-	XORL -4(CX)(DX*1), AX
-	ORQ  BX, AX
-	JMP  equalSSE2_done
+	MOVL    (AX), BX
+	XORL    (CX), BX
+	MOVL    -4(AX)(DX*1), AX
+	XORL    -4(CX)(DX*1), AX
+	ORQ     BX, AX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalSSE2_pair2:
 	MOVWLZX (AX), BX
@@ -487,53 +563,60 @@ equalSSE2_pair2:
 	MOVWLZX -2(AX)(DX*1), AX
 	XORW    -2(CX)(DX*1), AX
 	ORQ     BX, AX
-	JMP     equalSSE2_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalSSE2_pair1:
 	MOVBLZX (AX), AX
 	XORB    (CX), AL
-	JMP     equalSSE2_done
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalSSE2_ends2:
-	LEAQ   -32(AX)(DX*1), BX
-	LEAQ   -32(CX)(DX*1), DX
-	MOVOU  (AX), X0
-	MOVOU  (CX), X1
-	PXOR   X1, X0
-	MOVOU  (BX), X1
-	MOVOU  (DX), X2
-	PXOR   X2, X1
-	MOVOU  16(AX), X2
-	MOVOU  16(CX), X3
-	PXOR   X3, X2
-	MOVOU  16(BX), X3
-	MOVOU  16(DX), X4
-	PXOR   X4, X3
-	POR    X1, X0
-	POR    X3, X2
-	POR    X2, X0
-	MOVQ   X0, AX
-	PSHUFD $0x4e, X0, X0
-	MOVQ   X0, CX
-	ORQ    AX, CX
-	JMP    equalSSE2_done
+	LEAQ    -32(AX)(DX*1), BX
+	LEAQ    -32(CX)(DX*1), DX
+	MOVOU   (AX), X0
+	MOVOU   (CX), X1
+	PXOR    X1, X0
+	MOVOU   (BX), X1
+	MOVOU   (DX), X2
+	PXOR    X2, X1
+	MOVOU   16(AX), X2
+	MOVOU   16(CX), X3
+	PXOR    X3, X2
+	MOVOU   16(BX), X3
+	MOVOU   16(DX), X4
+	PXOR    X4, X3
+	POR     X1, X0
+	POR     X3, X2
+	POR     X2, X0
+	MOVQ    X0, AX
+	PSHUFD  $0x4e, X0, X0
+	MOVQ    X0, CX
+	ORQ     AX, CX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
 
 equalSSE2_ends1:
-	LEAQ   -16(AX)(DX*1), BX
-	LEAQ   -16(CX)(DX*1), DX
-	MOVOU  (AX), X0
-	MOVOU  (CX), X1
-	PXOR   X1, X0
-	MOVOU  (BX), X1
-	MOVOU  (DX), X2
-	PXOR   X2, X1
-	POR    X1, X0
-	MOVQ   X0, AX
-	PSHUFD $0x4e, X0, X0
-	MOVQ   X0, CX
-	ORQ    AX, CX
-
-equalSSE2_done:
+	LEAQ    -16(AX)(DX*1), BX
+	LEAQ    -16(CX)(DX*1), DX
+	MOVOU   (AX), X0
+	MOVOU   (CX), X1
+	PXOR    X1, X0
+	MOVOU   (BX), X1
+	MOVOU   (DX), X2
+	PXOR    X2, X1
+	POR     X1, X0
+	MOVQ    X0, AX
+	PSHUFD  $0x4e, X0, X0
+	MOVQ    X0, CX
+	ORQ     AX, CX
 	SETEQ   AL
 	MOVBQZX AL, AX
 	MOVQ    AX, ret+48(FP)
@@ -542,18 +625,18 @@ equalSSE2_done:
 // func equalVector(x []byte, y []byte) int
 TEXT ·equalVector(SB), NOSPLIT, $0-56
 	CMPB ·useAVX512+0(SB), $0x00
-	JNE  equalVector_AVX512
+	JEQ  equalVector_notAVX512
+	JMP  ·equalAVX512+0(SB)
+
+equalVector_notAVX512:
 	CMPB ·useAVX2+0(SB), $0x00
-	JNE  equalVector_AVX2
+	JEQ  equalVector_notAVX2
+	JMP  ·equalAVX2+0(SB)
+
+equalVector_notAVX2:
 	CMPB ·useSSE2+0(SB), $0x00
-	JNE  equalVector_SSE2
-	JMP  ·equalGeneric+0(SB)
+	JEQ  equalVector_notSSE2
+	JMP  ·equalSSE2+0(SB)
 
-equalVector_AVX512:
-	JMP ·equalAVX512+0(SB)
-
-equalVector_AVX2:
-	JMP ·equalAVX2+0(SB)
-
-equalVector_SSE2:
-	JMP ·equalSSE2+0(SB)
+equalVector_notSSE2:
+	JMP ·equalGeneric+0(SB)
