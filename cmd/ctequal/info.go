@@ -76,6 +76,7 @@ func writeInfo(out io.Writer) {
 		fmt.Fprintf(w, "  AVX-512\t%s\n", why)
 	}
 	fmt.Fprintf(w, "  short inputs\tup to %d bytes compared in Go (the portable kernel's straight-line path), whatever the kernel\n", kernels.ShortMax)
+	fmt.Fprintf(w, "  long inputs\tcompared %s at a time, with a point between where the garbage collector can stop the goroutine\n", sizeText(kernels.ChunkSize))
 	fmt.Fprintln(w, "\nKernels in this binary")
 	for _, k := range all {
 		state := "not supported here"

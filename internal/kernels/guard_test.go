@@ -27,7 +27,7 @@ func TestKernelsGuardPages(t *testing.T) {
 	for n := 0; n <= 4096; n++ {
 		lengths = append(lengths, n)
 	}
-	lengths = append(lengths, 32767, 32768, 32769, 65536+63, chunkSize+1, 2*chunkSize+31)
+	lengths = append(lengths, 32767, 32768, 32769, 65536+63, ChunkSize+1, 2*ChunkSize+31)
 	maxLen := lengths[len(lengths)-1]
 	page := os.Getpagesize()
 	dataPages := (maxLen + page - 1) / page

@@ -67,13 +67,13 @@ var selected = choose(CPU(), table)
 // since a call into assembly passes its arguments through the stack.
 const ShortMax = 64
 
-// chunkSize is the most that Equal hands to an assembly kernel in one call.
+// ChunkSize is the most that Equal hands to a kernel in one call.
 // Assembly is never preempted asynchronously, and a goroutine that loops
 // over Equal must still stop for the garbage collector within microseconds:
 // between chunks Equal calls through a function whose prologue checks for a
 // preemption request, as every call of Equal itself does. 64 KiB takes
 // about a microsecond from L2.
-const chunkSize = 64 << 10
+const ChunkSize = 64 << 10
 
 // Equal returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
 // depends on len(x) only: with straight-line Go up to ShortMax bytes,
@@ -109,20 +109,20 @@ func Equal(x, y []byte) int {
 		}
 		return isZero(v)
 	}
-	if n <= chunkSize {
+	if n <= ChunkSize {
 		return equalVector(x, y)
 	}
 	return equalChunked(x, y)
 }
 
-// equalChunked compares inputs longer than chunkSize chunk by chunk, and
+// equalChunked compares inputs longer than ChunkSize chunk by chunk, and
 // combines the chunks' results with AND, never a test.
 func equalChunked(x, y []byte) int {
 	y = y[:len(x)]
 	eq := 1
-	for len(x) > chunkSize {
-		eq &= equalChunk(x[:chunkSize], y[:chunkSize])
-		x, y = x[chunkSize:], y[chunkSize:]
+	for len(x) > ChunkSize {
+		eq &= equalChunk(x[:ChunkSize], y[:ChunkSize])
+		x, y = x[ChunkSize:], y[ChunkSize:]
 	}
 	return eq & equalChunk(x, y)
 }

@@ -70,7 +70,7 @@ func testLengths() []int {
 	for n := 0; n <= 1024; n++ {
 		ns = append(ns, n)
 	}
-	ns = append(ns, 2048, 4096, 65536, chunkSize-1, chunkSize+1, 2*chunkSize, 2*chunkSize+33, 3*chunkSize-1)
+	ns = append(ns, 2048, 4096, 65536, ChunkSize-1, ChunkSize+1, 2*ChunkSize, 2*ChunkSize+33, 3*ChunkSize-1)
 	r := rand.New(rand.NewPCG(1, 2))
 	count := 16
 	if testing.Short() {
@@ -94,7 +94,7 @@ func TestKernelsEqualInputs(t *testing.T) {
 				// every chunk boundary: every region of the kernel (loop,
 				// whole-vector ladder, tail, each chunk) sees a difference.
 				pos := []int{0, n / 2, n - 1}
-				for c := chunkSize; c < n; c += chunkSize {
+				for c := ChunkSize; c < n; c += ChunkSize {
 					pos = append(pos, c-1, c)
 				}
 				for _, i := range pos {
@@ -214,7 +214,7 @@ func TestKernelsLongerY(t *testing.T) {
 }
 
 func TestNoAllocations(t *testing.T) {
-	x := bytes.Repeat([]byte{1}, 3*chunkSize)
+	x := bytes.Repeat([]byte{1}, 3*ChunkSize)
 	y := bytes.Clone(x)
 	allocs := testing.AllocsPerRun(20, func() {
 		Equal(x, y)
