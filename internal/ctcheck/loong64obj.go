@@ -131,11 +131,7 @@ func loong64ObjStep(m *mach) {
 		}
 		ok = isReg && r.write(args[n-1], l)
 	case loong64ObjDiv[op] && n == 3:
-		l, isReg := r.reads(args[:2]...)
-		if l == secret {
-			m.find("variable-latency instruction on secret data")
-		}
-		ok = isReg && r.write(args[2], l)
+		ok = r.divide(m, args[2], args[:2]...)
 	default:
 		ok = false
 	}

@@ -166,3 +166,13 @@ func (r risc) write(s string, l level) bool {
 
 // mem parses a memory operand.
 func (r risc) mem(s string) (memRef, bool) { return parseMem(s, r.reg, r.zero) }
+
+// divide runs a division or remainder, srcs... -> dst: its latency depends
+// on its operands, so a secret one is a finding.
+func (r risc) divide(m *mach, dst string, srcs ...string) bool {
+	l, isReg := r.reads(srcs...)
+	if l == secret {
+		m.find("variable-latency instruction on secret data")
+	}
+	return isReg && r.write(dst, l)
+}

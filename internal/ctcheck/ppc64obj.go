@@ -133,11 +133,7 @@ func ppc64ObjStep(m *mach) {
 			m.set("CA", l)
 		}
 	case ppc64ObjDiv[op] && n == 3:
-		l, isReg := r.reads(args[:2]...)
-		if l == secret {
-			m.find("variable-latency instruction on secret data")
-		}
-		ok = isReg && r.write(args[2], l)
+		ok = r.divide(m, args[2], args[:2]...)
 	default:
 		ok = false
 	}

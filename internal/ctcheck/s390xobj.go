@@ -203,11 +203,7 @@ func s390xObjStep(m *mach) {
 			m.set("FLAGS", l)
 		}
 	case s390xObjDiv[op] && (n == 2 || n == 3):
-		l, isReg := r.reads(args[:n-1]...)
-		if l == secret {
-			m.find("variable-latency instruction on secret data")
-		}
-		ok = isReg && r.write(args[n-1], l)
+		ok = r.divide(m, args[n-1], args[:n-1]...)
 	default:
 		ok = false
 	}
