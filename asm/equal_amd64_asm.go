@@ -25,6 +25,8 @@ type isa struct {
 
 	// vec allocates a vector register of the full width.
 	vec func() VecVirtual
+	// zero clears a vector register.
+	zero func(v VecVirtual)
 	// xor does dst = x ^ y for one full vector at x and y.
 	xor func(dst VecVirtual, x, y Mem)
 	// accumulate does acc |= x ^ y for one full vector at x and y.
@@ -45,7 +47,8 @@ type isa struct {
 
 var sse2 = isa{
 	name: "SSE2", width: 16, unroll: 4, needs: "SSE2 (every amd64 CPU)",
-	vec: func() VecVirtual { return XMM() },
+	vec:  func() VecVirtual { return XMM() },
+	zero: func(v VecVirtual) { PXOR(v, v) },
 	xor: func(dst VecVirtual, x, y Mem) {
 		b := XMM()
 		MOVOU(x, dst)
@@ -74,7 +77,8 @@ var sse2 = isa{
 
 var avx2 = isa{
 	name: "AVX2", width: 32, unroll: 4, needs: "AVX2", vex: true,
-	vec: func() VecVirtual { return YMM() },
+	vec:  func() VecVirtual { return YMM() },
+	zero: func(v VecVirtual) { VPXOR(v, v, v) },
 	xor: func(dst VecVirtual, x, y Mem) {
 		VMOVDQU(x, dst)
 		VPXOR(y, dst, dst)
@@ -93,6 +97,7 @@ var avx512 = isa{
 	name: "AVX512", width: 64, unroll: 4, needs: "AVX512F and AVX2", vex: true,
 	streaming: &avx2,
 	vec:       func() VecVirtual { return ZMM() },
+	zero:      func(v VecVirtual) { VPXORQ(v, v, v) },
 	xor: func(dst VecVirtual, x, y Mem) {
 		VMOVDQU64(x, dst)
 		VPXORQ(y, dst, dst)
@@ -178,100 +183,6 @@ func kernelNames(ks []isa) string {
 	return strings.Join(names, ", ")
 }
 
-// equalKernel writes func equal<name>(x, y []byte) int for one isa.
-//
-// Every branch is on the length; the data only ever flows through XOR and
-// OR, and the result leaves through ZF and SETEQ. Inputs of more than
-// unroll vectors run the main loop and then read the last unroll vectors, which
-// end where the inputs end and overlap what the loop read: no ladder of
-// branches for the tail. Shorter inputs are read as overlapping vectors
-// from both ends, and inputs under one vector as overlapping pairs of
-// general-purpose loads. Each path sets ZF and returns.
-//
-// Inputs of exactly one block take the short path, whose two halves then
-// meet without overlap; the loop's path would read that block twice.
-func equalKernel(k isa) {
-	name := "equal" + k.name
-	TEXT(name, NOSPLIT, "func(x, y []byte) int")
-	Pragma("noescape")
-	Doc(
-		name+" returns 1 if x and y[:len(x)] are equal and 0 if not, in time",
-		"that depends on len(x) only. It reads len(x) bytes of each and needs",
-		"len(y) >= len(x), and "+k.needs+".",
-	)
-	label := func(s string) string { return name + "_" + s }
-	w, u := k.width, k.unroll
-	block := u * w
-	at := func(p GPVirtual, off int) Mem { return Mem{Base: p, Disp: off} }
-
-	x, y, n := GP64(), GP64(), GP64()
-	Load(Param("x").Base(), x)
-	Load(Param("y").Base(), y)
-	Load(Param("x").Len(), n)
-	CMPQ(n, U32(block))
-	JBE(LabelRef(label("few")))
-
-	acc := make([]VecVirtual, u)
-	for i := range acc {
-		acc[i] = k.vec()
-	}
-	// The last block starts at x+n-block and y+n-block.
-	lastX, lastY := GP64(), GP64()
-	LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -block}, lastX)
-	LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -block}, lastY)
-	if s := k.streaming; s != nil {
-		Comment(fmt.Sprintf("From %d KiB on, the inputs stream from L2, where %d-byte loads are", streamFrom>>10, s.width),
-			fmt.Sprintf("faster than %d-byte ones (measured on Zen 5): run %s's loop on the low", w, s.name),
-			"parts of the accumulators. VEX writes leave the high parts zero.")
-		CMPQ(n, U32(streamFrom))
-		JB(LabelRef(label("wide")))
-		narrow := make([]VecVirtual, u)
-		for i, a := range acc {
-			narrow[i] = a.AsY().(VecVirtual)
-		}
-		mainLoop(*s, narrow, x, y, lastX, label("stream"))
-		JMP(LabelRef(label("last")))
-		Label(label("wide"))
-	}
-	mainLoop(k, acc, x, y, lastX, label("loop"))
-	Label(label("last"))
-	Comment(fmt.Sprintf("The last %d bytes, which overlap what the loop read.", block))
-	for i := range acc {
-		k.accumulate(acc[i], at(lastX, i*w), at(lastY, i*w))
-	}
-	k.orAll(acc)
-	k.setZF(acc[0])
-	exit(k)
-
-	Label(label("few"))
-	Comment(fmt.Sprintf("At most %d bytes: the first v and the last v vectors, for the", block),
-		fmt.Sprintf("largest v in %d..1 (halving) with v vectors in the length: they cover it.", u/2))
-	var vs []int
-	for v := u / 2; v >= 1; v /= 2 {
-		vs = append(vs, v)
-	}
-	for _, v := range vs {
-		CMPQ(n, U32(v*w))
-		JAE(LabelRef(label(fmt.Sprintf("ends%d", v))))
-	}
-	shortPairs(k, x, y, n, label)
-	for _, v := range vs {
-		Label(label(fmt.Sprintf("ends%d", v)))
-		endX, endY := GP64(), GP64()
-		LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -v * w}, endX)
-		LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -v * w}, endY)
-		parts := make([]VecVirtual, 2*v)
-		for i := range v {
-			parts[i], parts[v+i] = k.vec(), k.vec()
-			k.xor(parts[i], at(x, i*w), at(y, i*w))
-			k.xor(parts[v+i], at(endX, i*w), at(endY, i*w))
-		}
-		k.orAll(parts)
-		k.setZF(parts[0])
-		exit(k)
-	}
-}
-
 // exit returns 1 if ZF is set and 0 if not. Every path has its own copy:
 // a jump to a shared one would cost each call a taken branch.
 func exit(k isa) {
@@ -285,29 +196,168 @@ func exit(k isa) {
 	RET()
 }
 
-// mainLoop writes the loop over whole blocks of len(acc) vectors, one
-// accumulator each so that no OR waits on another. The accumulators start
-// as the first block; the loop then runs while a block starts before
-// lastX, the start of the last block, which the caller reads. x and y are
-// left advanced.
-func mainLoop(k isa, acc []VecVirtual, x, y, lastX GPVirtual, name string) {
+// equalKernel writes func equal<name>(x, y []byte) int for one isa.
+//
+// Every branch is on the length; the data only ever flows through XOR and
+// OR, and the result leaves through ZF and SETEQ. An input of at least half
+// a block (unroll/2 vectors) starts with the first and the last half
+// block, overlapping where they meet; up to a whole block that is all, and
+// it takes no jump. A longer input goes on with the rest of the first
+// block, the main loop over whole blocks, and the rest of the last block,
+// which ends where the input ends and overlaps what the loop read: no
+// ladder of branches for the tail. Shorter inputs take the first v and the
+// last v vectors for the largest v that fits, and inputs under one vector
+// overlapping pairs of general-purpose loads. Each path sets ZF and
+// returns.
+func equalKernel(k isa) {
+	name := "equal" + k.name
+	TEXT(name, NOSPLIT, "func(x, y []byte) int")
+	Pragma("noescape")
+	Doc(
+		name+" returns 1 if x and y[:len(x)] are equal and 0 if not, in time",
+		"that depends on len(x) only. It reads len(x) bytes of each and needs",
+		"len(y) >= len(x), and "+k.needs+".",
+	)
+	label := func(s string) string { return name + "_" + s }
+	w, u := k.width, k.unroll
+	h := u / 2
+	half, block := h*w, u*w
+	at := func(p GPVirtual, off int) Mem { return Mem{Base: p, Disp: off} }
+
+	x, y, n := GP64(), GP64(), GP64()
+	Load(Param("x").Base(), x)
+	Load(Param("y").Base(), y)
+	Load(Param("x").Len(), n)
+	CMPQ(n, U32(half))
+	JB(LabelRef(label("below")))
+	CMPQ(n, U32(block))
+	JA(LabelRef(label("more")))
+
+	Comment(fmt.Sprintf("%d to %d bytes: the first and the last %d, which overlap where they", half, block, half),
+		"meet. No jump is taken.")
+	halves := make([]VecVirtual, u)
+	halfX, halfY := GP64(), GP64()
+	LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -half}, halfX)
+	LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -half}, halfY)
+	for i := range h {
+		halves[i], halves[h+i] = k.vec(), k.vec()
+		k.xor(halves[i], at(x, i*w), at(y, i*w))
+		k.xor(halves[h+i], at(halfX, i*w), at(halfY, i*w))
+	}
+	k.orAll(halves)
+	k.setZF(halves[0])
+	exit(k)
+
+	Label(label("more"))
+	Comment(fmt.Sprintf("More than %d bytes: whole blocks from the start, so that the loads are", block),
+		"as aligned as the inputs; then, by the bits of the length, a half block,",
+		"a vector, and the last partial vector as the whole one that ends where",
+		"the input ends.")
+	end, endY := GP64(), GP64()
+	LEAQ(Mem{Base: x, Index: n, Scale: 1}, end)
+	LEAQ(Mem{Base: y, Index: n, Scale: 1}, endY)
+	acc := make([]VecVirtual, u)
+	for i := range acc {
+		acc[i] = k.vec()
+		k.xor(acc[i], at(x, i*w), at(y, i*w))
+	}
+	ADDQ(U32(block), x)
+	ADDQ(U32(block), y)
+	if s := k.streaming; s != nil {
+		CMPQ(n, U32(streamFrom))
+		JAE(LabelRef(label("stream")))
+	}
+	blockLoop(k, acc, x, y, end, label("loop"))
+	Comment("What is left, by the bits of the length. Each step is out of line, so",
+		"that a length without the bit (1 KiB, 4 KiB) takes no jump.")
+	for v := h; v >= 1; v /= 2 {
+		Label(label(fmt.Sprintf("step%d", v*w)))
+		TESTQ(U32(v*w), n)
+		JNZ(LabelRef(label(fmt.Sprintf("do%d", v*w))))
+		Label(label(fmt.Sprintf("done%d", v*w)))
+	}
+	Label(label("partial"))
+	TESTQ(U32(w-1), n)
+	JNZ(LabelRef(label("dopartial")))
+	Label(label("reduce"))
+	k.orAll(acc)
+	k.setZF(acc[0])
+	exit(k)
+
+	for v := h; v >= 1; v /= 2 {
+		Label(label(fmt.Sprintf("do%d", v*w)))
+		for i := range v {
+			k.accumulate(acc[i], at(x, i*w), at(y, i*w))
+		}
+		ADDQ(U32(v*w), x)
+		ADDQ(U32(v*w), y)
+		JMP(LabelRef(label(fmt.Sprintf("done%d", v*w))))
+	}
+	Label(label("dopartial"))
+	Comment("The last partial vector, as the whole one that ends where the input ends.")
+	k.accumulate(acc[u-1], at(end, -w), at(endY, -w))
+	JMP(LabelRef(label("reduce")))
+
+	if s := k.streaming; s != nil {
+		Label(label("stream"))
+		sb := u * s.width
+		Comment(fmt.Sprintf("From %d KiB on, the inputs stream from L2, where %d-byte loads are", streamFrom>>10, s.width),
+			fmt.Sprintf("faster than %d-byte ones (measured on Zen 5): run %s's loop, on", w, s.name),
+			"accumulators of its own, whose high parts VEX writes leave zero. Its",
+			fmt.Sprintf("blocks are %d bytes, so fewer than that are left after it.", sb))
+		narrow := make([]VecVirtual, u)
+		for i := range narrow {
+			narrow[i] = s.vec()
+			s.zero(narrow[i])
+		}
+		blockLoop(*s, narrow, x, y, end, label("streamloop"))
+		for i := range acc {
+			k.or(acc[i], narrow[i].AsZ().(VecVirtual))
+		}
+		JMP(LabelRef(label(fmt.Sprintf("step%d", sb/2))))
+	}
+
+	Label(label("below"))
+	Comment(fmt.Sprintf("Fewer than %d bytes: the first v and the last v vectors, for the", half),
+		fmt.Sprintf("largest v in %d..1 (halving) with v vectors in the length: they cover it.", max(h/2, 1)))
+	for v := h / 2; v >= 1; v /= 2 {
+		CMPQ(n, U32(v*w))
+		JB(LabelRef(label(fmt.Sprintf("below%d", v*w))))
+		ex, ey := GP64(), GP64()
+		LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -v * w}, ex)
+		LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -v * w}, ey)
+		parts := make([]VecVirtual, 2*v)
+		for i := range v {
+			parts[i], parts[v+i] = k.vec(), k.vec()
+			k.xor(parts[i], at(x, i*w), at(y, i*w))
+			k.xor(parts[v+i], at(ex, i*w), at(ey, i*w))
+		}
+		k.orAll(parts)
+		k.setZF(parts[0])
+		exit(k)
+		Label(label(fmt.Sprintf("below%d", v*w)))
+	}
+	shortPairs(k, x, y, n, label)
+}
+
+// blockLoop writes the loop that ORs whole blocks of len(acc) vectors into
+// the accumulators, one each so that no OR waits on another, from x while
+// a block fits before end. x and y are left after the last block read.
+func blockLoop(k isa, acc []VecVirtual, x, y, end GPVirtual, name string) {
 	step := k.width * len(acc)
 	Comment(fmt.Sprintf("%d bytes per iteration, one accumulator per vector.", step))
-	for i := range acc {
-		k.xor(acc[i], Mem{Base: x, Disp: i * k.width}, Mem{Base: y, Disp: i * k.width})
-	}
-	ADDQ(U32(step), x)
-	ADDQ(U32(step), y)
-	CMPQ(x, lastX)
-	JAE(LabelRef(name + "_end"))
+	stop := GP64()
+	LEAQ(Mem{Base: end, Disp: -step}, stop)
+	CMPQ(x, stop)
+	JA(LabelRef(name + "_end"))
 	Label(name)
 	for i := range acc {
 		k.accumulate(acc[i], Mem{Base: x, Disp: i * k.width}, Mem{Base: y, Disp: i * k.width})
 	}
 	ADDQ(U32(step), x)
 	ADDQ(U32(step), y)
-	CMPQ(x, lastX)
-	JB(LabelRef(name))
+	CMPQ(x, stop)
+	JBE(LabelRef(name))
 	Label(name + "_end")
 }
 

@@ -10,54 +10,41 @@ TEXT ·equalAVX512(SB), NOSPLIT, $0-56
 	MOVQ x_base+0(FP), AX
 	MOVQ y_base+24(FP), CX
 	MOVQ x_len+8(FP), DX
+	CMPQ DX, $0x00000080
+	JB   equalAVX512_below
 	CMPQ DX, $0x00000100
-	JBE  equalAVX512_few
-	LEAQ -256(AX)(DX*1), BX
-	LEAQ -256(CX)(DX*1), SI
+	JA   equalAVX512_more
 
-	// From 32 KiB on, the inputs stream from L2, where 32-byte loads are
-	// faster than 64-byte ones (measured on Zen 5): run AVX2's loop on the low
-	// parts of the accumulators. VEX writes leave the high parts zero.
-	CMPQ DX, $0x00008000
-	JB   equalAVX512_wide
+	// 128 to 256 bytes: the first and the last 128, which overlap where they
+	// meet. No jump is taken.
+	LEAQ      -128(AX)(DX*1), BX
+	LEAQ      -128(CX)(DX*1), DX
+	VMOVDQU64 (AX), Z0
+	VPXORQ    (CX), Z0, Z0
+	VMOVDQU64 (BX), Z1
+	VPXORQ    (DX), Z1, Z1
+	VMOVDQU64 64(AX), Z2
+	VPXORQ    64(CX), Z2, Z2
+	VMOVDQU64 64(BX), Z3
+	VPXORQ    64(DX), Z3, Z3
+	VPORQ     Z1, Z0, Z0
+	VPORQ     Z3, Z2, Z2
+	VPORQ     Z2, Z0, Z0
+	VPTESTMD  Z0, Z0, K1
+	KORTESTW  K1, K1
+	SETEQ     AL
+	MOVBQZX   AL, AX
+	VZEROUPPER
+	MOVQ      AX, ret+48(FP)
+	RET
 
-	// 128 bytes per iteration, one accumulator per vector.
-	VMOVDQU (AX), Y0
-	VPXOR   (CX), Y0, Y0
-	VMOVDQU 32(AX), Y1
-	VPXOR   32(CX), Y1, Y1
-	VMOVDQU 64(AX), Y2
-	VPXOR   64(CX), Y2, Y2
-	VMOVDQU 96(AX), Y3
-	VPXOR   96(CX), Y3, Y3
-	ADDQ    $0x00000080, AX
-	ADDQ    $0x00000080, CX
-	CMPQ    AX, BX
-	JAE     equalAVX512_stream_end
-
-equalAVX512_stream:
-	VMOVDQU (AX), Y4
-	VPXOR   (CX), Y4, Y4
-	VPOR    Y4, Y0, Y0
-	VMOVDQU 32(AX), Y4
-	VPXOR   32(CX), Y4, Y4
-	VPOR    Y4, Y1, Y1
-	VMOVDQU 64(AX), Y4
-	VPXOR   64(CX), Y4, Y4
-	VPOR    Y4, Y2, Y2
-	VMOVDQU 96(AX), Y4
-	VPXOR   96(CX), Y4, Y4
-	VPOR    Y4, Y3, Y3
-	ADDQ    $0x00000080, AX
-	ADDQ    $0x00000080, CX
-	CMPQ    AX, BX
-	JB      equalAVX512_stream
-
-equalAVX512_stream_end:
-	JMP equalAVX512_last
-
-equalAVX512_wide:
-	// 256 bytes per iteration, one accumulator per vector.
+equalAVX512_more:
+	// More than 256 bytes: whole blocks from the start, so that the loads are
+	// as aligned as the inputs; then, by the bits of the length, a half block,
+	// a vector, and the last partial vector as the whole one that ends where
+	// the input ends.
+	LEAQ      (AX)(DX*1), BX
+	LEAQ      (CX)(DX*1), SI
 	VMOVDQU64 (AX), Z0
 	VPXORQ    (CX), Z0, Z0
 	VMOVDQU64 64(AX), Z1
@@ -68,8 +55,13 @@ equalAVX512_wide:
 	VPXORQ    192(CX), Z3, Z3
 	ADDQ      $0x00000100, AX
 	ADDQ      $0x00000100, CX
-	CMPQ      AX, BX
-	JAE       equalAVX512_loop_end
+	CMPQ      DX, $0x00008000
+	JAE       equalAVX512_stream
+
+	// 256 bytes per iteration, one accumulator per vector.
+	LEAQ -256(BX), DI
+	CMPQ AX, DI
+	JA   equalAVX512_loop_end
 
 equalAVX512_loop:
 	VMOVDQU64  (AX), Z4
@@ -82,38 +74,119 @@ equalAVX512_loop:
 	VPTERNLOGD $0xf6, 192(CX), Z4, Z3
 	ADDQ       $0x00000100, AX
 	ADDQ       $0x00000100, CX
-	CMPQ       AX, BX
-	JB         equalAVX512_loop
+	CMPQ       AX, DI
+	JBE        equalAVX512_loop
 
 equalAVX512_loop_end:
-equalAVX512_last:
-	// The last 256 bytes, which overlap what the loop read.
-	VMOVDQU64  (BX), Z4
-	VPTERNLOGD $0xf6, (SI), Z4, Z0
-	VMOVDQU64  64(BX), Z4
-	VPTERNLOGD $0xf6, 64(SI), Z4, Z1
-	VMOVDQU64  128(BX), Z4
-	VPTERNLOGD $0xf6, 128(SI), Z4, Z2
-	VMOVDQU64  192(BX), Z4
-	VPTERNLOGD $0xf6, 192(SI), Z4, Z3
-	VPORQ      Z2, Z0, Z0
-	VPORQ      Z3, Z1, Z1
-	VPORQ      Z1, Z0, Z0
-	VPTESTMD   Z0, Z0, K1
-	KORTESTW   K1, K1
-	SETEQ      AL
-	MOVBQZX    AL, AX
+	// What is left, by the bits of the length. Each step is out of line, so
+	// that a length without the bit (1 KiB, 4 KiB) takes no jump.
+	TESTQ $0x00000080, DX
+	JNZ   equalAVX512_do128
+
+equalAVX512_done128:
+equalAVX512_step64:
+	TESTQ $0x00000040, DX
+	JNZ   equalAVX512_do64
+
+equalAVX512_done64:
+	TESTQ $0x0000003f, DX
+	JNZ   equalAVX512_dopartial
+
+equalAVX512_reduce:
+	VPORQ    Z2, Z0, Z0
+	VPORQ    Z3, Z1, Z1
+	VPORQ    Z1, Z0, Z0
+	VPTESTMD Z0, Z0, K1
+	KORTESTW K1, K1
+	SETEQ    AL
+	MOVBQZX  AL, AX
 	VZEROUPPER
-	MOVQ       AX, ret+48(FP)
+	MOVQ     AX, ret+48(FP)
 	RET
 
-equalAVX512_few:
-	// At most 256 bytes: the first v and the last v vectors, for the
-	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
-	CMPQ DX, $0x00000080
-	JAE  equalAVX512_ends2
-	CMPQ DX, $0x00000040
-	JAE  equalAVX512_ends1
+equalAVX512_do128:
+	VMOVDQU64  (AX), Z4
+	VPTERNLOGD $0xf6, (CX), Z4, Z0
+	VMOVDQU64  64(AX), Z4
+	VPTERNLOGD $0xf6, 64(CX), Z4, Z1
+	ADDQ       $0x00000080, AX
+	ADDQ       $0x00000080, CX
+	JMP        equalAVX512_done128
+
+equalAVX512_do64:
+	VMOVDQU64  (AX), Z4
+	VPTERNLOGD $0xf6, (CX), Z4, Z0
+	ADDQ       $0x00000040, AX
+	ADDQ       $0x00000040, CX
+	JMP        equalAVX512_done64
+
+equalAVX512_dopartial:
+	// The last partial vector, as the whole one that ends where the input ends.
+	VMOVDQU64  -64(BX), Z4
+	VPTERNLOGD $0xf6, -64(SI), Z4, Z3
+	JMP        equalAVX512_reduce
+
+equalAVX512_stream:
+	// From 32 KiB on, the inputs stream from L2, where 32-byte loads are
+	// faster than 64-byte ones (measured on Zen 5): run AVX2's loop, on
+	// accumulators of its own, whose high parts VEX writes leave zero. Its
+	// blocks are 128 bytes, so fewer than that are left after it.
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+
+	// 128 bytes per iteration, one accumulator per vector.
+	LEAQ -128(BX), DI
+	CMPQ AX, DI
+	JA   equalAVX512_streamloop_end
+
+equalAVX512_streamloop:
+	VMOVDQU (AX), Y8
+	VPXOR   (CX), Y8, Y8
+	VPOR    Y8, Y4, Y4
+	VMOVDQU 32(AX), Y8
+	VPXOR   32(CX), Y8, Y8
+	VPOR    Y8, Y5, Y5
+	VMOVDQU 64(AX), Y8
+	VPXOR   64(CX), Y8, Y8
+	VPOR    Y8, Y6, Y6
+	VMOVDQU 96(AX), Y8
+	VPXOR   96(CX), Y8, Y8
+	VPOR    Y8, Y7, Y7
+	ADDQ    $0x00000080, AX
+	ADDQ    $0x00000080, CX
+	CMPQ    AX, DI
+	JBE     equalAVX512_streamloop
+
+equalAVX512_streamloop_end:
+	VPORQ Z4, Z0, Z0
+	VPORQ Z5, Z1, Z1
+	VPORQ Z6, Z2, Z2
+	VPORQ Z7, Z3, Z3
+	JMP   equalAVX512_step64
+
+equalAVX512_below:
+	// Fewer than 128 bytes: the first v and the last v vectors, for the
+	// largest v in 1..1 (halving) with v vectors in the length: they cover it.
+	CMPQ      DX, $0x00000040
+	JB        equalAVX512_below64
+	LEAQ      -64(AX)(DX*1), BX
+	LEAQ      -64(CX)(DX*1), DX
+	VMOVDQU64 (AX), Z0
+	VPXORQ    (CX), Z0, Z0
+	VMOVDQU64 (BX), Z1
+	VPXORQ    (DX), Z1, Z1
+	VPORQ     Z1, Z0, Z0
+	VPTESTMD  Z0, Z0, K1
+	KORTESTW  K1, K1
+	SETEQ     AL
+	MOVBQZX   AL, AX
+	VZEROUPPER
+	MOVQ      AX, ret+48(FP)
+	RET
+
+equalAVX512_below64:
 	CMPQ DX, $0x00000020
 	JAE  equalAVX512_pair32
 	CMPQ DX, $0x00000010
@@ -206,56 +279,46 @@ equalAVX512_pair1:
 	MOVQ    AX, ret+48(FP)
 	RET
 
-equalAVX512_ends2:
-	LEAQ      -128(AX)(DX*1), BX
-	LEAQ      -128(CX)(DX*1), DX
-	VMOVDQU64 (AX), Z0
-	VPXORQ    (CX), Z0, Z0
-	VMOVDQU64 (BX), Z1
-	VPXORQ    (DX), Z1, Z1
-	VMOVDQU64 64(AX), Z2
-	VPXORQ    64(CX), Z2, Z2
-	VMOVDQU64 64(BX), Z3
-	VPXORQ    64(DX), Z3, Z3
-	VPORQ     Z1, Z0, Z0
-	VPORQ     Z3, Z2, Z2
-	VPORQ     Z2, Z0, Z0
-	VPTESTMD  Z0, Z0, K1
-	KORTESTW  K1, K1
-	SETEQ     AL
-	MOVBQZX   AL, AX
-	VZEROUPPER
-	MOVQ      AX, ret+48(FP)
-	RET
-
-equalAVX512_ends1:
-	LEAQ      -64(AX)(DX*1), BX
-	LEAQ      -64(CX)(DX*1), DX
-	VMOVDQU64 (AX), Z0
-	VPXORQ    (CX), Z0, Z0
-	VMOVDQU64 (BX), Z1
-	VPXORQ    (DX), Z1, Z1
-	VPORQ     Z1, Z0, Z0
-	VPTESTMD  Z0, Z0, K1
-	KORTESTW  K1, K1
-	SETEQ     AL
-	MOVBQZX   AL, AX
-	VZEROUPPER
-	MOVQ      AX, ret+48(FP)
-	RET
-
 // func equalAVX2(x []byte, y []byte) int
 // Requires: AVX, AVX2
 TEXT ·equalAVX2(SB), NOSPLIT, $0-56
 	MOVQ x_base+0(FP), AX
 	MOVQ y_base+24(FP), CX
 	MOVQ x_len+8(FP), DX
+	CMPQ DX, $0x00000040
+	JB   equalAVX2_below
 	CMPQ DX, $0x00000080
-	JBE  equalAVX2_few
-	LEAQ -128(AX)(DX*1), BX
-	LEAQ -128(CX)(DX*1), DX
+	JA   equalAVX2_more
 
-	// 128 bytes per iteration, one accumulator per vector.
+	// 64 to 128 bytes: the first and the last 64, which overlap where they
+	// meet. No jump is taken.
+	LEAQ    -64(AX)(DX*1), BX
+	LEAQ    -64(CX)(DX*1), DX
+	VMOVDQU (AX), Y0
+	VPXOR   (CX), Y0, Y0
+	VMOVDQU (BX), Y1
+	VPXOR   (DX), Y1, Y1
+	VMOVDQU 32(AX), Y2
+	VPXOR   32(CX), Y2, Y2
+	VMOVDQU 32(BX), Y3
+	VPXOR   32(DX), Y3, Y3
+	VPOR    Y1, Y0, Y0
+	VPOR    Y3, Y2, Y2
+	VPOR    Y2, Y0, Y0
+	VPTEST  Y0, Y0
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
+
+equalAVX2_more:
+	// More than 128 bytes: whole blocks from the start, so that the loads are
+	// as aligned as the inputs; then, by the bits of the length, a half block,
+	// a vector, and the last partial vector as the whole one that ends where
+	// the input ends.
+	LEAQ    (AX)(DX*1), BX
+	LEAQ    (CX)(DX*1), SI
 	VMOVDQU (AX), Y0
 	VPXOR   (CX), Y0, Y0
 	VMOVDQU 32(AX), Y1
@@ -266,8 +329,11 @@ TEXT ·equalAVX2(SB), NOSPLIT, $0-56
 	VPXOR   96(CX), Y3, Y3
 	ADDQ    $0x00000080, AX
 	ADDQ    $0x00000080, CX
-	CMPQ    AX, BX
-	JAE     equalAVX2_loop_end
+
+	// 128 bytes per iteration, one accumulator per vector.
+	LEAQ -128(BX), DI
+	CMPQ AX, DI
+	JA   equalAVX2_loop_end
 
 equalAVX2_loop:
 	VMOVDQU (AX), Y4
@@ -284,23 +350,24 @@ equalAVX2_loop:
 	VPOR    Y4, Y3, Y3
 	ADDQ    $0x00000080, AX
 	ADDQ    $0x00000080, CX
-	CMPQ    AX, BX
-	JB      equalAVX2_loop
+	CMPQ    AX, DI
+	JBE     equalAVX2_loop
 
 equalAVX2_loop_end:
-	// The last 128 bytes, which overlap what the loop read.
-	VMOVDQU (BX), Y4
-	VPXOR   (DX), Y4, Y4
-	VPOR    Y4, Y0, Y0
-	VMOVDQU 32(BX), Y4
-	VPXOR   32(DX), Y4, Y4
-	VPOR    Y4, Y1, Y1
-	VMOVDQU 64(BX), Y4
-	VPXOR   64(DX), Y4, Y4
-	VPOR    Y4, Y2, Y2
-	VMOVDQU 96(BX), Y4
-	VPXOR   96(DX), Y4, Y4
-	VPOR    Y4, Y3, Y3
+	// What is left, by the bits of the length. Each step is out of line, so
+	// that a length without the bit (1 KiB, 4 KiB) takes no jump.
+	TESTQ $0x00000040, DX
+	JNZ   equalAVX2_do64
+
+equalAVX2_done64:
+	TESTQ $0x00000020, DX
+	JNZ   equalAVX2_do32
+
+equalAVX2_done32:
+	TESTQ $0x0000001f, DX
+	JNZ   equalAVX2_dopartial
+
+equalAVX2_reduce:
 	VPOR    Y2, Y0, Y0
 	VPOR    Y3, Y1, Y1
 	VPOR    Y1, Y0, Y0
@@ -311,13 +378,52 @@ equalAVX2_loop_end:
 	MOVQ    AX, ret+48(FP)
 	RET
 
-equalAVX2_few:
-	// At most 128 bytes: the first v and the last v vectors, for the
-	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
-	CMPQ DX, $0x00000040
-	JAE  equalAVX2_ends2
-	CMPQ DX, $0x00000020
-	JAE  equalAVX2_ends1
+equalAVX2_do64:
+	VMOVDQU (AX), Y4
+	VPXOR   (CX), Y4, Y4
+	VPOR    Y4, Y0, Y0
+	VMOVDQU 32(AX), Y4
+	VPXOR   32(CX), Y4, Y4
+	VPOR    Y4, Y1, Y1
+	ADDQ    $0x00000040, AX
+	ADDQ    $0x00000040, CX
+	JMP     equalAVX2_done64
+
+equalAVX2_do32:
+	VMOVDQU (AX), Y4
+	VPXOR   (CX), Y4, Y4
+	VPOR    Y4, Y0, Y0
+	ADDQ    $0x00000020, AX
+	ADDQ    $0x00000020, CX
+	JMP     equalAVX2_done32
+
+equalAVX2_dopartial:
+	// The last partial vector, as the whole one that ends where the input ends.
+	VMOVDQU -32(BX), Y4
+	VPXOR   -32(SI), Y4, Y4
+	VPOR    Y4, Y3, Y3
+	JMP     equalAVX2_reduce
+
+equalAVX2_below:
+	// Fewer than 64 bytes: the first v and the last v vectors, for the
+	// largest v in 1..1 (halving) with v vectors in the length: they cover it.
+	CMPQ    DX, $0x00000020
+	JB      equalAVX2_below32
+	LEAQ    -32(AX)(DX*1), BX
+	LEAQ    -32(CX)(DX*1), DX
+	VMOVDQU (AX), Y0
+	VPXOR   (CX), Y0, Y0
+	VMOVDQU (BX), Y1
+	VPXOR   (DX), Y1, Y1
+	VPOR    Y1, Y0, Y0
+	VPTEST  Y0, Y0
+	SETEQ   AL
+	MOVBQZX AL, AX
+	VZEROUPPER
+	MOVQ    AX, ret+48(FP)
+	RET
+
+equalAVX2_below32:
 	CMPQ DX, $0x00000010
 	JAE  equalAVX2_pair16
 	CMPQ DX, $0x00000008
@@ -395,54 +501,52 @@ equalAVX2_pair1:
 	MOVQ    AX, ret+48(FP)
 	RET
 
-equalAVX2_ends2:
-	LEAQ    -64(AX)(DX*1), BX
-	LEAQ    -64(CX)(DX*1), DX
-	VMOVDQU (AX), Y0
-	VPXOR   (CX), Y0, Y0
-	VMOVDQU (BX), Y1
-	VPXOR   (DX), Y1, Y1
-	VMOVDQU 32(AX), Y2
-	VPXOR   32(CX), Y2, Y2
-	VMOVDQU 32(BX), Y3
-	VPXOR   32(DX), Y3, Y3
-	VPOR    Y1, Y0, Y0
-	VPOR    Y3, Y2, Y2
-	VPOR    Y2, Y0, Y0
-	VPTEST  Y0, Y0
-	SETEQ   AL
-	MOVBQZX AL, AX
-	VZEROUPPER
-	MOVQ    AX, ret+48(FP)
-	RET
-
-equalAVX2_ends1:
-	LEAQ    -32(AX)(DX*1), BX
-	LEAQ    -32(CX)(DX*1), DX
-	VMOVDQU (AX), Y0
-	VPXOR   (CX), Y0, Y0
-	VMOVDQU (BX), Y1
-	VPXOR   (DX), Y1, Y1
-	VPOR    Y1, Y0, Y0
-	VPTEST  Y0, Y0
-	SETEQ   AL
-	MOVBQZX AL, AX
-	VZEROUPPER
-	MOVQ    AX, ret+48(FP)
-	RET
-
 // func equalSSE2(x []byte, y []byte) int
 // Requires: SSE2
 TEXT ·equalSSE2(SB), NOSPLIT, $0-56
 	MOVQ x_base+0(FP), AX
 	MOVQ y_base+24(FP), CX
 	MOVQ x_len+8(FP), DX
+	CMPQ DX, $0x00000020
+	JB   equalSSE2_below
 	CMPQ DX, $0x00000040
-	JBE  equalSSE2_few
-	LEAQ -64(AX)(DX*1), BX
-	LEAQ -64(CX)(DX*1), DX
+	JA   equalSSE2_more
 
-	// 64 bytes per iteration, one accumulator per vector.
+	// 32 to 64 bytes: the first and the last 32, which overlap where they
+	// meet. No jump is taken.
+	LEAQ    -32(AX)(DX*1), BX
+	LEAQ    -32(CX)(DX*1), DX
+	MOVOU   (AX), X0
+	MOVOU   (CX), X1
+	PXOR    X1, X0
+	MOVOU   (BX), X1
+	MOVOU   (DX), X2
+	PXOR    X2, X1
+	MOVOU   16(AX), X2
+	MOVOU   16(CX), X3
+	PXOR    X3, X2
+	MOVOU   16(BX), X3
+	MOVOU   16(DX), X4
+	PXOR    X4, X3
+	POR     X1, X0
+	POR     X3, X2
+	POR     X2, X0
+	MOVQ    X0, AX
+	PSHUFD  $0x4e, X0, X0
+	MOVQ    X0, CX
+	ORQ     AX, CX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
+
+equalSSE2_more:
+	// More than 64 bytes: whole blocks from the start, so that the loads are
+	// as aligned as the inputs; then, by the bits of the length, a half block,
+	// a vector, and the last partial vector as the whole one that ends where
+	// the input ends.
+	LEAQ  (AX)(DX*1), BX
+	LEAQ  (CX)(DX*1), SI
 	MOVOU (AX), X0
 	MOVOU (CX), X1
 	PXOR  X1, X0
@@ -457,8 +561,11 @@ TEXT ·equalSSE2(SB), NOSPLIT, $0-56
 	PXOR  X4, X3
 	ADDQ  $0x00000040, AX
 	ADDQ  $0x00000040, CX
-	CMPQ  AX, BX
-	JAE   equalSSE2_loop_end
+
+	// 64 bytes per iteration, one accumulator per vector.
+	LEAQ -64(BX), DI
+	CMPQ AX, DI
+	JA   equalSSE2_loop_end
 
 equalSSE2_loop:
 	MOVOU (AX), X4
@@ -479,27 +586,24 @@ equalSSE2_loop:
 	POR   X4, X3
 	ADDQ  $0x00000040, AX
 	ADDQ  $0x00000040, CX
-	CMPQ  AX, BX
-	JB    equalSSE2_loop
+	CMPQ  AX, DI
+	JBE   equalSSE2_loop
 
 equalSSE2_loop_end:
-	// The last 64 bytes, which overlap what the loop read.
-	MOVOU   (BX), X4
-	MOVOU   (DX), X5
-	PXOR    X5, X4
-	POR     X4, X0
-	MOVOU   16(BX), X4
-	MOVOU   16(DX), X5
-	PXOR    X5, X4
-	POR     X4, X1
-	MOVOU   32(BX), X4
-	MOVOU   32(DX), X5
-	PXOR    X5, X4
-	POR     X4, X2
-	MOVOU   48(BX), X4
-	MOVOU   48(DX), X5
-	PXOR    X5, X4
-	POR     X4, X3
+	// What is left, by the bits of the length. Each step is out of line, so
+	// that a length without the bit (1 KiB, 4 KiB) takes no jump.
+	TESTQ $0x00000020, DX
+	JNZ   equalSSE2_do32
+
+equalSSE2_done32:
+	TESTQ $0x00000010, DX
+	JNZ   equalSSE2_do16
+
+equalSSE2_done16:
+	TESTQ $0x0000000f, DX
+	JNZ   equalSSE2_dopartial
+
+equalSSE2_reduce:
 	POR     X2, X0
 	POR     X3, X1
 	POR     X1, X0
@@ -512,13 +616,60 @@ equalSSE2_loop_end:
 	MOVQ    AX, ret+48(FP)
 	RET
 
-equalSSE2_few:
-	// At most 64 bytes: the first v and the last v vectors, for the
-	// largest v in 2..1 (halving) with v vectors in the length: they cover it.
-	CMPQ DX, $0x00000020
-	JAE  equalSSE2_ends2
-	CMPQ DX, $0x00000010
-	JAE  equalSSE2_ends1
+equalSSE2_do32:
+	MOVOU (AX), X4
+	MOVOU (CX), X5
+	PXOR  X5, X4
+	POR   X4, X0
+	MOVOU 16(AX), X4
+	MOVOU 16(CX), X5
+	PXOR  X5, X4
+	POR   X4, X1
+	ADDQ  $0x00000020, AX
+	ADDQ  $0x00000020, CX
+	JMP   equalSSE2_done32
+
+equalSSE2_do16:
+	MOVOU (AX), X4
+	MOVOU (CX), X5
+	PXOR  X5, X4
+	POR   X4, X0
+	ADDQ  $0x00000010, AX
+	ADDQ  $0x00000010, CX
+	JMP   equalSSE2_done16
+
+equalSSE2_dopartial:
+	// The last partial vector, as the whole one that ends where the input ends.
+	MOVOU -16(BX), X4
+	MOVOU -16(SI), X5
+	PXOR  X5, X4
+	POR   X4, X3
+	JMP   equalSSE2_reduce
+
+equalSSE2_below:
+	// Fewer than 32 bytes: the first v and the last v vectors, for the
+	// largest v in 1..1 (halving) with v vectors in the length: they cover it.
+	CMPQ    DX, $0x00000010
+	JB      equalSSE2_below16
+	LEAQ    -16(AX)(DX*1), BX
+	LEAQ    -16(CX)(DX*1), DX
+	MOVOU   (AX), X0
+	MOVOU   (CX), X1
+	PXOR    X1, X0
+	MOVOU   (BX), X1
+	MOVOU   (DX), X2
+	PXOR    X2, X1
+	POR     X1, X0
+	MOVQ    X0, AX
+	PSHUFD  $0x4e, X0, X0
+	MOVQ    X0, CX
+	ORQ     AX, CX
+	SETEQ   AL
+	MOVBQZX AL, AX
+	MOVQ    AX, ret+48(FP)
+	RET
+
+equalSSE2_below16:
 	CMPQ DX, $0x00000008
 	JAE  equalSSE2_pair8
 	CMPQ DX, $0x00000004
@@ -571,52 +722,6 @@ equalSSE2_pair2:
 equalSSE2_pair1:
 	MOVBLZX (AX), AX
 	XORB    (CX), AL
-	SETEQ   AL
-	MOVBQZX AL, AX
-	MOVQ    AX, ret+48(FP)
-	RET
-
-equalSSE2_ends2:
-	LEAQ    -32(AX)(DX*1), BX
-	LEAQ    -32(CX)(DX*1), DX
-	MOVOU   (AX), X0
-	MOVOU   (CX), X1
-	PXOR    X1, X0
-	MOVOU   (BX), X1
-	MOVOU   (DX), X2
-	PXOR    X2, X1
-	MOVOU   16(AX), X2
-	MOVOU   16(CX), X3
-	PXOR    X3, X2
-	MOVOU   16(BX), X3
-	MOVOU   16(DX), X4
-	PXOR    X4, X3
-	POR     X1, X0
-	POR     X3, X2
-	POR     X2, X0
-	MOVQ    X0, AX
-	PSHUFD  $0x4e, X0, X0
-	MOVQ    X0, CX
-	ORQ     AX, CX
-	SETEQ   AL
-	MOVBQZX AL, AX
-	MOVQ    AX, ret+48(FP)
-	RET
-
-equalSSE2_ends1:
-	LEAQ    -16(AX)(DX*1), BX
-	LEAQ    -16(CX)(DX*1), DX
-	MOVOU   (AX), X0
-	MOVOU   (CX), X1
-	PXOR    X1, X0
-	MOVOU   (BX), X1
-	MOVOU   (DX), X2
-	PXOR    X2, X1
-	POR     X1, X0
-	MOVQ    X0, AX
-	PSHUFD  $0x4e, X0, X0
-	MOVQ    X0, CX
-	ORQ     AX, CX
 	SETEQ   AL
 	MOVBQZX AL, AX
 	MOVQ    AX, ret+48(FP)

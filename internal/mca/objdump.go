@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -100,7 +101,8 @@ func (l loop) id() string { return l.fn + "/" + l.name }
 
 // findLoops returns f's innermost loops in address order. A branch back to
 // the function's first instruction is not one: it is the retry after
-// runtime.morestack that every Go function with a stack check ends with.
+// runtime.morestack that every Go function with a stack check ends with;
+// nor is a jump back over a return, from a block placed out of line.
 // label returns the assembler label at a source position, or "".
 func findLoops(a *arch, f *function, label func(file string, line int) string) []loop {
 	type span struct{ lo, hi uint64 }
@@ -122,6 +124,17 @@ func findLoops(a *arch, f *function, label func(file string, line int) string) [
 			spans = append(spans, span{t, in.addr})
 		}
 	}
+	// A span with a return in it is no loop: it is a jump back from a
+	// block placed out of line, over the function's exit.
+	returns := func(s span) bool {
+		for _, in := range f.insts {
+			if in.addr >= s.lo && in.addr < s.hi && strings.HasPrefix(in.mnemonic, "ret") {
+				return true
+			}
+		}
+		return false
+	}
+	spans = slices.DeleteFunc(spans, returns)
 	// Keep the spans that contain no other: a loop around a loop would
 	// count the inner loop's body once per outer iteration.
 	var inner []span
