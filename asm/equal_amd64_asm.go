@@ -267,7 +267,7 @@ func equalKernel(k isa) {
 		CMPQ(n, U32(streamFrom))
 		JAE(LabelRef(label("stream")))
 	}
-	blockLoop(k, acc, x, y, end, label("loop"))
+	blockLoop(k, acc, x, y, end, label("loop"), false)
 	Comment("What is left, by the bits of the length. Each step is out of line, so",
 		"that a length without the bit (1 KiB, 4 KiB) takes no jump.")
 	for v := h; v >= 1; v /= 2 {
@@ -289,8 +289,12 @@ func equalKernel(k isa) {
 		for i := range v {
 			k.accumulate(acc[i], at(x, i*w), at(y, i*w))
 		}
-		ADDQ(U32(v*w), x)
-		ADDQ(U32(v*w), y)
+		if v > 1 {
+			// The last step needs no advance: the partial vector is
+			// addressed from the end.
+			ADDQ(U32(v*w), x)
+			ADDQ(U32(v*w), y)
+		}
 		JMP(LabelRef(label(fmt.Sprintf("done%d", v*w))))
 	}
 	Label(label("dopartial"))
@@ -310,7 +314,8 @@ func equalKernel(k isa) {
 			narrow[i] = s.vec()
 			s.zero(narrow[i])
 		}
-		blockLoop(*s, narrow, x, y, end, label("streamloop"))
+		// At least 32 KiB less one block is left: the loop runs.
+		blockLoop(*s, narrow, x, y, end, label("streamloop"), true)
 		for i := range acc {
 			k.or(acc[i], narrow[i].AsZ().(VecVirtual))
 		}
@@ -343,13 +348,17 @@ func equalKernel(k isa) {
 // blockLoop writes the loop that ORs whole blocks of len(acc) vectors into
 // the accumulators, one each so that no OR waits on another, from x while
 // a block fits before end. x and y are left after the last block read.
-func blockLoop(k isa, acc []VecVirtual, x, y, end GPVirtual, name string) {
+// With fits, the caller knows that one block does, and the loop does not
+// test that before its first.
+func blockLoop(k isa, acc []VecVirtual, x, y, end GPVirtual, name string, fits bool) {
 	step := k.width * len(acc)
 	Comment(fmt.Sprintf("%d bytes per iteration, one accumulator per vector.", step))
 	stop := GP64()
 	LEAQ(Mem{Base: end, Disp: -step}, stop)
-	CMPQ(x, stop)
-	JA(LabelRef(name + "_end"))
+	if !fits {
+		CMPQ(x, stop)
+		JA(LabelRef(name + "_end"))
+	}
 	Label(name)
 	for i := range acc {
 		k.accumulate(acc[i], Mem{Base: x, Disp: i * k.width}, Mem{Base: y, Disp: i * k.width})
@@ -374,10 +383,16 @@ func shortPairs(k isa, x, y, n GPVirtual, label func(string) string) {
 		CMPQ(n, U32(s))
 		JAE(LabelRef(label(fmt.Sprintf("pair%d", s))))
 	}
-	Comment("Empty: equal. XORL sets ZF.")
-	zero := GP32()
-	XORL(zero, zero)
-	exit(k)
+	Comment("Empty: equal.")
+	if k.vex {
+		VZEROUPPER()
+	}
+	ret, err := ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	MOVQ(U32(1), ret.Addr)
+	RET()
 	for _, s := range sizes {
 		Label(label(fmt.Sprintf("pair%d", s)))
 		overlappingPair(s, x, y, n)

@@ -116,8 +116,6 @@ equalAVX512_do128:
 equalAVX512_do64:
 	VMOVDQU64  (AX), Z4
 	VPTERNLOGD $0xf6, (CX), Z4, Z0
-	ADDQ       $0x00000040, AX
-	ADDQ       $0x00000040, CX
 	JMP        equalAVX512_done64
 
 equalAVX512_dopartial:
@@ -138,8 +136,6 @@ equalAVX512_stream:
 
 	// 128 bytes per iteration, one accumulator per vector.
 	LEAQ -128(BX), DI
-	CMPQ AX, DI
-	JA   equalAVX512_streamloop_end
 
 equalAVX512_streamloop:
 	VMOVDQU (AX), Y8
@@ -158,13 +154,11 @@ equalAVX512_streamloop:
 	ADDQ    $0x00000080, CX
 	CMPQ    AX, DI
 	JBE     equalAVX512_streamloop
-
-equalAVX512_streamloop_end:
-	VPORQ Z4, Z0, Z0
-	VPORQ Z5, Z1, Z1
-	VPORQ Z6, Z2, Z2
-	VPORQ Z7, Z3, Z3
-	JMP   equalAVX512_step64
+	VPORQ   Z4, Z0, Z0
+	VPORQ   Z5, Z1, Z1
+	VPORQ   Z6, Z2, Z2
+	VPORQ   Z7, Z3, Z3
+	JMP     equalAVX512_step64
 
 equalAVX512_below:
 	// Fewer than 128 bytes: the first v and the last v vectors, for the
@@ -200,12 +194,9 @@ equalAVX512_below64:
 	CMPQ DX, $0x00000001
 	JAE  equalAVX512_pair1
 
-	// Empty: equal. XORL sets ZF.
-	XORL    AX, AX
-	SETEQ   AL
-	MOVBQZX AL, AX
+	// Empty: equal.
 	VZEROUPPER
-	MOVQ    AX, ret+48(FP)
+	MOVQ $0x00000001, ret+48(FP)
 	RET
 
 equalAVX512_pair32:
@@ -393,8 +384,6 @@ equalAVX2_do32:
 	VMOVDQU (AX), Y4
 	VPXOR   (CX), Y4, Y4
 	VPOR    Y4, Y0, Y0
-	ADDQ    $0x00000020, AX
-	ADDQ    $0x00000020, CX
 	JMP     equalAVX2_done32
 
 equalAVX2_dopartial:
@@ -435,12 +424,9 @@ equalAVX2_below32:
 	CMPQ DX, $0x00000001
 	JAE  equalAVX2_pair1
 
-	// Empty: equal. XORL sets ZF.
-	XORL    AX, AX
-	SETEQ   AL
-	MOVBQZX AL, AX
+	// Empty: equal.
 	VZEROUPPER
-	MOVQ    AX, ret+48(FP)
+	MOVQ $0x00000001, ret+48(FP)
 	RET
 
 equalAVX2_pair16:
@@ -634,8 +620,6 @@ equalSSE2_do16:
 	MOVOU (CX), X5
 	PXOR  X5, X4
 	POR   X4, X0
-	ADDQ  $0x00000010, AX
-	ADDQ  $0x00000010, CX
 	JMP   equalSSE2_done16
 
 equalSSE2_dopartial:
@@ -679,11 +663,8 @@ equalSSE2_below16:
 	CMPQ DX, $0x00000001
 	JAE  equalSSE2_pair1
 
-	// Empty: equal. XORL sets ZF.
-	XORL    AX, AX
-	SETEQ   AL
-	MOVBQZX AL, AX
-	MOVQ    AX, ret+48(FP)
+	// Empty: equal.
+	MOVQ $0x00000001, ret+48(FP)
 	RET
 
 equalSSE2_pair8:

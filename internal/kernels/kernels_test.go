@@ -150,6 +150,47 @@ func TestKernelsEveryBit(t *testing.T) {
 	})
 }
 
+// TestKernelsEveryRegion puts a difference every 8 bytes of every length
+// from 65 to 1100, and of the first and last 512 bytes of lengths just
+// over 32 KiB, where the AVX-512 kernel streams: past TestKernelsEveryBit's
+// 300 bytes, a kernel's tail steps (a half block, a vector, the last
+// partial vector, chosen by the length's bits) each cover bytes that the
+// first, middle and last byte of TestKernelsEqualInputs miss for most
+// lengths. go run ./internal/mutate found AVX-512's 128-byte step
+// comparing y with itself, with every other test passing.
+func TestKernelsEveryRegion(t *testing.T) {
+	var lengths []int
+	for n := ShortMax + 1; n <= 1100; n++ {
+		lengths = append(lengths, n)
+	}
+	for n := 32 << 10; n <= 32<<10+320; n++ {
+		lengths = append(lengths, n)
+	}
+	forEachKernel(t, func(t *testing.T, name string, equal func(x, y []byte) int) {
+		r := rand.New(rand.NewPCG(15, 16))
+		for _, n := range lengths {
+			x := randomBytes(r, n)
+			y := bytes.Clone(x)
+			// A phase that moves with n, so that across lengths every byte
+			// of a vector, counted from the start or from the end, gets a
+			// difference.
+			for i := n / 7 % 8; i < n; i += 8 {
+				if i >= 512 && i < n-512 {
+					continue
+				}
+				y[i] ^= 0x10
+				if equal(x, y) != 0 || equal(y, x) != 0 {
+					t.Fatalf("%s, len %d: byte %d differs, returned 1", name, n, i)
+				}
+				y[i] ^= 0x10
+			}
+			if equal(x, y) != 1 {
+				t.Fatalf("%s, len %d: equal inputs returned 0", name, n)
+			}
+		}
+	})
+}
+
 func TestKernelsOffsets(t *testing.T) {
 	sizes := []int{0, 1, 7, 8, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 300, 1000}
 	forEachKernel(t, func(t *testing.T, name string, equal func(x, y []byte) int) {
