@@ -45,13 +45,66 @@ var (
 	arm64Zeroing = set("EOR", "EORW", "VEOR", "SUB", "SUBW")
 	// Variable latency: division and square roots.
 	arm64VarLatency = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
-	arm64None       = set("NOP", "PCALIGN", "ISB", "DSB", "DMB", "SB")
+	arm64None       = set("NOP", "PCALIGN", "DMB")
 	// Loads of a register pair: op mem, (Ra, Rb).
 	arm64LoadPair = set("LDP", "LDPW", "FLDPD", "FLDPQ", "FLDPS")
-	// Instructions the Go assembler has no mnemonic for, written as WORD:
-	// only these encodings are modelled, as no-ops on the registers.
-	arm64Words = set("$0xd50330ff") // SB, the speculation barrier (FEAT_SB)
 )
+
+// The speculation barrier that must follow MSR $1, DIT: until it
+// completes, a later instruction may run speculatively without DIT, so no
+// load of the inputs may come before it, and the function may not return
+// without it (Arm's and Apple's guidance). Two pseudo-locations of the
+// state track it, joined like taint (set on any path means set): ditBarrier
+// from MSR $1, DIT until SB, or until an ISB that follows a full DSB;
+// ditNoDSB from MSR $1, DIT until such a DSB.
+const (
+	ditBarrier = "DIT: no barrier yet"
+	ditNoDSB   = "DIT: no DSB yet"
+)
+
+// arm64FullDSB: the DSB options that order all memory accesses (SY, ISH,
+// NSH, OSH), which Linux's and Go's runtime's barrier without SB use.
+var arm64FullDSB = set("$15", "$11", "$7", "$3")
+
+// arm64Barrier models the barrier instructions, and the rule above.
+// It reports whether it handled in.
+func arm64Barrier(m *machine, op string, args []string) bool {
+	st := m.st
+	switch {
+	case op == "MSR" && len(args) == 2 && args[1] == "DIT":
+		switch args[0] {
+		case "$1":
+			st[ditBarrier], st[ditNoDSB] = true, true
+		case "$0":
+		default:
+			m.find("instruction not modelled (fail closed)")
+		}
+	case op == "DSB" && len(args) == 1:
+		switch {
+		case arm64FullDSB[args[0]]:
+			delete(st, ditNoDSB)
+		case args[0] == "$14" || args[0] == "$13" || args[0] == "$10" || args[0] == "$9" ||
+			args[0] == "$6" || args[0] == "$5" || args[0] == "$2" || args[0] == "$1":
+			// Stores only or loads only: not a barrier for DIT.
+		default:
+			m.find("instruction not modelled (fail closed)")
+		}
+	case op == "ISB" && len(args) <= 1:
+		if len(args) == 1 && args[0] != "$15" {
+			m.find("instruction not modelled (fail closed)")
+		} else if !st[ditNoDSB] {
+			delete(st, ditBarrier)
+		}
+	case op == "WORD" && len(args) == 1 && strings.ToLower(args[0]) == "$0xd50330ff":
+		// SB, which the Go assembler has no mnemonic for: the only WORD
+		// modelled.
+		delete(st, ditBarrier)
+		delete(st, ditNoDSB)
+	default:
+		return false
+	}
+	return true
+}
 
 func arm64Step(in instr, st state) effect {
 	m := &machine{st: st, reg: arm64Reg}
@@ -59,7 +112,19 @@ func arm64Step(in instr, st state) effect {
 	args := in.args
 	op, _, _ := strings.Cut(in.op, ".") // VLD1.P, MOVD.P: the base register's update is public arithmetic
 	last := func() string { return args[len(args)-1] }
+	if st[ditBarrier] {
+		for _, a := range args {
+			if regs, _ := memRegs(a); isMem(a) && len(regs) > 0 {
+				m.find("load of the inputs before the speculation barrier that must follow MSR $1, DIT")
+				break
+			}
+		}
+		if op == "RET" {
+			m.find("return without the speculation barrier that must follow MSR $1, DIT")
+		}
+	}
 	switch {
+	case arm64Barrier(m, op, args):
 	case op == "RET":
 		e.terminal = true
 	case (op == "B" || op == "JMP") && len(args) == 1:
@@ -105,7 +170,6 @@ func arm64Step(in instr, st state) effect {
 		for _, r := range pair {
 			m.write(r, secret)
 		}
-	case op == "WORD" && len(args) == 1 && arm64Words[strings.ToLower(args[0])]:
 	case op == "VST1" && len(args) == 2:
 		m.address(args[1])
 	case (op == "UBFX" || op == "SBFX" || op == "UBFIZ") && len(args) == 4:

@@ -72,3 +72,46 @@ TEXT ·loadPairs(SB), NOSPLIT, $0-56
 done:
 	MOVD	R2, ret+48(FP)
 	RET
+
+// PSTATE.DIT set, then the inputs loaded before any speculation barrier,
+// or after an ISB that no full DSB precedes: they may be read, and
+// compared, speculatively without DIT.
+TEXT ·ditNoBarrier(SB), NOSPLIT, $0-56
+	MOVD	x_base+0(FP), R0
+	MOVD	y_base+24(FP), R1
+	MSR	$1, DIT
+	VLD1	(R0), [V0.B16] // want "before the speculation barrier"
+	ISB	$15
+	VLD1	(R1), [V1.B16] // want "before the speculation barrier"
+	DSB	$6 // NSHST: orders stores only
+	ISB	$15
+	VLD1	(R1), [V2.B16] // want "before the speculation barrier"
+	ISB	$15
+	DSB	$7 // a DSB after the ISB does not stop speculation past the ISB
+	VLD1	(R1), [V3.B16] // want "before the speculation barrier"
+	ISB	$15
+	VLD1	(R1), [V4.B16] // DSB, then ISB: a barrier
+	MSR	$9, DIT // want "not modelled"
+	DSB	$8 // want "not modelled"
+	ISB	$14 // want "not modelled"
+	MOVD	ZR, ret+48(FP)
+	RET
+
+// A barrier on one path only: at the join, the other path has none.
+TEXT ·ditBarrierOnOnePath(SB), NOSPLIT, $0-56
+	MOVD	x_base+0(FP), R0
+	MSR	$1, DIT
+	MOVBU	·useSB(SB), R3
+	CBZ	R3, nosb
+	WORD	$0xd50330ff
+nosb:
+	VLD1	(R0), [V0.B16] // want "before the speculation barrier"
+	WORD	$0xd50330ff
+	VLD1	(R0), [V1.B16] // SB: a barrier
+	MOVD	ZR, ret+48(FP)
+	RET
+
+// setDIT without its barrier: the caller's next loads are unprotected.
+TEXT ·setDITNoBarrier(SB), NOSPLIT, $0-0
+	MSR	$1, DIT
+	RET // want "return without the speculation barrier"
