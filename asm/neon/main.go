@@ -266,11 +266,19 @@ func block(a *asmFile, count int) {
 	}
 }
 
-// wordStep does word |= x ^ y for s = 8, 4, 2 or 1 bytes.
+// wordStep does word |= x ^ y for s = 8, 4, 2 or 1 bytes. The last step,
+// of one byte, loads without post-incrementing: nothing reads the pointers
+// after it.
 func wordStep(a *asmFile, s int) {
-	load := map[int]string{8: "MOVD.P", 4: "MOVWU.P", 2: "MOVHU.P", 1: "MOVBU.P"}[s]
-	a.op(load, fmt.Sprintf("%d(%s)", s, regX), regA)
-	a.op(load, fmt.Sprintf("%d(%s)", s, regY), regB)
+	load := map[int]string{8: "MOVD.P", 4: "MOVWU.P", 2: "MOVHU.P", 1: "MOVBU"}[s]
+	at := func(p string) string {
+		if s == 1 {
+			return "(" + p + ")"
+		}
+		return fmt.Sprintf("%d(%s)", s, p)
+	}
+	a.op(load, at(regX), regA)
+	a.op(load, at(regY), regB)
 	a.op("EOR", regB, regA, regA)
 	a.op("ORR", regA, regWord, regWord)
 }

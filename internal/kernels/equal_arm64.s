@@ -129,8 +129,8 @@ equalNEON_no4:
 
 equalNEON_no2:
 	TBZ	$0, R2, equalNEON_no1
-	MOVBU.P	1(R0), R3
-	MOVBU.P	1(R1), R4
+	MOVBU	(R0), R3
+	MOVBU	(R1), R4
 	EOR	R4, R3, R3
 	ORR	R3, R5, R5
 
