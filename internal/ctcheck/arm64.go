@@ -157,12 +157,12 @@ func arm64Step(in instr, st state) effect {
 		}
 	case op == "VLD1" && len(args) == 2:
 		secret := m.read(args[0])
-		for _, r := range splitArgs(strings.Trim(args[1], "[]")) {
+		for _, r := range SplitOperands(strings.Trim(args[1], "[]")) {
 			m.write(r, secret)
 		}
 	case arm64LoadPair[op] && len(args) == 2 && strings.HasPrefix(args[1], "(") && strings.HasSuffix(args[1], ")"):
 		secret := m.read(args[0])
-		pair := splitArgs(args[1][1 : len(args[1])-1])
+		pair := SplitOperands(args[1][1 : len(args[1])-1])
 		if len(pair) != 2 {
 			m.find("instruction not modelled (fail closed)")
 			break

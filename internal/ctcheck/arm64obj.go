@@ -151,7 +151,7 @@ func arm64ObjStep(m *mach) {
 		ok = arm64ObjPair(m, r, op, suffix, args)
 	case op == "VLD1" && n == 2 && isMemOperand(args[0]):
 		x, isMem := r.mem(args[0])
-		regs := splitArgs(strings.Trim(args[1], "[]"))
+		regs := SplitOperands(strings.Trim(args[1], "[]"))
 		ok = isMem && (suffix == "" || suffix == "P") && x.base != m.a.sp
 		access := x
 		if suffix == "P" {
@@ -303,7 +303,7 @@ func arm64ObjPair(m *mach, r risc, op, suffix string, args []string) bool {
 	if !load {
 		memArg, pairArg = args[1], args[0]
 	}
-	pair := splitArgs(strings.Trim(pairArg, "()"))
+	pair := SplitOperands(strings.Trim(pairArg, "()"))
 	if len(pair) != 2 {
 		return false
 	}

@@ -115,7 +115,7 @@ func parse(src string) ([]*function, error) {
 		fields := strings.Fields(line)
 		in := instr{line: i + 1, text: line, op: fields[0], function: cur.name}
 		if rest := strings.TrimSpace(line[len(fields[0]):]); rest != "" {
-			in.args = splitArgs(rest)
+			in.args = SplitOperands(rest)
 		}
 		for _, l := range pending {
 			cur.labels[l] = len(cur.instrs)
@@ -150,8 +150,9 @@ func isIdent(s string) bool {
 	return true
 }
 
-// splitArgs splits operands at the commas that are not inside () or [].
-func splitArgs(s string) []string {
+// SplitOperands splits an instruction's operands at the commas that are not
+// inside () or []: internal/mutate reads the assembly with it too.
+func SplitOperands(s string) []string {
 	var args []string
 	depth, start := 0, 0
 	for i, r := range s {

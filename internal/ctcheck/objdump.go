@@ -139,7 +139,7 @@ func ParseObjdump(out string) ([]*BinFunc, error) {
 		op, rest, _ := strings.Cut(in.Text, " ")
 		in.Op = op
 		if rest = strings.TrimSpace(rest); rest != "" {
-			in.Args = splitArgs(rest)
+			in.Args = SplitOperands(rest)
 		}
 		cur.at[addr] = len(cur.Instrs)
 		cur.Instrs = append(cur.Instrs, in)

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/ctequal/ctequal/internal/ctcheck"
 )
 
 // An instr is one instruction of a Go assembly file, as written.
@@ -104,7 +106,7 @@ func parseAsm(name, src string) (*asmFile, error) {
 		op := strings.Fields(line)[0]
 		in := instr{line: i + 1, fn: fn, label: label, op: op, lead: lead}
 		if rest := strings.TrimSpace(line[len(op):]); rest != "" {
-			in.args = splitOperands(rest)
+			in.args = ctcheck.SplitOperands(rest)
 		}
 		k := fn + "\x00" + label + "\x00" + in.text()
 		in.occ = seen[k]
@@ -115,24 +117,4 @@ func parseAsm(name, src string) (*asmFile, error) {
 		return nil, fmt.Errorf("%s: no instructions", name)
 	}
 	return f, nil
-}
-
-// splitOperands splits at the commas that are not inside () or [].
-func splitOperands(s string) []string {
-	var args []string
-	depth, start := 0, 0
-	for i, r := range s {
-		switch r {
-		case '(', '[':
-			depth++
-		case ')', ']':
-			depth--
-		case ',':
-			if depth == 0 {
-				args = append(args, strings.TrimSpace(s[start:i]))
-				start = i + 1
-			}
-		}
-	}
-	return append(args, strings.TrimSpace(s[start:]))
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ctequal/ctequal/internal/ctcheck"
 )
 
 // The mutation operators.
@@ -453,7 +455,7 @@ func alternatives(arch string, r reg, inAddr bool, used, inInstr map[int]bool) [
 func regMutations(arch, a string, used, inInstr map[string]map[int]bool) []string {
 	var out []string
 	if strings.HasPrefix(a, "[") && strings.HasSuffix(a, "]") {
-		elems := splitOperands(a[1 : len(a)-1])
+		elems := ctcheck.SplitOperands(a[1 : len(a)-1])
 		var regs []reg
 		for _, e := range elems {
 			ts := regTokens(arch, e)
