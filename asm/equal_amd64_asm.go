@@ -235,18 +235,7 @@ func equalKernel(k isa) {
 
 	Comment(fmt.Sprintf("%d to %d bytes: the first and the last %d, which overlap where they", half, block, half),
 		"meet. No jump is taken.")
-	halves := make([]VecVirtual, u)
-	halfX, halfY := GP64(), GP64()
-	LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -half}, halfX)
-	LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -half}, halfY)
-	for i := range h {
-		halves[i], halves[h+i] = k.vec(), k.vec()
-		k.xor(halves[i], at(x, i*w), at(y, i*w))
-		k.xor(halves[h+i], at(halfX, i*w), at(halfY, i*w))
-	}
-	k.orAll(halves)
-	k.setZF(halves[0])
-	exit(k)
+	firstAndLast(k, h, x, y, n)
 
 	Label(label("more"))
 	Comment(fmt.Sprintf("More than %d bytes: whole blocks from the start, so that the loads are", block),
@@ -328,21 +317,29 @@ func equalKernel(k isa) {
 	for v := h / 2; v >= 1; v /= 2 {
 		CMPQ(n, U32(v*w))
 		JB(LabelRef(label(fmt.Sprintf("below%d", v*w))))
-		ex, ey := GP64(), GP64()
-		LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -v * w}, ex)
-		LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -v * w}, ey)
-		parts := make([]VecVirtual, 2*v)
-		for i := range v {
-			parts[i], parts[v+i] = k.vec(), k.vec()
-			k.xor(parts[i], at(x, i*w), at(y, i*w))
-			k.xor(parts[v+i], at(ex, i*w), at(ey, i*w))
-		}
-		k.orAll(parts)
-		k.setZF(parts[0])
-		exit(k)
+		firstAndLast(k, v, x, y, n)
 		Label(label(fmt.Sprintf("below%d", v*w)))
 	}
 	shortPairs(k, x, y, n, label)
+}
+
+// firstAndLast writes the path that compares the first v and the last v
+// vectors of x and y, which cover inputs of v to 2v vectors, and returns.
+func firstAndLast(k isa, v int, x, y, n GPVirtual) {
+	w := k.width
+	at := func(p GPVirtual, off int) Mem { return Mem{Base: p, Disp: off} }
+	endX, endY := GP64(), GP64()
+	LEAQ(Mem{Base: x, Index: n, Scale: 1, Disp: -v * w}, endX)
+	LEAQ(Mem{Base: y, Index: n, Scale: 1, Disp: -v * w}, endY)
+	parts := make([]VecVirtual, 2*v)
+	for i := range v {
+		parts[i], parts[v+i] = k.vec(), k.vec()
+		k.xor(parts[i], at(x, i*w), at(y, i*w))
+		k.xor(parts[v+i], at(endX, i*w), at(endY, i*w))
+	}
+	k.orAll(parts)
+	k.setZF(parts[0])
+	exit(k)
 }
 
 // blockLoop writes the loop that ORs whole blocks of len(acc) vectors into
