@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // benchSizes: MAC tags and tokens (16-64), ML-KEM-768 and ML-KEM-1024
@@ -19,27 +19,29 @@ var sink int
 
 // BenchmarkCompare measures, on equal inputs (so everything is read), the
 // public Compare, crypto/subtle.ConstantTimeCompare and bytes.Equal called
-// as users call them, and every kernel this CPU supports called directly,
-// side by side in one run.
+// as users call them, and Compare again with each kernel this CPU supports
+// selected in turn, side by side in one run.
 func BenchmarkCompare(b *testing.B) {
-	type impl struct {
-		name string
-		loop func(b *testing.B, x, y []byte) int
+	type candidate struct {
+		name   string
+		kernel string // selected for the run; "" leaves the selection alone
+		loop   func(b *testing.B, x, y []byte) int
 	}
-	impls := []impl{
-		{"Compare", func(b *testing.B, x, y []byte) (s int) {
-			for b.Loop() {
-				s += Compare(x, y)
-			}
-			return s
-		}},
-		{"subtle", func(b *testing.B, x, y []byte) (s int) {
+	compare := func(b *testing.B, x, y []byte) (s int) {
+		for b.Loop() {
+			s += Compare(x, y)
+		}
+		return s
+	}
+	impls := []candidate{
+		{"Compare", "", compare},
+		{"subtle", "", func(b *testing.B, x, y []byte) (s int) {
 			for b.Loop() {
 				s += subtle.ConstantTimeCompare(x, y)
 			}
 			return s
 		}},
-		{"bytes.Equal", func(b *testing.B, x, y []byte) (s int) {
+		{"bytes.Equal", "", func(b *testing.B, x, y []byte) (s int) {
 			for b.Loop() {
 				if bytes.Equal(x, y) {
 					s++
@@ -48,16 +50,10 @@ func BenchmarkCompare(b *testing.B) {
 			return s
 		}},
 	}
-	for _, k := range kernels.All() {
-		if !k.Supported {
-			continue
+	for _, k := range impl.List() {
+		if k.Supported {
+			impls = append(impls, candidate{"kernel=" + k.Name, k.Name, compare})
 		}
-		impls = append(impls, impl{"kernel=" + k.Name, func(b *testing.B, x, y []byte) (s int) {
-			for b.Loop() {
-				s += k.Equal(x, y)
-			}
-			return s
-		}})
 	}
 	for _, n := range benchSizes {
 		x := make([]byte, n)
@@ -67,6 +63,13 @@ func BenchmarkCompare(b *testing.B) {
 		y := bytes.Clone(x)
 		for _, im := range impls {
 			b.Run(strconv.Itoa(n)+"/"+im.name, func(b *testing.B) {
+				if im.kernel != "" {
+					restore, ok := impl.Select(im.kernel)
+					if !ok {
+						b.Fatalf("cannot select kernel %s", im.kernel)
+					}
+					defer restore()
+				}
 				b.SetBytes(int64(n))
 				sink = im.loop(b, x, y)
 			})

@@ -7,35 +7,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
-// forEachKernel runs f with Compare using each kernel this CPU supports
-// in turn.
-func forEachKernel(t *testing.T, f func(t *testing.T, kernel string)) {
-	t.Helper()
-	for _, k := range kernels.All() {
-		if !k.Supported {
-			continue
-		}
-		t.Run(k.Name, func(t *testing.T) {
-			restore, ok := kernels.SetForTesting(k.Name)
-			if !ok {
-				t.Fatalf("cannot select kernel %s", k.Name)
-			}
-			defer restore()
-			f(t, k.Name)
-		})
-	}
-}
-
 func TestKernelIsSelected(t *testing.T) {
-	if Kernel() != kernels.Selected().Name {
-		t.Fatalf("Kernel() = %q, internal/kernels selected %q", Kernel(), kernels.Selected().Name)
+	if Kernel() != impl.Selected() {
+		t.Fatalf("Kernel() = %q, the registry has %q selected", Kernel(), impl.Selected())
 	}
-	forEachKernel(t, func(t *testing.T, kernel string) {
-		if Kernel() != kernel {
-			t.Fatalf("with %s selected, Kernel() = %q", kernel, Kernel())
+	forEachKernel(t, func(t *testing.T, k kernel) {
+		if Kernel() != k.name {
+			t.Fatalf("with %s selected, Kernel() = %q", k.name, Kernel())
 		}
 	})
 }
@@ -67,7 +48,8 @@ func TestAPI(t *testing.T) {
 		{"long, overlapping, period 65", long[:len(long)-65], long[65:], 1},
 		{"long, last byte differs", long, append(bytes.Clone(long[:len(long)-1]), '?'), 0},
 	}
-	forEachKernel(t, func(t *testing.T, kernel string) {
+	forEachKernel(t, func(t *testing.T, k kernel) {
+		kernel := k.name
 		for _, c := range cases {
 			if got := Compare(c.x, c.y); got != c.want {
 				t.Errorf("%s: Compare(%s) = %d, want %d", kernel, c.name, got, c.want)
@@ -86,7 +68,7 @@ func TestAPI(t *testing.T) {
 }
 
 func TestEqualStringSharedMemory(t *testing.T) {
-	forEachKernel(t, func(t *testing.T, kernel string) { testEqualStringSharedMemory(t) })
+	forEachKernel(t, func(t *testing.T, k kernel) { testEqualStringSharedMemory(t) })
 }
 
 func testEqualStringSharedMemory(t *testing.T) {
@@ -110,11 +92,12 @@ func testEqualStringSharedMemory(t *testing.T) {
 }
 
 func TestNoAllocations(t *testing.T) {
-	x := bytes.Repeat([]byte{1}, 1000)
+	x := bytes.Repeat([]byte{1}, 3*chunkSize)
 	y := bytes.Clone(x)
 	sx, sy := string(x), string(y)
 	allocs := testing.AllocsPerRun(100, func() {
 		Compare(x, y)
+		Compare(x[:1000], y[:1000])
 		Equal(x[:16], y[:16])
 		EqualString(sx, sy)
 		EqualString(sx[:31], sy[:32])
@@ -147,17 +130,4 @@ func TestConcurrentUse(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-}
-
-// reference is the scalar answer Compare is held to.
-func reference(x, y []byte) int {
-	if len(x) != len(y) {
-		return 0
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return 0
-		}
-	}
-	return 1
 }

@@ -34,7 +34,8 @@ func TestGarbageCollectorNeverWaits(t *testing.T) {
 	t.Logf("plain Go code: worst stop-the-world wait %v; bound %v", control, bound)
 	big := bytes.Repeat([]byte{0xa5}, 64<<20)
 	other := bytes.Clone(big)
-	forEachKernel(t, func(t *testing.T, kernel string) {
+	forEachKernel(t, func(t *testing.T, k kernel) {
+		kernel := k.name
 		for _, n := range []int{16, 1024, 64 << 10, 64 << 20} {
 			var tries []time.Duration
 			for range 3 {

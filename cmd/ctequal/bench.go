@@ -17,7 +17,7 @@ import (
 	"github.com/klauspost/cpuid/v2"
 
 	"github.com/ctequal/ctequal"
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // defaultSizes: MAC tags and tokens (16 to 64 bytes), ML-KEM-768 and
@@ -25,11 +25,12 @@ import (
 // in constant time), and sizes from L1 to L2.
 const defaultSizes = "16,32,64,256,1K,1088,1568,4K,64K"
 
-// impl is one implementation measured side by side with the others.
-type impl struct {
+// candidate is one implementation measured side by side with the others.
+type candidate struct {
 	name     string
 	equal    func(x, y []byte) int
-	selected bool // the kernel ctequal.Compare uses here
+	kernel   string // selected while equal runs; "" leaves the selection alone
+	selected bool   // the kernel ctequal.Compare uses here
 }
 
 // The two references. bytes.Equal is not constant time; on equal inputs it
@@ -40,19 +41,19 @@ const (
 	nameBytes   = "bytes.Equal"
 )
 
-func implementations() []impl {
-	// ctequal.Compare, called from a closure as bytes.Equal is: the selected
-	// kernel as users call it. The kernels themselves are called through
-	// func values, which adds an ABI wrapper call to each.
-	impls := []impl{{name: nameCompare, equal: func(x, y []byte) int { return ctequal.Compare(x, y) }}}
-	for _, k := range kernels.All() {
+func implementations() []candidate {
+	// ctequal.Compare as users call it, through a func value as every
+	// implementation here is: with the kernel chosen for this CPU, and then
+	// with each kernel this CPU supports selected in turn.
+	impls := []candidate{{name: nameCompare, equal: ctequal.Compare}}
+	for _, k := range impl.List() {
 		if k.Supported {
-			impls = append(impls, impl{name: k.Name, equal: k.Equal, selected: k.Name == ctequal.Kernel()})
+			impls = append(impls, candidate{name: k.Name, equal: ctequal.Compare, kernel: k.Name, selected: k.Name == ctequal.Kernel()})
 		}
 	}
 	return append(impls,
-		impl{name: nameSubtle, equal: subtle.ConstantTimeCompare},
-		impl{name: nameBytes, equal: func(x, y []byte) int {
+		candidate{name: nameSubtle, equal: subtle.ConstantTimeCompare},
+		candidate{name: nameBytes, equal: func(x, y []byte) int {
 			if bytes.Equal(x, y) {
 				return 1
 			}
@@ -152,6 +153,19 @@ func parseSizes(s string) ([]int, error) {
 	return slices.Compact(sizes), nil
 }
 
+// timeImpl returns the nanoseconds per call of n calls of im, with its
+// kernel selected.
+func timeImpl(im candidate, x, y []byte, n int) float64 {
+	if im.kernel != "" {
+		restore, ok := impl.Select(im.kernel)
+		if !ok {
+			panic("ctequal bench: kernel " + im.kernel + " cannot be selected")
+		}
+		defer restore()
+	}
+	return timeCalls(im.equal, x, y, n)
+}
+
 // timeCalls returns the nanoseconds per call of n calls of f.
 func timeCalls(f func(x, y []byte) int, x, y []byte, n int) float64 {
 	s := 0
@@ -168,7 +182,7 @@ func timeCalls(f func(x, y []byte) int, x, y []byte, n int) float64 {
 // measure runs the rounds. In each, every implementation is timed at every
 // size once, one after the other, so a change of machine load hits all of
 // them alike; the report gives the median of the rounds.
-func measure(impls []impl, sizes []int, rounds int, budget time.Duration, progress io.Writer) report {
+func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, progress io.Writer) report {
 	type input struct{ x, y []byte }
 	inputs := make([]input, len(sizes))
 	for i, n := range sizes {
@@ -186,7 +200,7 @@ func measure(impls []impl, sizes []int, rounds int, budget time.Duration, progre
 		for j, im := range impls {
 			n := 1
 			for {
-				ns := timeCalls(im.equal, inputs[i].x, inputs[i].y, n)
+				ns := timeImpl(im, inputs[i].x, inputs[i].y, n)
 				if time.Duration(ns*float64(n)) >= slot/8 || n >= 1<<30 {
 					calls[i][j] = max(1, int(float64(slot.Nanoseconds())/ns))
 					break
@@ -203,7 +217,7 @@ func measure(impls []impl, sizes []int, rounds int, budget time.Duration, progre
 	for r := range rounds {
 		for i := range sizes {
 			for j, im := range impls {
-				samples[i][j] = append(samples[i][j], timeCalls(im.equal, inputs[i].x, inputs[i].y, calls[i][j]))
+				samples[i][j] = append(samples[i][j], timeImpl(im, inputs[i].x, inputs[i].y, calls[i][j]))
 			}
 		}
 		fmt.Fprintf(progress, "bench: round %d/%d done (%.1fs)\n", r+1, rounds, time.Since(start).Seconds())

@@ -8,8 +8,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"github.com/ctequal/ctequal"
 	"github.com/ctequal/ctequal/internal/dudect"
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // The timing functions check calls; the tests replace them to check the
@@ -63,16 +64,18 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(w, strings.Join(append(header, "VERDICT"), "\t"))
 	leaks := 0
 	cfg := dudect.Config{Samples: *samples, Seed: 1}
-	for _, k := range kernels.All() {
+	for _, k := range impl.List() {
 		if !k.Supported {
 			continue
 		}
+		// ctequal.Compare with the kernel selected: what users call.
+		restore, _ := impl.Select(k.Name)
 		for _, n := range sizes {
 			fmt.Fprintf(stderr, "check: %s, %s\n", k.Name, sizeText(n))
 			row := []string{k.Name, sizeText(n)}
 			verdict := "constant time"
 			for _, pair := range dudect.ClassPairs {
-				first, confirm, leak := checkTest(k.Equal, n, pair, cfg)
+				first, confirm, leak := checkTest(ctequal.Compare, n, pair, cfg)
 				if leak {
 					verdict = "LEAK"
 				}
@@ -83,6 +86,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintln(w, strings.Join(append(row, verdict), "\t"))
 		}
+		restore()
 	}
 	w.Flush()
 
@@ -104,16 +108,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	// the same for both classes; the selected one is the one that matters.
 	self := cfg
 	self.SelfCompare = true
-	sel := kernels.Selected()
 	var cells []string
 	harnessLeak := false
 	for _, pair := range dudect.ClassPairs {
-		first, confirm, leak := checkTest(sel.Equal, controlSize, pair, self)
+		first, confirm, leak := checkTest(ctequal.Compare, controlSize, pair, self)
 		harnessLeak = harnessLeak || leak
 		cells = append(cells, tText(first, confirm))
 	}
 	fmt.Fprintf(stdout, "Harness control: %s comparing x with x at %s, pair by pair: max |t| = %s (%s).\n",
-		sel.Name, sizeText(controlSize), strings.Join(cells, ", "),
+		ctequal.Kernel(), sizeText(controlSize), strings.Join(cells, ", "),
 		map[bool]string{false: "no leak, as it must be", true: "A LEAK: this machine tells the classes apart by itself, the table above means nothing"}[harnessLeak])
 	fmt.Fprintf(stdout, "Numbers are max |t| over the whole and the cropped tests; above %d in a run and in\n"+
 		"its rerun with twice the samples is a leak.\n\n%s", dudect.Threshold, howToRead)

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/internal/dudect"
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // fakeTiming replaces check's timing functions for the rest of t with
@@ -102,7 +102,7 @@ func TestCheckTiming(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	for _, k := range kernels.All() {
+	for _, k := range impl.List() {
 		if k.Supported && !strings.Contains(stdout, "\n"+k.Name+" ") {
 			t.Errorf("check does not report kernel %s:\n%s", k.Name, stdout)
 		}
@@ -119,7 +119,7 @@ func TestCheckTiming(t *testing.T) {
 
 func supportedKernels() int {
 	n := 0
-	for _, k := range kernels.All() {
+	for _, k := range impl.List() {
 		if k.Supported {
 			n++
 		}

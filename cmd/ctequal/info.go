@@ -10,28 +10,39 @@ import (
 	"github.com/klauspost/cpuid/v2"
 
 	"github.com/ctequal/ctequal"
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // cpuidFeature maps the features the kernels need to cpuid/v2's, which
 // reads CPUID itself, without GODEBUG. (It has no DIT: the DIT line below
 // comes from golang.org/x/sys/cpu.)
-var cpuidFeature = map[kernels.Feature]cpuid.FeatureID{
-	kernels.SSE2:        cpuid.SSE2,
-	kernels.AVX:         cpuid.AVX,
-	kernels.AVX2:        cpuid.AVX2,
-	kernels.BMI2:        cpuid.BMI2,
-	kernels.AVX512F:     cpuid.AVX512F,
-	kernels.AVX512BW:    cpuid.AVX512BW,
-	kernels.AVX512VL:    cpuid.AVX512VL,
-	kernels.AVX512VBMI2: cpuid.AVX512VBMI2,
-	kernels.ASIMD:       cpuid.ASIMD,
+var cpuidFeature = map[impl.Feature]cpuid.FeatureID{
+	impl.SSE2:        cpuid.SSE2,
+	impl.AVX:         cpuid.AVX,
+	impl.AVX2:        cpuid.AVX2,
+	impl.BMI2:        cpuid.BMI2,
+	impl.AVX512F:     cpuid.AVX512F,
+	impl.AVX512BW:    cpuid.AVX512BW,
+	impl.AVX512VL:    cpuid.AVX512VL,
+	impl.AVX512VBMI2: cpuid.AVX512VBMI2,
+	impl.ASIMD:       cpuid.ASIMD,
 }
 
 func runInfo(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("info", "Show the CPU, the kernel selected for it and why, and the kernels built in.", stderr)
+	list := fs.Bool("kernels", false, "print only the names of the kernels this CPU supports, comma-separated, widest first")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
+	}
+	if *list {
+		var names []string
+		for _, k := range impl.List() {
+			if k.Supported {
+				names = append(names, k.Name)
+			}
+		}
+		fmt.Fprintln(stdout, strings.Join(names, ","))
+		return 0
 	}
 	writeInfo(stdout)
 	return 0
@@ -49,8 +60,8 @@ func writeInfo(out io.Writer) {
 		fmt.Fprintf(w, "  arch\t%s\n", runtime.GOARCH)
 	}
 	fmt.Fprintf(w, "  caches\tL1d %s, L2 %s\n", cacheSize(c.Cache.L1D), cacheSize(c.Cache.L2))
-	all := kernels.All()
-	var used kernels.Features
+	all := impl.List()
+	var used impl.Features
 	for _, k := range all {
 		used |= k.Needs
 	}
@@ -75,8 +86,8 @@ func writeInfo(out io.Writer) {
 	if why := avx512Policy(all); why != "" {
 		fmt.Fprintf(w, "  AVX-512\t%s\n", why)
 	}
-	fmt.Fprintf(w, "  short inputs\tup to %d bytes compared in Go (the portable kernel's straight-line path), whatever the kernel\n", kernels.ShortMax)
-	fmt.Fprintf(w, "  long inputs\tcompared %s at a time, with a point between where the garbage collector can stop the goroutine\n", sizeText(kernels.ChunkSize))
+	fmt.Fprintf(w, "  short inputs\tup to %d bytes compared by Compare itself, in straight-line Go, whatever the kernel\n", impl.ShortMax)
+	fmt.Fprintf(w, "  long inputs\tcompared %s at a time, with a point between where the garbage collector can stop the goroutine\n", sizeText(impl.ChunkSize))
 	fmt.Fprintln(w, "\nKernels in this binary")
 	for _, k := range all {
 		state := "not supported here"
@@ -91,7 +102,7 @@ func writeInfo(out io.Writer) {
 	}
 	if runtime.GOARCH == "arm64" && selected == "neon" {
 		state := "no: the NEON kernel leaves PSTATE.DIT alone"
-		if kernels.CPU().Has(kernels.DIT) {
+		if impl.CPU().Has(impl.DIT) {
 			state = "yes: the NEON kernel sets PSTATE.DIT for each call and restores it"
 		}
 		fmt.Fprintf(w, "\nFEAT_DIT (data-independent timing)\t%s\n", state)
@@ -100,7 +111,7 @@ func writeInfo(out io.Writer) {
 
 	for _, f := range used.List() {
 		fromCPUID := c.Supports(cpuidFeature[f])
-		fromSys := kernels.CPU().Has(f)
+		fromSys := impl.CPU().Has(f)
 		if fromCPUID != fromSys {
 			fmt.Fprintf(out, "\nNote: cpuid/v2 says %s is %s, golang.org/x/sys/cpu says %s;"+
 				" the selection follows x/sys/cpu (GODEBUG, or the OS not saving the registers, can explain it).\n",
@@ -109,7 +120,7 @@ func writeInfo(out io.Writer) {
 	}
 }
 
-func because(k kernels.Kernel) string {
+func because(k impl.Kernel) string {
 	if k.Needs == 0 {
 		return "no wider kernel is supported; the portable Go kernel runs everywhere"
 	}
@@ -118,15 +129,15 @@ func because(k kernels.Kernel) string {
 
 // avx512Policy says why the AVX-512 kernel was or was not chosen, on builds
 // that have it.
-func avx512Policy(all []kernels.Kernel) string {
+func avx512Policy(all []impl.Kernel) string {
 	for _, k := range all {
 		if k.Name != "avx512" {
 			continue
 		}
 		if k.Supported {
-			return "used: this CPU has VL and VBMI2 as well, the mark of cores whose clock 512-bit code does not lower (Ice Lake and later, Zen 4 and later)"
+			return "used: this CPU has " + k.Needs.String() + "; the kernel is " + k.Policy
 		}
-		have := kernels.CPU()
+		have := impl.CPU()
 		var missing, switchedOff []string
 		for _, f := range k.Needs.List() {
 			if !have.Has(f) {
@@ -139,16 +150,15 @@ func avx512Policy(all []kernels.Kernel) string {
 		if len(switchedOff) > 0 {
 			return "not used: " + strings.Join(switchedOff, ", ") + " turned off (GODEBUG, or the OS does not save the registers)"
 		}
-		if have.HasAll(kernels.Of(kernels.AVX512F, kernels.AVX512BW)) {
-			return "not used: this CPU has AVX-512 but not " + strings.Join(missing, ", ") +
-				": a core of the Skylake-SP or Cascade Lake kind, where 512-bit code lowers the clock of everything around it"
+		if have.HasAll(impl.Of(impl.AVX512F, impl.AVX512BW)) {
+			return "not used: this CPU has AVX-512 but not " + strings.Join(missing, ", ") + "; the kernel is " + k.Policy
 		}
 		return "not used: this CPU (or GODEBUG) lacks " + strings.Join(missing, ", ")
 	}
 	return ""
 }
 
-func turnOff(k kernels.Kernel) string {
+func turnOff(k impl.Kernel) string {
 	for _, f := range k.Needs.List() {
 		if f.Switchable() {
 			return "GODEBUG=cpu." + f.String() + "=off"
@@ -160,7 +170,7 @@ func turnOff(k kernels.Kernel) string {
 	return "build with -tags purego for the portable kernel"
 }
 
-func needsText(k kernels.Kernel) string {
+func needsText(k impl.Kernel) string {
 	if k.Needs == 0 {
 		return "nothing (portable Go)"
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal"
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -83,7 +83,7 @@ func TestInfoNamesTheSelectedKernel(t *testing.T) {
 	if selected != ctequal.Kernel() {
 		t.Fatalf("info says the selected kernel is %q, Kernel() says %q:\n%s", selected, ctequal.Kernel(), stdout)
 	}
-	for _, k := range kernels.All() {
+	for _, k := range impl.List() {
 		if !strings.Contains(stdout, "  "+k.Name) {
 			t.Errorf("info does not list kernel %s:\n%s", k.Name, stdout)
 		}

@@ -24,21 +24,22 @@ var builds = []Build{
 	{GOARCH: "ppc64le"}, {GOARCH: "s390x"}, {GOARCH: "loong64"},
 }
 
-const kernelsPkg = modulePath + "/internal/kernels."
-
 // wantFuncs are the functions that a build must reach and analyse: the
 // check must not pass by analysing less than the path.
+// kernelsPkg prefixes the library package's functions.
+func kernelsPkg() string { return modulePath() + "." }
+
 func wantFuncs(b Build) []string {
-	want := append(slices.Clone(roots), kernelsPkg+"Equal", kernelsPkg+"equalChunked", kernelsPkg+"equalChunk", kernelsPkg+"equalGeneric")
+	want := append(slices.Clone(roots), kernelsPkg()+"Compare", kernelsPkg()+"equalChunked", kernelsPkg()+"equalChunk", kernelsPkg()+"equalGeneric")
 	if b.Tags == "purego" {
 		return want
 	}
 	switch b.GOARCH {
 	case "amd64":
-		want = append(want, kernelsPkg+"equalVector.abi0", kernelsPkg+"equalAVX512.abi0", kernelsPkg+"equalAVX2.abi0",
-			kernelsPkg+"equalSSE2.abi0", kernelsPkg+"equalGeneric.abi0")
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalAVX512.abi0", kernelsPkg()+"equalAVX2.abi0",
+			kernelsPkg()+"equalSSE2.abi0", kernelsPkg()+"equalGeneric.abi0")
 	case "arm64":
-		want = append(want, kernelsPkg+"equalVector.abi0", kernelsPkg+"equalNEON.abi0", kernelsPkg+"equalGeneric.abi0")
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalNEON.abi0", kernelsPkg()+"equalGeneric.abi0")
 	}
 	return want
 }
@@ -169,7 +170,7 @@ func TestCompiledLeaks(t *testing.T) {
 					if testing.Short() && !shortLeakBuilds[b.Name()] {
 						continue
 					}
-					b.Replace = map[string]string{"internal/kernels/equal_generic.go": with}
+					b.Replace = map[string]string{"equal_generic.go": with}
 					t.Run(b.Name(), func(t *testing.T) {
 						t.Parallel()
 						r := checkBuild(t, goTool, root, b)

@@ -292,7 +292,7 @@ func (m *mach) ret() { m.fall = false }
 // inModule reports whether sym is the driver's or the module's: code the
 // analysis follows.
 func inModule(sym string) bool {
-	return strings.HasPrefix(sym, "main.") || strings.HasPrefix(sym, modulePath+".") || strings.HasPrefix(sym, modulePath+"/")
+	return strings.HasPrefix(sym, "main.") || strings.HasPrefix(sym, modulePath()+".") || strings.HasPrefix(sym, modulePath()+"/")
 }
 
 // Runtime functions that return to their caller and never see secrets:

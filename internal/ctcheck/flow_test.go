@@ -44,10 +44,10 @@ func isHex(s string) bool {
 var stubs = [][]string{
 	{"main.equal", "RET"},
 	{"main.equalString", "RET"},
-	{kernelsPkg + "Equal", "XORL AX, AX", "RET"},
+	{kernelsPkg() + "Equal", "XORL AX, AX", "RET"},
 }
 
-const callEqual = "CALL " + kernelsPkg + "Equal(SB)"
+var callEqual = "CALL " + kernelsPkg() + "Equal(SB)"
 
 // TestFlowRules checks the rules of the analysis on amd64 code written for
 // each: where a secret comes from, where it goes, and what it may not do.
@@ -108,7 +108,7 @@ func TestFlowRules(t *testing.T) {
 // TestFlowMissingCallee: a function on the path that the disassembly
 // lacks is an error, not a pass.
 func TestFlowMissingCallee(t *testing.T) {
-	funcs, err := ParseObjdump(objdump([]string{"main.compare", "CALL " + kernelsPkg + "missing(SB)", "RET"}, stubs[0], stubs[1]))
+	funcs, err := ParseObjdump(objdump([]string{"main.compare", "CALL " + kernelsPkg() + "missing(SB)", "RET"}, stubs[0], stubs[1]))
 	if err != nil {
 		t.Fatal(err)
 	}

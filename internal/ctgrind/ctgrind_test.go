@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal"
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // TestKernelsUnderMemcheck calls every kernel valgrind can run (it cannot
@@ -24,19 +24,21 @@ func TestKernelsUnderMemcheck(t *testing.T) {
 	if !under {
 		t.Log("not under valgrind: checking answers only")
 	}
-	type impl struct {
-		name  string
-		equal func(x, y []byte) int
+	// Compare with each kernel selected in turn, as users call it: inputs
+	// of up to impl.ShortMax bytes take Compare's own Go path.
+	type candidate struct {
+		name   string
+		kernel string
+		equal  func(x, y []byte) int
 	}
-	var impls []impl
-	for _, k := range kernels.All() {
+	var impls []candidate
+	for _, k := range impl.List() {
 		if k.Supported {
-			impls = append(impls, impl{k.Name, k.Equal})
+			impls = append(impls, candidate{k.Name, k.Name, ctequal.Compare})
 		} else {
 			t.Logf("kernel %s: not supported here (valgrind cannot run AVX-512), skipped", k.Name)
 		}
 	}
-	impls = append(impls, impl{"Compare (" + ctequal.Kernel() + ")", ctequal.Compare})
 
 	var lengths []int
 	for n := 0; n <= 1100; n++ {
@@ -44,6 +46,10 @@ func TestKernelsUnderMemcheck(t *testing.T) {
 	}
 	lengths = append(lengths, 4096, 32768+7, 65536+13)
 	for _, im := range impls {
+		restore, ok := impl.Select(im.kernel)
+		if !ok {
+			t.Fatalf("kernel %s cannot be selected", im.kernel)
+		}
 		calls := 0
 		for _, n := range lengths {
 			x := make([]byte, n)
@@ -66,6 +72,7 @@ func TestKernelsUnderMemcheck(t *testing.T) {
 				calls++
 			}
 		}
+		restore()
 		t.Logf("%s: %d calls on secret inputs, no memcheck error", im.name, calls)
 	}
 

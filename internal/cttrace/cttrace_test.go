@@ -92,7 +92,7 @@ func TestParseRealLines(t *testing.T) {
 // and another runtime function.
 var testSymbols = &Symbols{funcs: []function{
 	{"main.F", 0x10, 0x40},
-	{"github.com/ctequal/ctequal/internal/kernels.K", 0x40, 0x80},
+	{"github.com/ctequal/ctequal.K", 0x40, 0x80},
 	{"runtime.morestack_noctxt.abi0", 0x100, 0x110},
 	{"runtime.newstack", 0x110, 0x200},
 }}
@@ -138,8 +138,8 @@ func TestCompare(t *testing.T) {
 	if len(ds) != 2 {
 		t.Fatalf("Compare found %d differences, want 2: %v", len(ds), ds)
 	}
-	want0 := "70 bytes, last byte differs: instruction 2 is at 0x43 (kernels.K+0x3), with equal inputs at 0x42 (kernels.K+0x2) (3 instructions, 3 with equal inputs)"
-	want1 := "70 bytes, random: instruction 2 is at the end of the trace, with equal inputs at 0x42 (kernels.K+0x2) (2 instructions, 3 with equal inputs)"
+	want0 := "70 bytes, last byte differs: instruction 2 is at 0x43 (ctequal.K+0x3), with equal inputs at 0x42 (ctequal.K+0x2) (3 instructions, 3 with equal inputs)"
+	want1 := "70 bytes, random: instruction 2 is at the end of the trace, with equal inputs at 0x42 (ctequal.K+0x2) (2 instructions, 3 with equal inputs)"
 	if ds[0].String() != want0 || ds[1].String() != want1 {
 		t.Errorf("Compare reported\n%v\n%v\nwant\n%s\n%s", ds[0], ds[1], want0, want1)
 	}

@@ -14,7 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/golist"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // The configurations whose traces must be identical across classes: each
@@ -89,19 +90,19 @@ func buildAndRun(t *testing.T, c Config, dir string) *Result {
 	return res
 }
 
-// checkKernelRan requires that every call of more than kernels.ShortMax
+// checkKernelRan requires that every call of more than impl.ShortMax
 // bytes entered the expected kernel, and, for DIT, executed MSR DIT, #1.
 func checkKernelRan(t *testing.T, c Config, res *Result) {
 	t.Helper()
 	name := map[string]string{
 		"avx2": "equalAVX2", "sse2": "equalSSE2", "neon": "equalNEON", "generic": "equalGeneric",
 	}[c.Kernel]
-	entry, ok := res.Symbols.Addr("github.com/ctequal/ctequal/internal/kernels." + name)
+	entry, ok := res.Symbols.Addr(library(t).Symbol(name))
 	if !ok {
 		t.Fatalf("no symbol kernels.%s in the driver", name)
 	}
 	for i, call := range res.Calls {
-		if call.N <= kernels.ShortMax {
+		if call.N <= impl.ShortMax {
 			continue
 		}
 		tr := res.Traces[i]
@@ -157,13 +158,13 @@ func sizes(res *Result) string {
 // differing block. The overlay builds end a reduction in
 // `if v != 0 { return 0 }` instead of isZero(v), which the compiler turns
 // into a branch to one of two returns: in the portable kernel under purego,
-// where Compare uses it above kernels.ShortMax bytes, and in Equal's
+// where Compare uses it above impl.ShortMax bytes, and in Compare's own
 // straight-line path up to ShortMax, on the shipped build.
 func TestPlantedLeaks(t *testing.T) {
 	needQEMU(t)
 	dir := t.TempDir()
 	kernelLeak := plantBranch(t, dir, "equal_generic.go", "isZero(a0 | a1 | a2 | a3)")
-	shortLeak := plantBranch(t, dir, "kernels.go", "isZero(v)")
+	shortLeak := plantBranch(t, dir, "equal.go", "isZero(v)")
 	lengths := []int{0, 1, 2, 7, 8, 31, 32, 63, 64, 65, 100, 4096}
 	leaks := []struct {
 		c Config
@@ -173,9 +174,9 @@ func TestPlantedLeaks(t *testing.T) {
 	}{
 		{Config{Name: "amd64-bytes.Equal", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Args: []string{"-impl", "bytes.Equal"}}, nil},
 		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}}, nil},
-		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(kernels.ShortMax+1, 1<<62)},
-		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(kernels.ShortMax+1, 1<<62)},
-		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, kernels.ShortMax)},
+		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62)},
+		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62)},
+		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, impl.ShortMax)},
 	}
 	for _, l := range leaks {
 		t.Run(l.c.Name, func(t *testing.T) {
@@ -215,16 +216,23 @@ func unequalFrom(lo, hi int) func(Call) bool {
 	return func(c Call) bool { return c.N >= lo && c.N <= hi && c.Class != Equal }
 }
 
-// plantBranch writes a copy of internal/kernels/file in which
+// library describes the library package, as go list does.
+func library(t *testing.T) *golist.Package {
+	t.Helper()
+	lib, err := golist.Library(".", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib
+}
+
+// plantBranch writes a copy of the library's file in which
 // `return reduction` becomes `if v != 0 { return 0 }; return 1`, with v
 // the argument of isZero, and a go build -overlay file that puts the copy
 // in the original's place, and returns the overlay file's path.
 func plantBranch(t *testing.T, dir, file, reduction string) string {
 	t.Helper()
-	orig, err := filepath.Abs(filepath.Join("../kernels", file))
-	if err != nil {
-		t.Fatal(err)
-	}
+	orig := library(t).Path(file)
 	src, err := os.ReadFile(orig)
 	if err != nil {
 		t.Fatal(err)

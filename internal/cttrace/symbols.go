@@ -68,14 +68,14 @@ func (s *Symbols) Func(pc uint64) (name string, start uint64, ok bool) {
 	return "", 0, false
 }
 
-// Name describes pc as 0x4ac8e5 (kernels.equalAVX2+0x45), with the
-// module's import path left out.
+// Name describes pc as 0x4ac8e5 (ctequal.equalAVX2+0x45), with the
+// import path up to the package's name left out.
 func (s *Symbols) Name(pc uint64) string {
 	name, start, ok := s.Func(pc)
 	if !ok {
 		return fmt.Sprintf("%#x (no symbol)", pc)
 	}
-	name = strings.TrimPrefix(name, "github.com/ctequal/ctequal/internal/")
+	name = name[strings.LastIndex(name, "/")+1:]
 	return fmt.Sprintf("%#x (%s+%#x)", pc, name, pc-start)
 }
 

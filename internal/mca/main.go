@@ -3,7 +3,7 @@
 // compares on cores the project cannot run, and fails when one falls under
 // its floor in floors.txt.
 //
-// For each architecture it builds internal/kernels' test binary (so that
+// For each architecture it builds the library's test binary (so that
 // every kernel is linked, as Go compiles it by default), disassembles each
 // assembly function of the package's .s files and the portable Go kernel
 // with llvm-objdump, takes each innermost loop, from a backward branch's
@@ -41,15 +41,16 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/ctequal/ctequal/internal/golist"
 )
 
 // iterations is how many times llvm-mca runs each loop: enough that the
 // pipeline's filling and draining are noise.
 const iterations = 200
 
-// pkg is the package whose kernels the check models, and goKernels its
-// kernels written in Go; its assembly functions come from its .s files.
-const pkg = "github.com/ctequal/ctequal/internal/kernels"
+// goKernels are the library's kernels written in Go; its assembly
+// functions come from its .s files, as go list names them.
 
 var goKernels = []string{"equalGeneric"}
 
@@ -177,28 +178,27 @@ var textRE = regexp.MustCompile(`(?m)^TEXT\s+·(\w+)\(SB\)`)
 func kernelLoops(a *arch, dir, objdump string) ([]loop, error) {
 	env := append([]string{"GOOS=linux", "GOARCH=" + a.goarch, "CGO_ENABLED=0"}, a.env...)
 	bin := filepath.Join(dir, "kernels."+a.goarch+".test")
-	if _, err := goOutput(env, "test", "-c", "-o", bin, pkg); err != nil {
-		return nil, err
-	}
-	list, err := goOutput(env, "list", "-f", "{{.Dir}}{{range .SFiles}}\n{{.}}{{end}}", pkg)
+	lib, err := golist.Library(".", env, "")
 	if err != nil {
 		return nil, err
 	}
-	files := strings.Split(strings.TrimSpace(list), "\n")
+	if _, err := goOutput(env, "test", "-c", "-o", bin, lib.ImportPath); err != nil {
+		return nil, err
+	}
 	var syms []string
 	sources := map[string][]string{} // the .s files' lines, by base name
-	for _, f := range files[1:] {
-		src, err := os.ReadFile(filepath.Join(files[0], f))
+	for _, f := range lib.SFiles {
+		src, err := os.ReadFile(lib.Path(f))
 		if err != nil {
 			return nil, err
 		}
 		sources[f] = strings.Split(string(src), "\n")
 		for _, m := range textRE.FindAllStringSubmatch(string(src), -1) {
-			syms = append(syms, pkg+"."+m[1]+".abi0")
+			syms = append(syms, lib.Symbol(m[1])+".abi0")
 		}
 	}
 	for _, k := range goKernels {
-		syms = append(syms, pkg+"."+k)
+		syms = append(syms, lib.Symbol(k))
 	}
 	args := append([]string{"-d", "-l", "--no-show-raw-insn", "--disassemble-symbols=" + strings.Join(syms, ",")}, a.objdumpArgs...)
 	cmd := exec.Command(objdump, append(args, bin)...)

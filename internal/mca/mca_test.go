@@ -14,8 +14,8 @@ kernels.test:	file format elf64-littleaarch64
 
 Disassembly of section .text:
 
-0000000000133290 <github.com/ctequal/ctequal/internal/kernels.equalNEON.abi0>:
-; github.com/ctequal/ctequal/internal/kernels.equalNEON.abi0():
+0000000000133290 <github.com/ctequal/ctequal.equalNEON.abi0>:
+; github.com/ctequal/ctequal.equalNEON.abi0():
 ; /src/equal_arm64.s:9
    133290:      	ldr	x0, [sp, #0x8]
 ; /src/equal_arm64.s:10
@@ -23,7 +23,7 @@ Disassembly of section .text:
 ; /src/equal_arm64.s:12
    133298:      	subs	x2, x2, #0x80
 ; /src/equal_arm64.s:13
-   13329c:      	b.lt	0x1332c8 <github.com/ctequal/ctequal/internal/kernels.equalNEON.abi0+0x38>
+   13329c:      	b.lt	0x1332c8 <github.com/ctequal/ctequal.equalNEON.abi0+0x38>
 ; /src/equal_arm64.s:17
    1332a0:      	ldp	q8, q9, [x0]
 ; /src/equal_arm64.s:18
@@ -36,19 +36,19 @@ Disassembly of section .text:
    1332b8:      	add	x0, x0, #0x40
    1332bc:      	add	x1, x1, #0x40
    1332c0:      	subs	x2, x2, #0x40
-   1332c4:      	b.ge	0x1332a0 <github.com/ctequal/ctequal/internal/kernels.equalNEON.abi0+0x10>
+   1332c4:      	b.ge	0x1332a0 <github.com/ctequal/ctequal.equalNEON.abi0+0x10>
 ; /src/equal_arm64.s:30
-   1332c8:      	tbz	w2, #0x5, 0x1332d8 <github.com/ctequal/ctequal/internal/kernels.equalNEON.abi0+0x48>
+   1332c8:      	tbz	w2, #0x5, 0x1332d8 <github.com/ctequal/ctequal.equalNEON.abi0+0x48>
    1332cc:      	ld1	{ v8.16b, v9.16b }, [x0], #32
    1332d0:      	ld1	{ v16.16b, v17.16b }, [x1], #32
-   1332d4:      	adrp	x27, 0x1332a0 <github.com/ctequal/ctequal/internal/kernels.equalNEON.abi0+0x10>
+   1332d4:      	adrp	x27, 0x1332a0 <github.com/ctequal/ctequal.equalNEON.abi0+0x10>
    1332d8:      	ret
 
-00000000001333f0 <github.com/ctequal/ctequal/internal/kernels.equalGeneric>:
+00000000001333f0 <github.com/ctequal/ctequal.equalGeneric>:
 ; /src/equal_generic.go:14
    1333f0:      	ldr	x16, [x28, #0x10]
    1333f4:      	cmp	sp, x16
-   1333f8:      	b.ls	0x133440 <github.com/ctequal/ctequal/internal/kernels.equalGeneric+0x50>
+   1333f8:      	b.ls	0x133440 <github.com/ctequal/ctequal.equalGeneric+0x50>
 ; /src/equal_generic.go:22
    1333fc:      	ldr	x11, [x0, x2]
    133400:      	ldr	x12, [x3, x2]
@@ -59,13 +59,13 @@ Disassembly of section .text:
    133414:      	nop
    133418:      	add	x2, x2, #0x8
    13341c:      	cmp	x2, x9
-   133420:      	b.le	0x1333fc <github.com/ctequal/ctequal/internal/kernels.equalGeneric+0xc>
+   133420:      	b.le	0x1333fc <github.com/ctequal/ctequal.equalGeneric+0xc>
    133424:      	cmp	x2, x5
-   133428:      	b.ne	0x1333f4 <github.com/ctequal/ctequal/internal/kernels.equalGeneric+0x4>
+   133428:      	b.ne	0x1333f4 <github.com/ctequal/ctequal.equalGeneric+0x4>
    13342c:      	ret
 ; /src/equal_generic.go:14
    133440:      	bl	0x7bcb0 <runtime.morestack_noctxt>
-   133444:      	b	0x1333f0 <github.com/ctequal/ctequal/internal/kernels.equalGeneric>
+   133444:      	b	0x1333f0 <github.com/ctequal/ctequal.equalGeneric>
 `
 
 // arm64Source stands for /src/equal_arm64.s: the loop at line 17 follows
@@ -116,10 +116,10 @@ func TestFindLoopsArm64(t *testing.T) {
 }
 
 const amd64Dump = `
-0000000000537820 <github.com/ctequal/ctequal/internal/kernels.equalGeneric>:
+0000000000537820 <github.com/ctequal/ctequal.equalGeneric>:
 ; /src/equal_generic.go:14
   537820:      	cmp	rsp, qword ptr [r14 + 0x10]
-  537824:      	jbe	0x537880 <github.com/ctequal/ctequal/internal/kernels.equalGeneric+0x60>
+  537824:      	jbe	0x537880 <github.com/ctequal/ctequal.equalGeneric+0x60>
   537828:      	mov	r10, qword ptr [rax + rcx]
   53782c:      	xor	r10, qword ptr [rdi + rcx]
   537830:      	mov	qword ptr [rsp + 0x30], r10
@@ -128,10 +128,10 @@ const amd64Dump = `
   53783d:      	nop	dword ptr [rax]
   537840:      	add	rcx, 0x8
   537844:      	cmp	rcx, rbx
-  537847:      	jle	0x537828 <github.com/ctequal/ctequal/internal/kernels.equalGeneric+0x8>
+  537847:      	jle	0x537828 <github.com/ctequal/ctequal.equalGeneric+0x8>
   53784d:      	ret
   537880:      	call	0x46e1a0 <runtime.morestack_noctxt.abi0>
-  537885:      	jmp	0x537820 <github.com/ctequal/ctequal/internal/kernels.equalGeneric>
+  537885:      	jmp	0x537820 <github.com/ctequal/ctequal.equalGeneric>
 `
 
 func TestFindLoopsAmd64(t *testing.T) {
@@ -157,20 +157,20 @@ func TestFindLoopsAmd64(t *testing.T) {
 // riscv64Dump: Go puts the morestack call and the jump back to the entry
 // before the body here, where the jump contains no loop.
 const riscv64Dump = `
-00000000001021f0 <github.com/ctequal/ctequal/internal/kernels.equalGeneric>:
+00000000001021f0 <github.com/ctequal/ctequal.equalGeneric>:
 ; /src/equal_generic.go:14
   1021f0:      	ld	t1, 0x10(s11)
-  1021f4:      	bltu	t1, sp, 0x102218 <github.com/ctequal/ctequal/internal/kernels.equalGeneric+0x28>
+  1021f4:      	bltu	t1, sp, 0x102218 <github.com/ctequal/ctequal.equalGeneric+0x28>
   1021f8:      	sd	a0, 0x8(sp)
   102204:      	jal	t0, 0x7bcb0 <runtime.morestack_noctxt.abi0>
   102208:      	ld	a0, 0x8(sp)
-  102214:      	j	0x1021f0 <github.com/ctequal/ctequal/internal/kernels.equalGeneric>
+  102214:      	j	0x1021f0 <github.com/ctequal/ctequal.equalGeneric>
   102218:      	lbu	s2, 0x0(a0)
   10221c:      	lbu	s3, 0x0(a1)
   102220:      	xor	s2, s2, s3
   102224:      	or	s1, s1, s2
   102228:      	addi	a0, a0, 0x1
-  10222c:      	bltu	a0, a2, 0x102218 <github.com/ctequal/ctequal/internal/kernels.equalGeneric+0x28>
+  10222c:      	bltu	a0, a2, 0x102218 <github.com/ctequal/ctequal.equalGeneric+0x28>
   102230:      	ret
 `
 

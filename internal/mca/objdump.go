@@ -32,7 +32,7 @@ type function struct {
 }
 
 // name is the function's name without its package path and ABI suffix:
-// equalNEON for github.com/ctequal/ctequal/internal/kernels.equalNEON.abi0.
+// equalNEON for github.com/ctequal/ctequal.equalNEON.abi0.
 func (f *function) name() string {
 	s := strings.TrimSuffix(f.symbol, ".abi0")
 	return s[strings.LastIndex(s, ".")+1:]

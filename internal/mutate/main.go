@@ -1,5 +1,5 @@
 // Command mutate is the mutation test of the kernels' assembly: it makes
-// every single-instruction mutant of internal/kernels/equal_amd64.s and
+// every single-instruction mutant of the library's equal_amd64.s and
 // equal_arm64.s, runs the kernel tests on each, and reports which the
 // tests kill. A mutant that nothing kills is a missing test, unless
 // equivalent.txt, beside this file, lists it as equivalent with the reason.
@@ -33,7 +33,7 @@
 //  1. the assembler (go tool asm) on the file alone: a mutant it rejects is
 //     invalid, counted apart; one that assembles to the very object the
 //     original does is same-code, equivalent by construction;
-//  2. the kernel tests (go test -c of internal/kernels, then the binary with
+//  2. the kernel tests (go test -c of the library package, then the binary with
 //     -test.short -test.failfast, and -test.run /^KERNEL$ for a mutant
 //     inside a kernel's function, every test otherwise): amd64 natively,
 //     arm64 under qemu-aarch64-static -cpu max with CTEQUAL_ASSUME_DIT=1,
@@ -60,7 +60,7 @@
 //
 // To update after the kernels change: run the whole thing (add -json FILE
 // to keep every result), kill each new survivor with a test in
-// internal/kernels/mutants_test.go or, if no test can tell it from the
+// the library's mutants_test.go or, if no test can tell it from the
 // original, paste its printed entry into equivalent.txt with the reason,
 // and delete the stale entries the run lists. Keys name the function, the
 // label block and the instruction text, not line numbers: edits elsewhere
@@ -84,6 +84,8 @@ import (
 	"syscall"
 	"text/tabwriter"
 	"time"
+
+	"github.com/ctequal/ctequal/internal/golist"
 )
 
 func main() {
@@ -122,7 +124,11 @@ func run() int {
 	}
 	// The package as it is now: the run tests this, whatever happens to the
 	// tree meanwhile.
-	pkg, err := readPackage(filepath.Join(root, "internal", "kernels"))
+	lib, err := golist.Library(root, nil, "")
+	if err != nil {
+		return fail("%v", err)
+	}
+	pkg, err := readPackage(lib.Dir)
 	if err != nil {
 		return fail("%v", err)
 	}
@@ -134,7 +140,7 @@ func run() int {
 		name := "equal_" + a + ".s"
 		src, ok := pkg[name]
 		if !ok {
-			return fail("internal/kernels/%s: not found", name)
+			return fail("%s: not found", lib.Path(name))
 		}
 		f, err := parseAsm(name, string(src))
 		if err != nil {

@@ -2,10 +2,11 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ctequal/ctequal/internal/golist"
 )
 
 const sampleAMD64 = `// header
@@ -237,7 +238,7 @@ func TestShippedFiles(t *testing.T) {
 	n := 0
 	for _, arch := range []string{"amd64", "arm64"} {
 		name := "equal_" + arch + ".s"
-		src, err := os.ReadFile(filepath.Join("..", "kernels", name))
+		src, err := os.ReadFile(library(t).Path(name))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -270,4 +271,14 @@ func TestSample(t *testing.T) {
 	if c := drawSample(ms, 10, 2); slices.Equal(a, c) {
 		t.Error("seeds 1 and 2 drew the same sample")
 	}
+}
+
+// library describes the library package, as go list does.
+func library(t *testing.T) *golist.Package {
+	t.Helper()
+	lib, err := golist.Library(".", nil, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib
 }

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/ctequal/ctequal/internal/ctcheck"
+
+	"github.com/ctequal/ctequal/internal/golist"
 )
 
 // Outcomes of a mutant.
@@ -110,14 +112,13 @@ type baseline struct {
 }
 
 func newRunner(root string, verbose bool) (*runner, error) {
-	r := &runner{root: root, pkgDir: filepath.Join(root, "internal", "kernels"), verbose: verbose,
-		baselines: map[string]*baseline{}, bins: map[string]*onceErr{}, vets: map[string]*onceErr{},
-		ctBase: map[string]map[string]bool{}}
-	out, err := r.goOutput("", "list", "-f", "{{.ImportPath}}", "./internal/kernels")
+	lib, err := golist.Library(root, nil, "")
 	if err != nil {
 		return nil, err
 	}
-	r.pkgPath = out
+	r := &runner{root: root, pkgDir: lib.Dir, pkgPath: lib.ImportPath, verbose: verbose,
+		baselines: map[string]*baseline{}, bins: map[string]*onceErr{}, vets: map[string]*onceErr{},
+		ctBase: map[string]map[string]bool{}}
 	if r.goroot, err = r.goOutput("", "env", "GOROOT"); err != nil {
 		return nil, err
 	}
@@ -360,7 +361,7 @@ func readPackage(dir string) (map[string][]byte, error) {
 func (r *runner) build(arch, overlay, bin string) (string, error) {
 	ctx, cancel := context.WithTimeout(r.ctx, 10*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-overlay", overlay, "-o", bin, "./internal/kernels")
+	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-overlay", overlay, "-o", bin, r.pkgPath)
 	cmd.Dir = r.root
 	cmd.Env = r.goEnv(arch)
 	out, err := cmd.CombinedOutput()
@@ -370,7 +371,7 @@ func (r *runner) build(arch, overlay, bin string) (string, error) {
 // vet runs go vet's assembly check (frame offsets, argument sizes) with
 // the overlay, as CI's go vet would on the mutated file.
 func (r *runner) vet(arch, overlay string) (string, error) {
-	cmd := exec.Command("go", "vet", "-asmdecl", "-overlay", overlay, "./internal/kernels")
+	cmd := exec.Command("go", "vet", "-asmdecl", "-overlay", overlay, r.pkgPath)
 	cmd.Dir = r.root
 	cmd.Env = r.goEnv(arch)
 	out, err := cmd.CombinedOutput()

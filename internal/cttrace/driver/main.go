@@ -32,7 +32,7 @@ import (
 
 	"github.com/ctequal/ctequal"
 	"github.com/ctequal/ctequal/internal/cttrace"
-	"github.com/ctequal/ctequal/internal/kernels"
+	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // impls are the comparisons the driver can trace. bytes.Equal returns at
@@ -53,22 +53,23 @@ func bytesEqual(x, y []byte) int {
 func init() { runtime.LockOSThread() }
 
 func main() {
-	impl := flag.String("impl", "compare", "the comparison to trace: compare or bytes.Equal")
+	which := flag.String("impl", "compare", "the comparison to trace: compare or bytes.Equal")
 	lengthList := flag.String("lengths", cttrace.FormatLengths(cttrace.DefaultLengths()), "the lengths, as `list` like 0-300,4096")
 	assumeDIT := flag.Bool("assume-dit", false, "make the NEON kernel set PSTATE.DIT although the OS does not advertise FEAT_DIT (qemu -cpu max only)")
 	seed := flag.Uint64("seed", 1, "the seed of the random inputs")
 	flag.Parse()
-	eq, ok := impls[*impl]
+	eq, ok := impls[*which]
 	lengths, err := cttrace.ParseLengths(*lengthList)
 	if !ok || err != nil || flag.NArg() != 0 {
 		fmt.Fprintln(os.Stderr, "usage: driver [-impl compare|bytes.Equal] [-lengths list] [-assume-dit] [-seed n]", err)
 		os.Exit(2)
 	}
 	if *assumeDIT {
-		if !assumeDITForTesting() {
+		if impl.AssumeDIT == nil {
 			fmt.Fprintln(os.Stderr, "driver: -assume-dit needs GOARCH=arm64 without purego")
 			os.Exit(2)
 		}
+		impl.AssumeDIT()
 	}
 
 	calls := cttrace.Plan(lengths)
@@ -76,7 +77,7 @@ func main() {
 	bad := 0
 	for i, c := range calls {
 		if got[i] != want[i] {
-			fmt.Fprintf(os.Stderr, "driver: %s of %d bytes, %s: returned %d, want %d\n", *impl, c.N, c.Class, got[i], want[i])
+			fmt.Fprintf(os.Stderr, "driver: %s of %d bytes, %s: returned %d, want %d\n", *which, c.N, c.Class, got[i], want[i])
 			bad++
 		}
 	}
@@ -85,7 +86,7 @@ func main() {
 		status = "wrong answers"
 	}
 	fmt.Printf("cttrace-driver goarch=%s impl=%s kernel=%s dit=%v calls=%d %s\n",
-		runtime.GOARCH, *impl, ctequal.Kernel(), kernels.CPU().Has(kernels.DIT), len(calls), status)
+		runtime.GOARCH, *which, ctequal.Kernel(), impl.CPU().Has(impl.DIT), len(calls), status)
 	if bad > 0 {
 		os.Exit(1)
 	}

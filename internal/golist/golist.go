@@ -1,0 +1,66 @@
+// Package golist tells the project's tools where the library is: its
+// import path, its folder and its files, as the go command reports them,
+// so that no tool writes a package path or a file list of its own.
+package golist
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+)
+
+// A Package is what go list says of the library package.
+type Package struct {
+	ImportPath string   // github.com/ctequal/ctequal
+	Dir        string   // the folder that holds it: the module's root
+	GoFiles    []string // its Go files for the build asked about
+	SFiles     []string // its assembly files for the build asked about
+}
+
+// Library describes the library package, the main module's root package,
+// for GOOS/GOARCH and build tags as env and tags give them (env adds to
+// the environment; empty strings leave it alone). dir is any folder inside
+// the module.
+func Library(dir string, env []string, tags string) (*Package, error) {
+	mod, err := run(dir, nil, "list", "-m", "-f", "{{.Dir}}")
+	if err != nil {
+		return nil, err
+	}
+	args := []string{"list", "-json"}
+	if tags != "" {
+		args = append(args, "-tags", tags)
+	}
+	out, err := run(string(bytes.TrimSpace(mod)), env, append(args, ".")...)
+	if err != nil {
+		return nil, err
+	}
+	var p Package
+	if err := json.Unmarshal(out, &p); err != nil {
+		return nil, fmt.Errorf("go list -json: %v", err)
+	}
+	return &p, nil
+}
+
+// Symbol is the linker's name of the library's function name: what
+// objdump and the symbol tables show, github.com/ctequal/ctequal.equalAVX2.
+func (p *Package) Symbol(name string) string { return p.ImportPath + "." + name }
+
+// Path returns the path of the library's file name.
+func (p *Package) Path(name string) string { return filepath.Join(p.Dir, name) }
+
+func run(dir string, env []string, args ...string) ([]byte, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	if env != nil {
+		cmd.Env = append(cmd.Environ(), env...)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go %v: %v: %s", args, err, bytes.TrimSpace(stderr.Bytes()))
+	}
+	return out, nil
+}

@@ -1,0 +1,119 @@
+// Package impl is the registry of package ctequal's kernels, in the style
+// of Go's crypto/internal/impl: ctequal registers each kernel's name, the
+// CPU features it needs and a pointer to its use flag, and the flags are
+// the selection. The ctequal command, the instruments under internal/ and
+// the tests list the kernels here, select one by name, and then call
+// ctequal.Compare, exactly as users do.
+package impl
+
+// A Kernel describes one registered kernel.
+type Kernel struct {
+	// Name is what ctequal.Kernel reports while the kernel is selected:
+	// "avx512", "avx2", "sse2", "neon" or "generic".
+	Name string
+	// Needs is the set of CPU features the kernel cannot run without.
+	Needs Features
+	// Policy says why the kernel needs more than its instructions do, or
+	// is empty: the one statement of such a policy, for the command to quote.
+	Policy string
+	// Supported reports whether this CPU and operating system have every
+	// feature in Needs, as golang.org/x/sys/cpu sees them after GODEBUG.
+	Supported bool
+}
+
+type registered struct {
+	Kernel
+	use *bool // nil for the portable kernel, which runs when no flag is set
+}
+
+var (
+	kernels []registered
+	cpu     Features
+)
+
+// SetCPU records the CPU's features. Package ctequal calls it from its
+// initialisation, before it registers the kernels.
+func SetCPU(have Features) { cpu = have }
+
+// Register records a kernel, widest first; the portable kernel, with use
+// nil, comes last. Only package ctequal calls it, from its initialisation.
+func Register(k Kernel, use *bool) {
+	k.Supported = cpu.HasAll(k.Needs)
+	kernels = append(kernels, registered{k, use})
+}
+
+// CPU returns the features of this CPU and operating system that the
+// kernels care about, as golang.org/x/sys/cpu reports them after GODEBUG.
+func CPU() Features { return cpu }
+
+// List returns every kernel built into this binary, widest first; the
+// portable one comes last and is supported everywhere. The slice is the
+// caller's.
+func List() []Kernel {
+	ks := make([]Kernel, len(kernels))
+	for i, k := range kernels {
+		ks[i] = k.Kernel
+	}
+	return ks
+}
+
+// Selected returns the name of the kernel in use: the one whose flag is
+// set, or the portable one if none is.
+func Selected() string {
+	for _, k := range kernels {
+		if k.use != nil && *k.use {
+			return k.Name
+		}
+	}
+	for _, k := range kernels {
+		if k.use == nil {
+			return k.Name
+		}
+	}
+	return ""
+}
+
+// Select makes ctequal use the kernel named name until restore is called,
+// by setting its flag and clearing every other. It reports false, and
+// changes nothing, if there is no such kernel or this CPU cannot run it.
+// Not safe for concurrent use with anything: for tests and tools.
+func Select(name string) (restore func(), ok bool) {
+	found := false
+	for _, k := range kernels {
+		if k.Name == name && k.Supported {
+			found = true
+		}
+	}
+	if !found {
+		return func() {}, false
+	}
+	saved := make([]bool, len(kernels))
+	for i, k := range kernels {
+		if k.use != nil {
+			saved[i] = *k.use
+			*k.use = k.Name == name
+		}
+	}
+	return func() {
+		for i, k := range kernels {
+			if k.use != nil {
+				*k.use = saved[i]
+			}
+		}
+	}, true
+}
+
+// AssumeDIT, where it is not nil (arm64 builds with the NEON kernel), makes
+// the NEON kernel set PSTATE.DIT although the operating system does not
+// say the CPU has FEAT_DIT: qemu-user 7.2 with -cpu max implements it
+// without advertising it. Only for tests under such an emulator: on a CPU
+// without FEAT_DIT the instruction is undefined.
+var AssumeDIT func()
+
+// ShortMax is the longest input ctequal.Compare compares itself, in
+// straight-line Go, whatever kernel is selected; above it calls the kernel.
+const ShortMax = 64
+
+// ChunkSize is the most that ctequal.Compare hands to a kernel in one call;
+// longer inputs go chunk by chunk, with a preemption point between.
+const ChunkSize = 64 << 10

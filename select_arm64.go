@@ -1,0 +1,54 @@
+//go:build gc && !purego
+
+package ctequal
+
+import (
+	"github.com/ctequal/ctequal/internal/impl"
+	"golang.org/x/sys/cpu"
+)
+
+// useDIT tells equalNEON to set PSTATE.DIT for its run: the instruction
+// that does is undefined on CPUs without FEAT_DIT. golang.org/x/sys/cpu
+// cannot tell on macOS, which says so through sysctl.
+var useDIT = cpu.ARM64.HasDIT || osHasDIT()
+
+// useSB tells equalNEON which speculation barrier to issue after setting
+// PSTATE.DIT: SB if set, DSB NSH and ISB if not. SB is undefined on CPUs
+// without FEAT_SB, and golang.org/x/sys/cpu has no flag for it. Where it
+// reports HasCPUID, Linux emulates reads of the ID registers from user
+// space, with each field at the value every core of the system has; SB is
+// bits 39:36 of ID_AA64ISAR1_EL1. macOS says so through sysctl. Elsewhere
+// (the BSDs, Windows) it stays false: DSB and ISB exist on every arm64 CPU.
+var useSB = cpu.ARM64.HasCPUID && isar1()>>36&0xf != 0 || osHasSB()
+
+// cpuFeatures returns the features of this CPU and operating system that
+// the kernels care about, as golang.org/x/sys/cpu reports them after
+// GODEBUG. DIT is not needed, but used where present.
+func cpuFeatures() impl.Features {
+	var s impl.Features
+	if cpu.ARM64.HasASIMD {
+		s |= impl.Of(impl.ASIMD)
+	}
+	if useDIT {
+		s |= impl.Of(impl.DIT)
+	}
+	return s
+}
+
+// useNEON is the selection: equalVector, the assembly trampoline that
+// Compare calls, jumps to equalNEON if it is set, to equalGeneric if not.
+var useNEON bool
+
+// kernels lists the arm64 kernels. NEON (Advanced SIMD) is part of every
+// ARMv8-A CPU that Go runs on.
+var kernels = []kernel{
+	{name: "neon", equal: equalNEON, use: &useNEON, needs: impl.Of(impl.ASIMD)},
+	{name: "generic", equal: equalGeneric},
+}
+
+func init() {
+	impl.AssumeDIT = func() {
+		useDIT = true
+		impl.SetCPU(cpuFeatures())
+	}
+}

@@ -1,0 +1,146 @@
+package ctequal
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"slices"
+	"testing"
+
+	"github.com/ctequal/ctequal/internal/impl"
+)
+
+// TestTable: the portable kernel comes last, needs nothing and is supported
+// everywhere; names are unique; the registry agrees with the package's
+// table; the kernel chosen at start-up is the first supported one.
+func TestTable(t *testing.T) {
+	ks := impl.List()
+	if len(ks) != len(kernels) {
+		t.Fatalf("the registry has %d kernels, the package's table %d", len(ks), len(kernels))
+	}
+	last := ks[len(ks)-1]
+	if last.Name != "generic" || last.Needs != 0 || !last.Supported || kernels[len(kernels)-1].use != nil {
+		t.Fatalf("last kernel is %q (needs %v, supported %v), want generic, needing nothing, supported, with no flag", last.Name, last.Needs, last.Supported)
+	}
+	names := map[string]bool{}
+	for i, k := range ks {
+		if names[k.Name] {
+			t.Errorf("two kernels are called %q", k.Name)
+		}
+		names[k.Name] = true
+		if k.Name != kernels[i].name || k.Needs != kernels[i].needs {
+			t.Errorf("registry entry %d is %s needing %v, the table's %s needing %v", i, k.Name, k.Needs, kernels[i].name, kernels[i].needs)
+		}
+		if kernels[i].equal == nil || (i < len(ks)-1) != (kernels[i].use != nil) {
+			t.Errorf("kernel %s: a function and a flag, but for the portable kernel, which has no flag", k.Name)
+		}
+		if k.Supported != impl.CPU().HasAll(k.Needs) {
+			t.Errorf("kernel %s: Supported %v, but the CPU has %v and it needs %v", k.Name, k.Supported, impl.CPU(), k.Needs)
+		}
+	}
+	first := slices.IndexFunc(ks, func(k impl.Kernel) bool { return k.Supported })
+	if got := Kernel(); got != ks[first].Name {
+		t.Fatalf("Kernel() = %s, want %s, the first supported of %d", got, ks[first].Name, len(ks))
+	}
+	if got := choose(impl.CPU(), kernels); got != Kernel() {
+		t.Fatalf("choose(CPU) = %s, Kernel() = %s", got, Kernel())
+	}
+	checkFlags(t)
+	ks[0].Name = "changed"
+	if impl.List()[0].Name == "changed" {
+		t.Fatal("impl.List returns the registry's own slice: a caller can change it")
+	}
+}
+
+// TestSelect: every supported kernel can be selected, which sets its flag
+// alone, and Kernel reports it; restore puts the flags back; unknown or
+// unsupported names are refused and change nothing.
+func TestSelect(t *testing.T) {
+	before := Kernel()
+	for _, k := range impl.List() {
+		restore, ok := impl.Select(k.Name)
+		if ok != k.Supported {
+			t.Errorf("impl.Select(%q) = %v, kernel supported: %v", k.Name, ok, k.Supported)
+		}
+		if ok && Kernel() != k.Name {
+			t.Errorf("after impl.Select(%q), Kernel() = %s", k.Name, Kernel())
+		}
+		if !ok && Kernel() != before {
+			t.Errorf("a refused impl.Select(%q) changed the kernel to %s", k.Name, Kernel())
+		}
+		checkFlags(t)
+		restore()
+		if Kernel() != before {
+			t.Fatalf("restore left %s selected, want %s", Kernel(), before)
+		}
+	}
+	if _, ok := impl.Select("nonesuch"); ok {
+		t.Error("impl.Select accepted an unknown kernel")
+	}
+}
+
+// checkFlags: equalVector jumps by the use flags, so at most one of them
+// is set, and it is the selected kernel's; none is for the portable kernel.
+func checkFlags(t *testing.T) {
+	t.Helper()
+	var set []string
+	for _, k := range kernels {
+		if k.use != nil && *k.use {
+			set = append(set, k.name)
+		}
+	}
+	if len(set) > 1 || len(set) == 1 && set[0] != Kernel() || len(set) == 0 && Kernel() != "generic" {
+		t.Errorf("flags set: %v, Kernel() = %s", set, Kernel())
+	}
+}
+
+// TestSelectionGODEBUG re-runs this test binary with GODEBUG switches off
+// and checks the kernel the child selects.
+func TestSelectionGODEBUG(t *testing.T) {
+	if os.Getenv("CTEQUAL_WANT_KERNEL") != "" {
+		t.Skip("child process")
+	}
+	supported := map[string]bool{}
+	for _, k := range impl.List() {
+		supported[k.Name] = k.Supported
+	}
+	cases := []struct{ godebug, want, needs string }{
+		{"cpu.avx512f=off", "avx2", "avx512"},
+		{"cpu.avx512bw=off", "avx2", "avx512"},
+		{"cpu.avx512vl=off", "avx2", "avx512"},
+		{"cpu.avx512vbmi2=off", "avx2", "avx512"},
+		{"cpu.avx2=off", "sse2", "avx2"},
+		{"cpu.avx=off", "sse2", "avx2"},
+	}
+	ran := 0
+	for _, c := range cases {
+		if !supported[c.needs] {
+			t.Logf("%s: this build or CPU has no %s kernel, skipped", c.godebug, c.needs)
+			continue
+		}
+		cmd := exec.Command(os.Args[0], "-test.run=^TestSelectedKernelIs$", "-test.v")
+		cmd.Env = append(os.Environ(), "GODEBUG="+c.godebug, "CTEQUAL_WANT_KERNEL="+c.want)
+		out, err := cmd.CombinedOutput()
+		if err != nil || !bytes.Contains(out, []byte("--- PASS: TestSelectedKernelIs")) {
+			t.Errorf("GODEBUG=%s: want kernel %s: %v\n%s", c.godebug, c.want, err, out)
+		}
+		ran++
+	}
+	if ran == 0 {
+		t.Skip("no GODEBUG switch changes the selection on this build")
+	}
+}
+
+// TestSelectedKernelIs runs in the child processes of TestSelectionGODEBUG,
+// and where CI runs the suite on an emulated CPU (qemu -cpu Haswell must
+// select avx2, -cpu Nehalem sse2) with CTEQUAL_WANT_KERNEL set.
+func TestSelectedKernelIs(t *testing.T) {
+	want := os.Getenv("CTEQUAL_WANT_KERNEL")
+	if want == "" {
+		t.Skip("run by TestSelectionGODEBUG with CTEQUAL_WANT_KERNEL set")
+	}
+	if got := Kernel(); got != want {
+		t.Fatalf("GODEBUG=%s: Kernel() = %q, want %q", os.Getenv("GODEBUG"), got, want)
+	}
+	checkFlags(t)
+}
