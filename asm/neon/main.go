@@ -42,7 +42,6 @@ func vlist(first, count int) string {
 	return "[" + strings.Join(regs, ", ") + "]"
 }
 
-
 // Registers. Accumulators are V0..V(step/16-1); x's vectors are loaded
 // from V(xv) on and y's from V(yv) on, consecutive as VLD1 requires.
 const (
