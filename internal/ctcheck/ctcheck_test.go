@@ -12,7 +12,7 @@ import (
 // TestShippedKernels checks every assembly file of internal/kernels: a
 // kernel added later is checked without anyone remembering to.
 func TestShippedKernels(t *testing.T) {
-	files, err := filepath.Glob("../kernels/*.s")
+	files, err := filepath.Glob(filepath.Join(kernelsDir, "*.s"))
 	if err != nil {
 		t.Fatal(err)
 	}
