@@ -8,14 +8,11 @@ import (
 var amd64 = &arch{step: amd64Step}
 
 var (
-	amd64GP    = regexp.MustCompile(`^(AX|BX|CX|DX|SI|DI|BP|R(8|9|1[0-5]))$`)
-	amd64GP8   = map[string]string{"AL": "AX", "BL": "BX", "CL": "CX", "DL": "DX", "AH": "AX", "BH": "BX", "CH": "CX", "DH": "DX", "SIB": "SI", "DIB": "DI", "BPB": "BP"}
-	amd64R8    = regexp.MustCompile(`^R(8|9|1[0-5])B$`)
-	amd64Vec   = regexp.MustCompile(`^[XYZ]([0-9]|[12][0-9]|3[01])$`)
-	amd64Mask  = regexp.MustCompile(`^K[0-7]$`)
-	amd64Jcc   = regexp.MustCompile(`^J(A|AE|B|BE|C|CC|CS|CXZL|CXZQ|E|EQ|G|GE|GT|HI|HS|L|LE|LO|LS|LT|MI|NE|NC|NO|NP|NS|NZ|OC|OS|PC|PE|PL|PS|Z)$`)
-	amd64Setcc = regexp.MustCompile(`^SET(A|AE|B|BE|CC|CS|EQ|GE|GT|HI|LE|LS|LT|MI|NE|OC|OS|PC|PL|PS)$`)
-	amd64Cmov  = regexp.MustCompile(`^CMOV[QLW](A|AE|B|BE|CC|CS|EQ|GE|GT|HI|LE|LS|LT|MI|NE|OC|OS|PC|PL|PS)$`)
+	amd64GP   = regexp.MustCompile(`^(AX|BX|CX|DX|SI|DI|BP|R(8|9|1[0-5]))$`)
+	amd64GP8  = map[string]string{"AL": "AX", "BL": "BX", "CL": "CX", "DL": "DX", "AH": "AX", "BH": "BX", "CH": "CX", "DH": "DX", "SIB": "SI", "DIB": "DI", "BPB": "BP"}
+	amd64R8   = regexp.MustCompile(`^R(8|9|1[0-5])B$`)
+	amd64Vec  = regexp.MustCompile(`^[XYZ]([0-9]|[12][0-9]|3[01])$`)
+	amd64Mask = regexp.MustCompile(`^K[0-7]$`)
 )
 
 // amd64Reg names a register's location: X3, Y3 and Z3 are one, and so are
@@ -38,36 +35,99 @@ func amd64Reg(r string) (loc string, partial, ok bool) {
 	return "", false, false
 }
 
-// amd64 instruction classes, by opcode.
-var (
-	// dst = src: loads, register moves, zero- and sign-extensions.
-	amd64Move = set("MOVQ", "MOVL", "MOVBQZX", "MOVWQZX", "MOVLQZX", "MOVBLZX", "MOVWLZX", "MOVBQSX", "MOVWQSX", "MOVLQSX",
-		"MOVOU", "MOVOA", "MOVUPS", "MOVAPS", "VMOVDQU", "VMOVDQA", "VMOVDQU8", "VMOVDQU64", "VMOVDQU32", "VMOVQ", "VMOVD",
-		"MOVD", "KMOVQ", "KMOVD", "KMOVW", "KMOVB")
-	// dst = dst op src, flags from both: two-operand ALU and legacy SSE.
-	amd64Op2 = set("ADDQ", "ADDL", "SUBQ", "SUBL", "ANDQ", "ANDL", "ANDB", "ANDW", "ORQ", "ORL", "ORB", "ORW",
-		"XORQ", "XORL", "XORB", "XORW", "ADCQ", "SBBQ", "SHLQ", "SHRQ", "SHLL", "SHRL", "SARQ", "ROLQ", "RORQ",
-		"PXOR", "POR", "PAND", "PANDN", "PCMPEQB", "PSHUFD", "PUNPCKHQDQ", "PMOVMSKB", "IMULQ")
-	// dst op= itself.
-	amd64Op1 = set("INCQ", "INCL", "DECQ", "DECL", "NEGQ", "NEGL", "NOTQ", "NOTL", "BSWAPQ", "BSWAPL")
-	// flags from both operands, nothing written.
-	amd64Test = set("CMPQ", "CMPL", "CMPW", "CMPB", "TESTQ", "TESTL", "TESTW", "TESTB", "PTEST", "VPTEST", "KORTESTW", "KORTESTQ", "KORTESTD", "KORTESTB", "BTQ", "BTL")
-	// dst = a op b (VEX and EVEX three-operand forms; the last operand is
-	// the destination, an optional mask register before it).
-	amd64Op3 = set("VPXOR", "VPOR", "VPAND", "VPANDN", "VPXORQ", "VPXORD", "VPORQ", "VPORD", "VPANDQ", "VPANDD",
-		"VPCMPEQB", "VPTESTMD", "VPTESTMQ", "VPTESTMB", "VPTESTNMD", "BZHIQ", "BZHIL", "ANDNQ", "SHLXQ", "SHRXQ", "VPMOVMSKB",
-		"VPSHUFD", "VEXTRACTI128", "VEXTRACTI64X4", "VPERMQ")
-	// dst = a op b op dst: VPTERNLOG reads its destination.
-	amd64Op3Acc = set("VPTERNLOGD", "VPTERNLOGQ")
-	// variable latency on x86 (division, square roots): a finding on secrets.
-	amd64VarLatency = set("DIVQ", "DIVL", "IDIVQ", "IDIVL", "DIVSD", "DIVSS", "DIVPD", "DIVPS", "SQRTSD", "SQRTSS", "SQRTPD", "SQRTPS", "VDIVPD", "VDIVPS", "VSQRTPD", "VSQRTPS")
-	// no data flow the analysis needs.
-	amd64None = set("VZEROUPPER", "NOP", "PCALIGN", "LFENCE", "MFENCE", "SFENCE")
-	// address only.
-	amd64Prefetch = set("PREFETCHT0", "PREFETCHT1", "PREFETCHT2", "PREFETCHNTA")
-	// zeroing idioms: op r, r (, r) is zero whatever r held.
-	amd64Zeroing = set("XORQ", "XORL", "SUBQ", "SUBL", "PXOR", "VPXOR", "VPXORQ", "VPXORD", "PCMPEQB", "VPANDN", "PANDN")
+// A class is what an instruction reads and writes, as the source models
+// apply it; the tables below give each modelled opcode its class. An
+// opcode that is in no table is not modelled and fails closed. In the
+// comments, dst is the last operand and src the others, in Go's order;
+// FLAGS is the condition codes (NZCV on arm64); a memory operand reads its
+// address registers, which must be public, and yields secret data if its
+// base is a register (the inputs) and public data from FP or SB.
+type class uint8
+
+const (
+	cNone     class = iota + 1 // nothing the analysis tracks
+	cRet                       // returns
+	cJmp                       // jumps to a label or a symbol; anything else is indirect: a finding
+	cJcc                       // branches on FLAGS
+	cMove                      // dst ← src
+	cALU                       // dst, FLAGS ← dst, src
+	cALUZero                   // cALU, and op r, r (, r) is zero whatever r held (XOR, SUB)
+	cShift                     // dst ← dst, count; FLAGS ← FLAGS, dst, count (a zero count keeps FLAGS)
+	cCarry                     // dst, FLAGS ← dst, src, FLAGS: ADC, SBB, RCL, RCR; op r, r is no zeroing idiom (SBB r, r is -CF)
+	cUnary                     // dst, FLAGS ← dst
+	cTest                      // FLAGS ← src, dst
+	cBitTest                   // FLAGS ← the bit; a memory operand is addressed by the bit offset too
+	cBitSet                    // cBitTest, and the bit is written: dst ← dst, offset
+	cVec                       // dst ← dst, src; no flags (legacy SSE)
+	cVecZero                   // cVec; op r, r is zero (PXOR)
+	cVec3                      // dst ← srcs (VEX and EVEX; a mask register among them is read); no flags
+	cVec3Zero                  // cVec3; op r, r, r is zero (VPXOR)
+	cVec3Acc                   // dst ← srcs, dst (VPTERNLOG)
+	cSetcc                     // dst (a byte) ← FLAGS
+	cCmov                      // dst ← src, dst, FLAGS
+	cLea                       // dst ← the address's registers (no memory is read)
+	cJcxz                      // branches on CX (ECX, RCX)
+	cLoop                      // CX ← CX; branches on CX
+	cLoopcc                    // CX ← CX; branches on CX and FLAGS
+	cDiv                       // AX, DX ← AX, DX, src: variable latency, a finding on a secret
+	cVarLat                    // dst ← srcs: variable latency, a finding on a secret
 )
+
+// amd64Table is every amd64 instruction the source model knows: those the
+// generated kernels use, the other condition codes of their branches and
+// selects, and the instructions whose leaks the model must see (the
+// branches on CX, carry chains, bit tests, and the variable-latency
+// instructions). TestAMD64Table has a row for each.
+var amd64Table = classes(
+	cNone, "VZEROUPPER", "NOP", "PCALIGN",
+	cRet, "RET",
+	cJmp, "JMP",
+	cJcc, "JA", "JAE", "JB", "JBE", "JC", "JCC", "JCS", "JE", "JEQ", "JG", "JGE", "JGT", "JHI", "JHS", "JL", "JLE",
+	"JLO", "JLS", "JLT", "JMI", "JNE", "JNC", "JNO", "JNP", "JNS", "JNZ", "JOC", "JOS", "JPC", "JPE", "JPL", "JPS", "JZ",
+	cSetcc, "SETCC", "SETCS", "SETEQ", "SETGE", "SETGT", "SETHI", "SETLE", "SETLS", "SETLT", "SETMI", "SETNE",
+	"SETOC", "SETOS", "SETPC", "SETPL", "SETPS",
+	cCmov, "CMOVQCC", "CMOVQCS", "CMOVQEQ", "CMOVQGE", "CMOVQGT", "CMOVQHI", "CMOVQLE", "CMOVQLS", "CMOVQLT",
+	"CMOVQMI", "CMOVQNE", "CMOVQOC", "CMOVQOS", "CMOVQPC", "CMOVQPL", "CMOVQPS",
+	cMove, "MOVQ", "MOVL", "MOVBQZX", "MOVBLZX", "MOVWLZX", "MOVOU", "VMOVDQU", "VMOVDQU64", "VMOVQ",
+	cALU, "ADDQ", "ADDL", "ANDQ", "ANDL", "ORQ", "ORL",
+	cALUZero, "XORQ", "XORL", "XORW", "XORB", "SUBQ", "SUBL",
+	cShift, "SHLQ", "SHRQ",
+	cCarry, "ADCQ", "ADCL", "SBBQ", "SBBL", "RCLQ", "RCRQ",
+	cUnary, "NEGQ", "NEGL",
+	cTest, "CMPQ", "CMPL", "CMPB", "TESTQ", "TESTL", "TESTB", "PTEST", "VPTEST", "KORTESTW",
+	cBitTest, "BTQ", "BTL",
+	cBitSet, "BTSQ", "BTSL", "BTRQ", "BTRL", "BTCQ", "BTCL",
+	cVec, "POR", "PSHUFD",
+	cVecZero, "PXOR",
+	cVec3, "VPOR", "VPORQ", "VPTESTMD",
+	cVec3Zero, "VPXOR", "VPXORQ",
+	cVec3Acc, "VPTERNLOGD",
+	cLea, "LEAQ",
+	cJcxz, "JCXZL", "JCXZQ", "JCXZW",
+	cLoop, "LOOP",
+	cLoopcc, "LOOPEQ", "LOOPNE",
+	cDiv, "DIVQ", "DIVL", "IDIVQ", "IDIVL",
+	cVarLat, "SQRTSD", "SQRTSS", "SQRTPD", "SQRTPS", "VSQRTPD", "VSQRTPS", "DIVSD", "DIVSS", "DIVPD", "DIVPS",
+	"VDIVPD", "VDIVPS", "PDEPQ", "PDEPL", "PEXTQ", "PEXTL",
+)
+
+// classes builds a table from classes, each followed by its opcodes.
+func classes(list ...any) map[string]class {
+	t := map[string]class{}
+	var c class
+	for _, x := range list {
+		switch x := x.(type) {
+		case class:
+			c = x
+		case string:
+			if _, dup := t[x]; dup {
+				panic("ctcheck: " + x + " in two classes")
+			}
+			t[x] = c
+		}
+	}
+	return t
+}
 
 func set(ops ...string) map[string]bool {
 	m := map[string]bool{}
@@ -92,77 +152,146 @@ func sameReg(reg func(string) (string, bool, bool), ops ...string) bool {
 	return true
 }
 
+// isTarget reports whether a branch target names a label or a symbol, not
+// a register or a computed address.
+func (m *machine) isTarget(s string) bool {
+	if _, _, isReg := m.reg(s); isReg {
+		return false
+	}
+	return isIdent(s) || strings.HasSuffix(s, "(SB)") && !strings.ContainsAny(strings.TrimSuffix(s, "(SB)"), "()")
+}
+
 func amd64Step(in instr, st state) effect {
 	m := &machine{st: st, reg: amd64Reg}
 	var e effect
 	args := in.args
-	op := in.op
-	last := func() string { return args[len(args)-1] }
-	switch {
-	case op == "RET":
-		e.terminal = true
-	case op == "JMP":
-		e.branch, e.terminal, e.target = true, true, args[0]
-		if isMem(args[0]) && !strings.HasSuffix(args[0], "(SB)") {
+	n := len(args)
+	c := amd64Table[in.op]
+	last := func() string { return args[n-1] }
+	branch := func(target string) {
+		e.branch, e.cond, e.target = true, true, target
+		if !m.isTarget(target) {
 			m.find("indirect jump")
 		}
-	case amd64Jcc.MatchString(op) && len(args) == 1:
-		e.branch, e.cond, e.target = true, true, args[0]
+	}
+	ok := true
+	switch {
+	case c == cNone && n <= 1:
+	case c == cRet && n == 0:
+		e.terminal = true
+	case c == cJmp && n == 1:
+		e.branch, e.terminal, e.target = true, true, args[0]
+		if !m.isTarget(args[0]) {
+			m.find("indirect jump")
+		}
+	case c == cJcc && n == 1:
+		branch(args[0])
 		if st["FLAGS"] {
 			m.find("conditional branch on secret flags")
 		}
-	case amd64Setcc.MatchString(op) && len(args) == 1:
+	case c == cJcxz && n == 1, c == cLoop && n == 1, c == cLoopcc && n == 1:
+		branch(args[0])
+		if st["CX"] {
+			m.find("conditional branch on secret CX")
+		}
+		if c == cLoopcc && st["FLAGS"] {
+			m.find("conditional branch on secret flags")
+		}
+	case c == cSetcc && n == 1:
 		m.write(args[0], st["FLAGS"])
-	case amd64Cmov.MatchString(op) && len(args) == 2:
+	case c == cCmov && n == 2 && !isMem(args[1]):
 		m.write(args[1], m.any(args...) || st["FLAGS"])
-	case amd64None[op]:
-	case amd64Prefetch[op] && len(args) == 1:
-		m.address(args[0])
-	case (op == "LEAQ" || op == "LEAL") && len(args) == 2:
+	case c == cLea && n == 2 && isMem(args[0]):
 		regs, _ := memRegs(args[0])
 		secret := false
 		for _, r := range regs {
-			loc, _, _ := amd64Reg(r)
+			loc, _, ok := amd64Reg(r)
+			if !ok {
+				m.find("unknown register %s in address %s", r, args[0])
+			}
 			secret = secret || st[loc]
 		}
 		m.write(args[1], secret)
-	case op == "VMOVDQU8.Z" && len(args) == 3: // masked load: mem, mask, dst
-		m.write(args[2], m.any(args[0], args[1]))
-	case amd64Move[op] && len(args) == 2:
+	case c == cMove && n == 2:
 		m.write(args[1], m.read(args[0]))
-	case amd64Op1[op] && len(args) == 1:
+	case c == cUnary && n == 1:
 		secret := m.read(args[0])
 		m.write(args[0], secret)
 		m.setFlags(secret)
-	case amd64Op2[op] && len(args) >= 2:
-		if amd64Zeroing[op] && len(args) == 2 && sameReg(amd64Reg, args...) {
+	case (c == cALU || c == cALUZero) && n == 2:
+		if c == cALUZero && sameReg(amd64Reg, args...) {
 			m.write(args[1], false)
 			m.setFlags(false)
 			break
 		}
-		secret := m.any(args...) // an immediate first operand (PSHUFD) reads nothing
+		secret := m.any(args...)
 		m.write(last(), secret)
 		m.setFlags(secret)
-	case amd64Test[op] && len(args) == 2:
+	case c == cShift && n == 2:
+		secret := m.any(args...) || st["FLAGS"]
+		m.write(last(), m.any(args...))
+		m.setFlags(secret)
+	case c == cCarry && n == 2:
+		secret := m.any(args...) || st["FLAGS"]
+		m.write(last(), secret)
+		m.setFlags(secret)
+	case c == cTest && n == 2:
 		m.setFlags(m.any(args...))
-	case amd64Op3[op] && len(args) >= 3:
-		srcs := args[:len(args)-1]
-		if amd64Zeroing[op] && len(args) == 3 && sameReg(amd64Reg, args...) {
+	case (c == cBitTest || c == cBitSet) && n == 2 && !isMem(args[0]):
+		secret := m.any(args...)
+		if isMem(args[1]) && !isImm(args[0]) {
+			// BT r, mem tests bit r of the bytes from mem on: the
+			// address depends on r.
+			if m.read(args[0]) {
+				m.find("memory address depends on secret %s", args[0])
+			}
+		}
+		if c == cBitSet {
+			m.write(args[1], secret)
+		}
+		m.setFlags(secret)
+	case (c == cVec || c == cVecZero) && n == 2:
+		if c == cVecZero && sameReg(amd64Reg, args...) {
+			m.write(args[1], false)
+			break
+		}
+		m.write(last(), m.any(args...))
+	case c == cVec && n == 3 && isImm(args[0]): // PSHUFD $imm, src, dst
+		m.write(last(), m.read(args[1]))
+	case (c == cVec3 || c == cVec3Zero) && (n == 3 || n == 4):
+		if c == cVec3Zero && n == 3 && sameReg(amd64Reg, args[0], args[1]) { // VPXOR r, r, dst
 			m.write(last(), false)
 			break
 		}
-		secret := m.any(srcs...)
-		m.write(last(), secret)
-		if strings.HasPrefix(op, "BZHI") || strings.HasPrefix(op, "ANDN") {
-			m.setFlags(secret)
-		}
-	case amd64Op3Acc[op] && len(args) >= 4:
+		m.write(last(), m.any(args[:n-1]...))
+	case c == cVec3Acc && n >= 4:
 		m.write(last(), m.any(args...))
-	case amd64VarLatency[op]:
-		if m.any(args...) || st["AX"] || st["DX"] {
+	case c == cDiv && n == 1:
+		secret := m.read(args[0]) || st["AX"] || st["DX"]
+		if secret {
 			m.find("variable-latency instruction on secret data")
 		}
+		m.write("AX", secret)
+		m.write("DX", secret)
+	case c == cVarLat && (n == 2 || n == 3):
+		// DIVSD src, dst divides dst; SQRTSD src, dst keeps the upper lane
+		// of dst; the VEX forms write all of dst.
+		srcs := args[:n-1]
+		if n == 2 && strings.Contains(in.op, "DIV") {
+			srcs = args
+		}
+		secret := m.any(srcs...)
+		if secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		if n == 2 && !strings.HasPrefix(in.op, "V") {
+			secret = secret || m.read(last())
+		}
+		m.write(last(), secret)
 	default:
+		ok = false
+	}
+	if !ok {
 		m.find("instruction not modelled (fail closed)")
 	}
 	e.findings = m.findings

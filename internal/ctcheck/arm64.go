@@ -10,7 +10,6 @@ var arm64 = &arch{step: arm64Step}
 var (
 	arm64GP   = regexp.MustCompile(`^R([0-9]|[12][0-9]|30)$`)
 	arm64Vec  = regexp.MustCompile(`^[VF]([0-9]|[12][0-9]|3[01])(\.[A-Z0-9]+)?(\[[0-9]+\])?$`)
-	arm64Bcc  = regexp.MustCompile(`^B(EQ|NE|CS|HS|CC|LO|MI|PL|VS|VC|HI|LS|GE|LT|GT|LE)$`)
 	arm64Cond = set("EQ", "NE", "CS", "HS", "CC", "LO", "MI", "PL", "VS", "VC", "HI", "LS", "GE", "LT", "GT", "LE", "AL")
 )
 
@@ -30,24 +29,37 @@ func arm64Reg(r string) (loc string, partial, ok bool) {
 	return "", false, false
 }
 
-// arm64 instruction classes, by opcode (without the .P/.W suffix of
-// post- and pre-indexed loads and stores).
+// arm64Table is every arm64 instruction the source model knows, with its
+// class (see class in amd64.go; on arm64 a 3-operand op a, b, dst reads a
+// and b, a 2-operand op a, dst reads both): those the generated kernel
+// uses, the other conditions and forms of its branches and selects, the
+// carry chains and the variable-latency instructions. The opcode is
+// without the .P or .W suffix of post- and pre-indexed loads, whose base
+// update is public arithmetic. TestARM64Table has a row for each.
+var arm64Table = classes(
+	cNone, "NOP", "PCALIGN",
+	cRet, "RET",
+	cJmp, "JMP", "B",
+	cJcc, "BEQ", "BNE", "BCS", "BHS", "BCC", "BLO", "BMI", "BPL", "BVS", "BVC", "BHI", "BLS", "BGE", "BLT", "BGT", "BLE",
+	cMove, "MOVD", "MOVB", "MOVBU", "MOVHU", "MOVWU", "VMOV",
+	cALU, "ADD", "ORR", "AND", "LSL", "LSR", "VORR",
+	cALUZero, "EOR", "SUB", "SUBS", "VEOR",
+	cTest, "CMP", "TST",
+	cCarry, "ADC", "ADCS", "SBC", "SBCS",
+	cDiv, "UDIV", "SDIV", "UDIVW", "SDIVW",
+	cVarLat, "FDIVD", "FDIVS", "FSQRTD", "FSQRTS",
+)
+
+// arm64 classes of their own.
 var (
-	arm64Move = set("MOVD", "MOVW", "MOVWU", "MOVH", "MOVHU", "MOVB", "MOVBU", "FMOVD", "FMOVQ", "VMOV", "VMOVQ", "VMOVD", "VDUP")
-	// Two forms: op a, b, dst (dst = a op b) and op a, dst (dst op= a).
-	arm64Op = set("ADD", "SUB", "AND", "ORR", "EOR", "BIC", "ORN", "EON", "ADDW", "SUBW", "ANDW", "ORRW", "EORW",
-		"LSL", "LSR", "ASR", "ROR", "MUL", "VEOR", "VORR", "VAND", "VBIT", "VBSL", "VADD", "VSUB", "VCMEQ", "VUADDLV")
-	// Set flags from both operands.
-	arm64Test = set("CMP", "CMN", "TST", "CMPW", "CMNW", "TSTW")
-	// Set flags and write a result.
-	arm64OpFlags = set("ADDS", "SUBS", "ANDS", "ADDSW", "SUBSW", "ANDSW")
-	// Zeroing idioms: op r, r, r.
-	arm64Zeroing = set("EOR", "EORW", "VEOR", "SUB", "SUBW")
-	// Variable latency: division and square roots.
-	arm64VarLatency = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
-	arm64None       = set("NOP", "PCALIGN", "DMB")
-	// Loads of a register pair: op mem, (Ra, Rb).
-	arm64LoadPair = set("LDP", "LDPW", "FLDPD", "FLDPQ", "FLDPS")
+	// Flag-setting ALU forms: cALU (or its zeroing idiom) and FLAGS ←
+	// the result.
+	arm64SetsFlags = set("SUBS", "ADCS", "SBCS")
+	arm64Branch    = set("CBZ", "CBNZ", "CBZW", "CBNZW", "TBZ", "TBNZ") // on a register
+	arm64Select    = set("CSEL", "CSINC", "CSINV", "CSNEG")             // dst ← a, b, FLAGS
+	arm64Cset      = set("CSET", "CSETM")                               // dst ← FLAGS
+	arm64BitField  = set("UBFX")                                        // dst ← src
+	arm64LoadPair  = set("FLDPQ")                                       // (Ra, Rb) ← mem
 )
 
 // The speculation barrier that must follow MSR $1, DIT: until it
@@ -123,80 +135,96 @@ func arm64Step(in instr, st state) effect {
 			m.find("return without the speculation barrier that must follow MSR $1, DIT")
 		}
 	}
+	c := arm64Table[op]
+	n := len(args)
+	ok := true
 	switch {
 	case arm64Barrier(m, op, args):
-	case op == "RET":
+	case c == cNone && n <= 1:
+	case c == cRet && n == 0:
 		e.terminal = true
-	case (op == "B" || op == "JMP") && len(args) == 1:
+	case c == cJmp && n == 1:
 		e.branch, e.terminal, e.target = true, true, args[0]
-	case arm64Bcc.MatchString(op) && len(args) == 1:
+		if !m.isTarget(args[0]) {
+			m.find("indirect jump")
+		}
+	case c == cJcc && n == 1:
 		e.branch, e.cond, e.target = true, true, args[0]
+		if !m.isTarget(args[0]) {
+			m.find("indirect jump")
+		}
 		if st["FLAGS"] {
 			m.find("conditional branch on secret flags")
 		}
-	case (op == "CBZ" || op == "CBNZ" || op == "CBZW" || op == "CBNZW") && len(args) == 2:
-		e.branch, e.cond, e.target = true, true, args[1]
-		if m.read(args[0]) {
-			m.find("conditional branch on secret register %s", args[0])
+	case arm64Branch[op] && (n == 2 && !strings.HasPrefix(op, "T") || n == 3 && strings.HasPrefix(op, "T") && isImm(args[0])):
+		e.branch, e.cond, e.target = true, true, last()
+		if !m.isTarget(last()) {
+			m.find("indirect jump")
 		}
-	case (op == "TBZ" || op == "TBNZ") && len(args) == 3:
-		e.branch, e.cond, e.target = true, true, args[2]
-		if m.read(args[1]) {
-			m.find("conditional branch on secret register %s", args[1])
+		if m.read(args[n-2]) {
+			m.find("conditional branch on secret register %s", args[n-2])
 		}
-	case arm64None[op]:
-	case (op == "CSET" || op == "CSETM") && len(args) == 2 && arm64Cond[args[0]]:
-		m.write(args[1], st["FLAGS"])
-	case (op == "CSEL" || op == "CSINC" || op == "CSNEG") && len(args) == 4 && arm64Cond[args[0]]:
-		m.write(args[3], m.any(args[1], args[2]) || st["FLAGS"])
-	case op == "MRS" && len(args) == 2:
+	case op == "MRS" && n == 2:
 		m.write(args[1], false) // a system register: public
-	case op == "MSR" && len(args) == 2:
+	case op == "MSR" && n == 2:
 		if m.read(args[0]) {
 			m.find("system register written from secret data")
 		}
-	case op == "VLD1" && len(args) == 2:
+	case arm64Cset[op] && n == 2 && arm64Cond[args[0]]:
+		m.write(args[1], st["FLAGS"])
+	case arm64Select[op] && n == 4 && arm64Cond[args[0]]:
+		m.write(args[3], m.any(args[1], args[2]) || st["FLAGS"])
+	case op == "VLD1" && n == 2 && isMem(args[0]):
 		secret := m.read(args[0])
 		for _, r := range SplitOperands(strings.Trim(args[1], "[]")) {
 			m.write(r, secret)
 		}
-	case arm64LoadPair[op] && len(args) == 2 && strings.HasPrefix(args[1], "(") && strings.HasSuffix(args[1], ")"):
+	case arm64LoadPair[op] && n == 2 && isMem(args[0]) && strings.HasPrefix(args[1], "(") && strings.HasSuffix(args[1], ")"):
 		secret := m.read(args[0])
 		pair := SplitOperands(args[1][1 : len(args[1])-1])
 		if len(pair) != 2 {
-			m.find("instruction not modelled (fail closed)")
+			ok = false
 			break
 		}
 		for _, r := range pair {
 			m.write(r, secret)
 		}
-	case op == "VST1" && len(args) == 2:
-		m.address(args[1])
-	case (op == "UBFX" || op == "SBFX" || op == "UBFIZ") && len(args) == 4:
+	case arm64BitField[op] && n == 4 && isImm(args[0]) && isImm(args[2]):
 		m.write(args[3], m.read(args[1]))
-	case arm64Move[op] && len(args) == 2:
+	case c == cMove && n == 2:
 		m.write(args[1], m.read(args[0]))
-	case arm64Test[op] && len(args) == 2:
+	case c == cTest && n == 2:
 		m.setFlags(m.any(args...))
-	case (arm64Op[op] || arm64OpFlags[op]) && (len(args) == 2 || len(args) == 3):
+	case (c == cALU || c == cALUZero || c == cCarry) && (n == 2 || n == 3):
 		var secret bool
-		if arm64Zeroing[op] && len(args) == 3 && sameReg(arm64Reg, args...) {
+		switch {
+		case c == cALUZero && n == 3 && sameReg(arm64Reg, args[0], args[1]): // EOR r, r, dst
 			secret = false
-		} else {
+		case n == 3:
+			secret = m.any(args[0], args[1])
+		default:
 			secret = m.any(args...) // the two-operand form reads its destination
-			if len(args) == 3 {
-				secret = m.any(args[0], args[1])
-			}
+		}
+		if c == cCarry {
+			secret = secret || st["FLAGS"] // the carry: SBC r, r, r is not zero
 		}
 		m.write(last(), secret)
-		if arm64OpFlags[op] {
+		if arm64SetsFlags[op] {
 			m.setFlags(secret)
 		}
-	case arm64VarLatency[op]:
-		if m.any(args...) {
+	case c == cDiv && (n == 2 || n == 3), c == cVarLat && (n == 2 || n == 3):
+		secret := m.any(args[:n-1]...)
+		if n == 2 && strings.Contains(op, "DIV") {
+			secret = m.any(args...) // UDIV a, dst: dst = dst / a
+		}
+		if secret {
 			m.find("variable-latency instruction on secret data")
 		}
+		m.write(last(), secret)
 	default:
+		ok = false
+	}
+	if !ok {
 		m.find("instruction not modelled (fail closed)")
 	}
 	e.findings = m.findings

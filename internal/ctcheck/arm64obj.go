@@ -37,6 +37,8 @@ var (
 		"ADDW", "SUBW", "ANDW", "ORRW", "EORW", "BICW", "LSLW", "LSRW", "ASRW", "NEGW", "MVNW",
 		"ADDS", "SUBS", "ANDS", "ADDSW", "SUBSW", "ANDSW", "NEGS",
 		"VEOR", "VORR", "VAND", "VBIC", "VADD", "VSUB", "VCMEQ")
+	// op src, dst: dst = op src, not dst op= src.
+	arm64ObjUnary = set("NEG", "NEGW", "NEGS", "MVN", "MVNW")
 	arm64ObjCarry = set("ADC", "SBC", "ADCS", "SBCS", "ADCW", "SBCW")
 	arm64ObjTest  = set("CMP", "CMN", "TST", "CMPW", "CMNW", "TSTW")
 	arm64ObjSel   = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW", "CSINCW")
@@ -49,6 +51,27 @@ var (
 	// Load and store pair, by the width of each register.
 	arm64ObjPairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPS": 4, "FSTPS": 4, "FLDPQ": 16, "FSTPQ": 16}
 )
+
+// arm64ObjTable is every opcode the arm64 model knows, as the table
+// that TestARM64ObjTable tests row by row: the classes above, the
+// conditional branches, and those the step names itself. Any other fails
+// closed.
+func arm64ObjTable() map[string]bool {
+	t := set("?", "NOOP", "NOP", "RET", "JMP", "CALL", "CBZ", "CBNZ", "CBZW", "CBNZW", "TBZ", "TBNZ", "ADRP", "MRS", "MSR",
+		"VLD1", "VMOV", "CSET", "CSETM", "CSETW")
+	for _, c := range []map[string]bool{arm64ObjMove, arm64ObjALU, arm64ObjCarry, arm64ObjTest, arm64ObjSel, arm64ObjBit, arm64ObjBarrier} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range arm64ObjPairs {
+		t[op] = true
+	}
+	for cc := range arm64Cond {
+		t["B"+cc] = true
+	}
+	return t
+}
 
 // arm64ObjReg names a register's location: V3.B16, V3.D[1] and F3 are
 // one. Shifted and extended registers name the register.
@@ -197,13 +220,16 @@ func mustLoc(r risc, s string) string {
 	return loc
 }
 
-// arm64ObjALUStep runs op src2, src1, dst; op src, dst (dst op= src); and
-// op dst (NEG, MVN).
+// arm64ObjALUStep runs op src2, src1, dst; op src, dst (dst op= src, or
+// dst = op src for NEG and MVN); and op dst (NEG, MVN).
 func arm64ObjALUStep(m *mach, r risc, op string, args []string) bool {
 	dst := args[len(args)-1]
 	srcs := args
-	if len(args) == 3 {
+	switch {
+	case len(args) == 3:
 		srcs = args[:2]
+	case len(args) == 2 && arm64ObjUnary[op]:
+		srcs = args[:1] // NEG src, dst: dst = -src, which Go 1.24 emits
 	}
 	var l level
 	if (op == "EOR" || op == "EORW" || op == "SUB" || op == "SUBW" || op == "VEOR") && len(args) == 3 &&

@@ -29,6 +29,22 @@ var (
 	armObjTest  = set("CMP", "CMN", "TST", "TEQ")
 )
 
+// armObjTable is every opcode the arm model knows (without its .S, .W,
+// .P and condition suffixes), as the table that TestARMObjTable tests row
+// by row. Any other fails closed.
+func armObjTable() map[string]bool {
+	t := set("B", "BL", "RET")
+	for _, c := range []map[string]bool{armObjALU, armObjCarry, armObjTest} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range armObjWidth {
+		t[op] = true
+	}
+	return t
+}
+
 // armObjReg names a register; a shifted register names the register
 // shifted (the shift by a register is read by armObjRead).
 func armObjReg(r string) (string, bool) {

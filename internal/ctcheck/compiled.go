@@ -1,7 +1,9 @@
 package ctcheck
 
 import (
+	"debug/buildinfo"
 	"fmt"
+	"go/version"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,6 +56,7 @@ var binArchs = map[string]*binArch{
 
 // A Report is what CheckBinary found in one binary.
 type Report struct {
+	GoVersion  string   // the release that built the binary, as CheckBinary was told
 	Funcs      []string // the functions analysed, in the order reached
 	FromSource []string // those of them checked at their assembly source
 	Instrs     int      // instructions analysed: the reachable ones
@@ -61,18 +64,28 @@ type Report struct {
 }
 
 // CheckBinary analyses every function of funcs, a disassembly of the
-// driver built for goarch, that the driver's functions reach: those that
-// call the API.
-func CheckBinary(goarch string, funcs []*BinFunc) (*Report, error) {
+// driver built for goarch by Go release goVersion ("go1.24.13", or "" if
+// not known), that the driver's functions reach: those that call the API.
+func CheckBinary(goarch, goVersion string, funcs []*BinFunc) (*Report, error) {
 	a := binArchs[goarch]
 	if a == nil {
 		return nil, fmt.Errorf("no model of %s", goarch)
+	}
+	if a.regABISince != "" {
+		c := *a
+		switch {
+		case goVersion == "" || !version.IsValid(goVersion):
+			c.stackArgsToo = true
+		case version.Compare(goVersion, a.regABISince) < 0:
+			c.argRegs = nil
+		}
+		a = &c
 	}
 	byName := map[string]*BinFunc{}
 	for _, f := range funcs {
 		byName[f.Name] = f
 	}
-	r := &Report{}
+	r := &Report{GoVersion: goVersion}
 	done := map[string]bool{}
 	work := append([]string(nil), roots...)
 	for len(work) > 0 {
@@ -102,6 +115,15 @@ func CheckBinary(goarch string, funcs []*BinFunc) (*Report, error) {
 		work = append(work, edges...)
 	}
 	return r, nil
+}
+
+// GoVersion returns the Go release that built the binary at path.
+func GoVersion(path string) (string, error) {
+	info, err := buildinfo.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	return info.GoVersion, nil
 }
 
 // checkAsmSource returns CheckFile's findings in f's TEXT block of the

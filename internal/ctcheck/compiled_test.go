@@ -26,9 +26,6 @@ var builds = []Build{
 
 // wantFuncs are the functions that a build must reach and analyse: the
 // check must not pass by analysing less than the path.
-// kernelsPkg prefixes the library package's functions.
-func kernelsPkg() string { return modulePath() + "." }
-
 func wantFuncs(b Build) []string {
 	want := append(slices.Clone(roots), kernelsPkg()+"Compare", kernelsPkg()+"equalChunked", kernelsPkg()+"equalChunk", kernelsPkg()+"equalGeneric")
 	if b.Tags == "purego" {
@@ -94,7 +91,11 @@ func checkBuild(t *testing.T, goTool, root string, b Build) *Report {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := CheckBinary(b.GOARCH, funcs)
+	goVersion, err := GoVersion(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := CheckBinary(b.GOARCH, goVersion, funcs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,8 +122,8 @@ func TestCompiledShipped(t *testing.T) {
 					}
 				}
 				mu.Lock()
-				rows[b.Name()] = fmt.Sprintf("%-14s %3d functions (%d from assembly source) %5d instructions %3d findings",
-					b.Name(), len(r.Funcs), len(r.FromSource), r.Instrs, len(r.Findings))
+				rows[b.Name()] = fmt.Sprintf("%-14s %s %3d functions (%d from assembly source) %5d instructions %3d findings",
+					b.Name(), r.GoVersion, len(r.Funcs), len(r.FromSource), r.Instrs, len(r.Findings))
 				mu.Unlock()
 			})
 		}
@@ -170,7 +171,7 @@ func TestCompiledLeaks(t *testing.T) {
 					if testing.Short() && !shortLeakBuilds[b.Name()] {
 						continue
 					}
-					b.Replace = map[string]string{"equal_generic.go": with}
+					b.Replace = map[string]string{kernelsSrc + "/equal_generic.go": with}
 					t.Run(b.Name(), func(t *testing.T) {
 						t.Parallel()
 						r := checkBuild(t, goTool, root, b)

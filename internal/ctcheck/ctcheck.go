@@ -8,11 +8,24 @@
 //     whatever is computed from those only (the length, the pointers);
 //   - XOR (or VEOR) of a register with itself is public zero.
 //
-// A finding is a conditional branch on secret flags or a secret register, a
-// memory address built from a secret register, a variable-latency
-// instruction (division, square root) on a secret, or an instruction the
-// analysis does not model: it fails closed. SETcc, CMOVcc and CSET are not
-// branches and may take secret flags.
+// A finding is a conditional branch on secret flags or a secret register
+// (JCXZ and LOOP on CX, CBZ and TBZ on theirs), a memory address built
+// from a secret register (BT with a memory operand is addressed by its bit
+// offset too), a variable-latency instruction (division, square root, and
+// on amd64 PDEP and PEXT, microcoded on AMD before Zen 3) on a secret, or
+// an instruction the analysis does not model: it fails closed. SETcc,
+// CMOVcc and CSET are not branches and may take secret flags; SBB, ADC,
+// RCL and RCR (SBC, ADC on arm64) read them, so SBB r, r is no zeroing
+// idiom.
+//
+// What each instruction reads and writes is in one table per architecture
+// (amd64Table, arm64Table), which holds only what the generated kernels
+// use, their conditions' other forms, and the instructions above; each row
+// is tested (table_test.go; objtable_test.go does the same for the
+// compiled-code model of each GOARCH). Leak gadgets planted at every basic block of the
+// shipped kernels, and of the compiled code on x86, test the whole
+// (gadget_test.go, gadget_compiled_test.go): CTEQUAL_GADGETS=all plants
+// every gadget at every site, go test a fixed sample.
 //
 // The analysis is of these kernels' style, not of all assembly: it tracks
 // registers and flags, not memory, so a secret stored and loaded back
@@ -211,21 +224,9 @@ type arch struct {
 	step func(in instr, st state) effect
 }
 
-func check(file, src string, a *arch) ([]Finding, error) {
-	funcs, err := parse(src)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", file, err)
-	}
-	var findings []Finding
-	for _, f := range funcs {
-		findings = append(findings, analyse(file, f, a)...)
-	}
-	return findings, nil
-}
-
-// analyse runs the taint analysis of one function to a fixpoint, then
-// reports each instruction's findings once, under the final states.
-func analyse(file string, f *function, a *arch) []Finding {
+// fixpoint returns the state before each instruction of f (and after its
+// last), the taint analysis run to a fixpoint.
+func fixpoint(f *function, a *arch) []state {
 	n := len(f.instrs)
 	in := make([]state, n+1)
 	for i := range in {
@@ -267,6 +268,25 @@ func analyse(file string, f *function, a *arch) []Finding {
 			}
 		}
 	}
+	return in
+}
+
+func check(file, src string, a *arch) ([]Finding, error) {
+	funcs, err := parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", file, err)
+	}
+	var findings []Finding
+	for _, f := range funcs {
+		findings = append(findings, analyse(file, f, a)...)
+	}
+	return findings, nil
+}
+
+// analyse runs the taint analysis of one function to a fixpoint, then
+// reports each instruction's findings once, under the final states.
+func analyse(file string, f *function, a *arch) []Finding {
+	in := fixpoint(f, a)
 	var findings []Finding
 	for i, ins := range f.instrs {
 		e := a.step(ins, in[i].clone())
@@ -293,6 +313,7 @@ func isMem(s string) bool { return strings.Contains(s, "(") }
 func memRegs(s string) (regs []string, public bool) {
 	for _, part := range strings.Split(s, "(")[1:] {
 		r, _, _ := strings.Cut(strings.TrimRight(part, ") "), "*")
+		r, _, _ = strings.Cut(r, "<<") // arm64: (R1)(R2<<3)
 		switch r {
 		case "FP", "SB":
 			public = true

@@ -127,6 +127,13 @@ type binArch struct {
 	// argRegs are the integer argument registers of the register ABI, in
 	// order; nil where arguments go on the stack (386, arm).
 	argRegs []string
+	// regABISince is the first Go release with the register ABI here, if
+	// older supported ones pass the arguments on the stack (s390x): a
+	// build by an older release is analysed with argRegs nil, and one by
+	// a release not known with the arguments checked in both places.
+	regABISince string
+	// stackArgsToo: the arguments are checked on the stack too.
+	stackArgsToo bool
 	// regs are the registers a call may clobber, and flags its condition
 	// codes; preserved ones are not among them.
 	regs  []string
@@ -246,8 +253,8 @@ func (m *mach) load(x memRef, width int) level {
 	if x.base == m.a.sp {
 		return secret // a computed stack address: any slot
 	}
-	if al == static {
-		return static
+	if al == static || x.global {
+		return static // static memory, at a public offset (a secret one is a finding above)
 	}
 	return secret
 }
@@ -352,7 +359,9 @@ func (m *mach) checkArgs(sym string, args int64) {
 				m.find("secret argument in %s to %s, which is analysed with public arguments", r, sym)
 			}
 		}
-		return
+		if !m.a.stackArgsToo {
+			return
+		}
 	}
 	if !m.st.spKnown {
 		m.find("call of %s where the stack pointer is unknown", sym)
@@ -397,10 +406,30 @@ func isABI0(f *BinFunc) bool {
 	return strings.HasSuffix(f.Name, ".abi0") || strings.HasSuffix(f.Source, ".s")
 }
 
-// analyseFunc runs the analysis of f to a fixpoint from its entry and
-// returns the findings of its reachable instructions, the functions they
-// call or jump to, and how many instructions are reachable.
-func analyseFunc(a *binArch, f *BinFunc) (findings []Finding, edges []string, reached int) {
+// successors returns the instructions that may run after instruction i
+// of f, as m, its step, says, and what is wrong with its branches.
+func successors(f *BinFunc, i int, m *mach) (next []int, bad []string) {
+	for _, t := range m.jumps {
+		j, ok := f.at[t]
+		if !ok {
+			bad = append(bad, fmt.Sprintf("branch to %#x, which is not an instruction of %s", t, f.Name))
+			continue
+		}
+		next = append(next, j)
+	}
+	if m.fall {
+		if i+1 >= len(f.Instrs) {
+			bad = append(bad, "runs off the end of the function")
+		} else {
+			next = append(next, i+1)
+		}
+	}
+	return next, bad
+}
+
+// fixpointFunc returns the state before each instruction of f, the
+// analysis run to a fixpoint from its entry.
+func fixpointFunc(a *binArch, f *BinFunc) []*frame {
 	n := len(f.Instrs)
 	in := make([]*frame, n)
 	for i := range in {
@@ -410,24 +439,6 @@ func analyseFunc(a *binArch, f *BinFunc) (findings []Finding, edges []string, re
 	if a.g != "" && (a.gInABI0 || !isABI0(f)) {
 		in[0].regs[a.g] = static
 	}
-	succ := func(i int, m *mach) (next []int, bad []string) {
-		for _, t := range m.jumps {
-			j, ok := f.at[t]
-			if !ok {
-				bad = append(bad, fmt.Sprintf("branch to %#x, which is not an instruction of %s", t, f.Name))
-				continue
-			}
-			next = append(next, j)
-		}
-		if m.fall {
-			if i+1 >= n {
-				bad = append(bad, "runs off the end of the function")
-			} else {
-				next = append(next, i+1)
-			}
-		}
-		return next, bad
-	}
 	work := []int{0}
 	queued := map[int]bool{0: true}
 	for len(work) > 0 {
@@ -436,7 +447,7 @@ func analyseFunc(a *binArch, f *BinFunc) (findings []Finding, edges []string, re
 		queued[i] = false
 		out := in[i].clone()
 		m := step(a, f, i, out)
-		next, _ := succ(i, m)
+		next, _ := successors(f, i, m)
 		for _, j := range next {
 			if in[j].join(out) && !queued[j] {
 				work = append(work, j)
@@ -444,6 +455,14 @@ func analyseFunc(a *binArch, f *BinFunc) (findings []Finding, edges []string, re
 			}
 		}
 	}
+	return in
+}
+
+// analyseFunc runs the analysis of f to a fixpoint from its entry and
+// returns the findings of its reachable instructions, the functions they
+// call or jump to, and how many instructions are reachable.
+func analyseFunc(a *binArch, f *BinFunc) (findings []Finding, edges []string, reached int) {
+	in := fixpointFunc(a, f)
 	seen := map[string]bool{}
 	for i := range f.Instrs {
 		if !in[i].reached {
@@ -451,7 +470,7 @@ func analyseFunc(a *binArch, f *BinFunc) (findings []Finding, edges []string, re
 		}
 		reached++
 		m := step(a, f, i, in[i].clone())
-		_, bad := succ(i, m)
+		_, bad := successors(f, i, m)
 		ins := &f.Instrs[i]
 		file, line := splitPos(ins.Pos)
 		for _, r := range append(m.findings, bad...) {

@@ -79,6 +79,19 @@ func TestFlowRules(t *testing.T) {
 		{"a store outside the frame", []string{"MOVQ 0(AX), CX", "MOVQ CX, p.v(SB)", "RET"}, "store outside the stack frame"},
 		{"an unknown stack pointer", []string{"MOVQ AX, SP", "MOVQ 0x8(SP), CX", "RET"}, "stack pointer is unknown"},
 		{"a panic does not return", []string{"CMPQ BX, CX", "JA @3", "RET", "CALL runtime.panicBounds(SB)", "CPUID"}, ""},
+		// Issue 20's plants, compiled: a branch on CX, a carry chain through
+		// SBB r, r, and a bit test addressed by a secret offset.
+		{"JRCXZ on a secret CX", []string{"MOVQ 0(AX), CX", "XORL DX, DX", "JRCXZ @4", "NOPL", "RET"}, "conditional branch on secret CX"},
+		{"JECXZ on a public CX", []string{"MOVQ BX, CX", "JECXZ @3", "NOPL", "RET"}, ""},
+		{"LOOP on a secret CX", []string{"MOVQ 0(AX), CX", "XORL DX, DX", "LOOP @4", "NOPL", "RET"}, "conditional branch on secret CX"},
+		{"LOOPNE on secret flags", []string{"MOVQ BX, CX", "MOVQ 0(AX), DX", "TESTQ DX, DX", "LOOPNE @5", "NOPL", "RET"},
+			"conditional branch on secret CX or flags"},
+		{"SBB r, r is -CF", []string{"MOVQ 0(AX), R9", "NEGQ R9", "SBBQ R10, R10", "TESTQ R10, R10", "JNE @6", "NOPL", "RET"},
+			"conditional branch on secret flags"},
+		{"ADC r, r carries the flags", []string{"MOVQ 0(AX), R9", "NEGQ R9", "MOVL $0x0, R10", "ADCQ R10, R10", "XORL DX, DX",
+			"TESTQ R10, R10", "JNE @8", "NOPL", "RET"}, "conditional branch on secret flags"},
+		{"BT mem by a secret offset", []string{"MOVQ 0(AX), R8", "BTQ R8, p.tab(SB)", "RET"}, "memory address depends on secret R8"},
+		{"BT mem by a public offset", []string{"BTQ BX, p.tab(SB)", "SETB AL", "RET"}, ""},
 		{"running off the end", []string{"NOPL"}, "runs off the end"},
 		{"a branch into nowhere", []string{"JMP 0x1002"}, "not an instruction"},
 	} {
@@ -87,7 +100,7 @@ func TestFlowRules(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			r, err := CheckBinary("amd64", funcs)
+			r, err := CheckBinary("amd64", "", funcs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,7 +125,7 @@ func TestFlowMissingCallee(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := CheckBinary("amd64", funcs); err == nil || !strings.Contains(err.Error(), "missing") {
+	if _, err := CheckBinary("amd64", "", funcs); err == nil || !strings.Contains(err.Error(), "missing") {
 		t.Errorf("want an error naming the missing callee, got %v", err)
 	}
 }
@@ -146,5 +159,65 @@ func TestBranchTargets(t *testing.T) {
 		if !ok || got != c.want {
 			t.Errorf("%s %s at %#x: got %#x, %v; want %#x", c.arch, c.hex, c.addr, got, ok, c.want)
 		}
+	}
+}
+
+// TestFlowToolchainForms checks the model on the instructions and the ABI
+// of the older Go releases that go.mod's go line admits (Go 1.24 and 1.25),
+// which TestCompiledShipped meets only when run with such a toolchain.
+func TestFlowToolchainForms(t *testing.T) {
+	for _, c := range []struct {
+		name, arch, goVersion string
+		body                  []string
+		want                  string // a finding's reason; "" for none
+	}{
+		// arm64, Go 1.24: NEG src, dst does not read dst.
+		{"arm64 NEG src, dst", "arm64", "go1.24.13", []string{"MOVD (R0), R9", "MOVD R1, R8", "NEG R8, R9", "MOVD (R0)(R9), R10", "RET"}, ""},
+		{"arm64 NEG of a secret", "arm64", "go1.24.13", []string{"MOVD (R0), R8", "NEG R8, R9", "MOVD (R0)(R9), R10", "RET"},
+			"memory address depends on secret R9"},
+		// loong64, Go 1.24: a zero extension by a bit field.
+		{"loong64 BSTRPICKV of a public", "loong64", "go1.24.13", []string{"BSTRPICKV $31, R5, $0, R6", "CALL " + kernelsPkg() + "Equal(SB)", "RET"}, ""},
+		{"loong64 BSTRPICKV of a secret", "loong64", "go1.24.13", []string{"MOVV (R4), R11", "BSTRPICKV $31, R11, $0, R6",
+			"CALL " + kernelsPkg() + "Equal(SB)", "RET"}, "secret argument in R6"},
+		// s390x, Go 1.24 and 1.25: arguments on the stack, stored by STMG;
+		// BR R14 printed as JMP R14, BRC 15 as JMP.
+		{"s390x STMG of a secret argument, stack ABI", "s390x", "go1.24.13", []string{"e31020000004 MOVD (R2), R1",
+			"eb14f0080024 STMG R1, R4, 8(R15)", "CALL " + kernelsPkg() + "Equal(SB)", "07fe JMP R14"}, "secret argument at offset 0"},
+		{"s390x the same, register ABI", "s390x", "go1.26.8", []string{"e31020000004 MOVD (R2), R1",
+			"eb14f0080024 STMG R1, R4, 8(R15)", "CALL " + kernelsPkg() + "Equal(SB)", "07fe JMP R14"}, ""},
+		{"s390x the same, release not known", "s390x", "", []string{"e31020000004 MOVD (R2), R1",
+			"eb14f0080024 STMG R1, R4, 8(R15)", "CALL " + kernelsPkg() + "Equal(SB)", "07fe JMP R14"}, "secret argument at offset 0"},
+		{"s390x STMG of public arguments", "s390x", "go1.24.13", []string{"eb14f0080024 STMG R1, R4, 8(R15)",
+			"e548f0200001 MVGHI 32(R15), $1", "CALL " + kernelsPkg() + "Equal(SB)", "07fe JMP R14"}, ""},
+		{"s390x JMP R14 returns", "s390x", "go1.24.13", []string{"07fe JMP R14", "CPUID"}, ""},
+		{"s390x JMP Rn is indirect", "s390x", "go1.24.13", []string{"07f1 JMP R1", "CPUID"}, "indirect call or jump"},
+		{"s390x AND mem, R as Go 1.25 prints NG", "s390x", "go1.25.14", []string{"e320f0380080 AND 56(R15), R2", "07fe JMP R14"}, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			stubs := [][]string{{"main.equal", "RET"}, {"main.equalString", "RET"}, {kernelsPkg() + "Equal", "RET"}}
+			if c.arch == "s390x" {
+				for i := range stubs {
+					stubs[i][1] = "07fe JMP R14"
+				}
+			}
+			funcs, err := ParseObjdump(objdump(append([][]string{append([]string{"main.compare"}, c.body...)}, stubs...)...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := CheckBinary(c.arch, c.goVersion, funcs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range r.Findings {
+				got = append(got, f.Reason)
+			}
+			switch all := strings.Join(got, "; "); {
+			case c.want == "" && len(got) > 0:
+				t.Errorf("want no finding, got %s", all)
+			case c.want != "" && !strings.Contains(all, c.want):
+				t.Errorf("want a finding %q, got %q", c.want, all)
+			}
+		})
 	}
 }

@@ -30,6 +30,22 @@ var (
 	loong64ObjB2  = set("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU")
 )
 
+// loong64ObjTable is every opcode the loong64 model knows, as the table
+// that TestLOONG64ObjTable tests row by row. Any other fails closed.
+func loong64ObjTable() map[string]bool {
+	t := set("NOOP", "NOP", "RET", "JMP", "CALL", "BEQ", "BNE", "LU12IW", "LU32ID", "LU52ID", "PCALAU12I", "PCADDU12I",
+		"BSTRPICKV", "BSTRPICKW")
+	for _, c := range []map[string]bool{loong64ObjALU, loong64ObjDiv, loong64ObjB2} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range loong64ObjWidth {
+		t[op] = true
+	}
+	return t
+}
+
 func loong64ObjRegName(r string) (string, bool) {
 	if loong64ObjReg.MatchString(r) {
 		return r, true
@@ -130,6 +146,11 @@ func loong64ObjStep(m *mach) {
 			break
 		}
 		ok = isReg && r.write(args[n-1], l)
+	case (op == "BSTRPICKV" || op == "BSTRPICKW") && n == 4 && isImmediate(args[0]) && isImmediate(args[2]):
+		// BSTRPICKV $msb, src, $lsb, dst: a bit field of src, which Go
+		// 1.24 emits for zero extensions.
+		l, isReg := r.read(args[1])
+		ok = isReg && r.write(args[3], l)
 	case loong64ObjDiv[op] && n == 3:
 		ok = r.divide(m, args[2], args[:2]...)
 	default:

@@ -39,6 +39,23 @@ var (
 	ppc64ObjDiv     = set("DIVD", "DIVDU", "DIVW", "DIVWU", "MODUD", "MODSD", "MODUW", "MODSW")
 )
 
+// ppc64ObjTable is every opcode the ppc64 model knows (the update forms
+// of the loads and stores, MOVDU and the like, by their name without the
+// U), as the table that TestPPC64ObjTable tests row by row. Any other
+// fails closed.
+func ppc64ObjTable() map[string]bool {
+	t := set("NOP", "RET", "BR", "CALL", "ISEL", "SETBC", "SETBCR", "SETNBC", "SETNBCR")
+	for _, c := range []map[string]bool{ppc64ObjALU, ppc64ObjALUCC, ppc64ObjCarryOut, ppc64ObjCarryIn, ppc64ObjCmp, ppc64ObjBcc, ppc64ObjDiv} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range ppc64ObjWidth {
+		t[op] = true
+	}
+	return t
+}
+
 func ppc64ObjRegName(r string) (string, bool) {
 	if ppc64ObjReg.MatchString(r) {
 		return r, true

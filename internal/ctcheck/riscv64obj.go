@@ -41,11 +41,29 @@ var (
 		// Zba and Zbb (GORISCV64=rva22u64 and later), but for the counts.
 		"ADDUW", "SH1ADD", "SH2ADD", "SH3ADD", "SH1ADDUW", "SH2ADDUW", "SH3ADDUW", "SLLIUW", "ANDN", "ORN", "XNOR",
 		"ZEXTH", "ZEXTW", "SEXTB", "SEXTH", "ROL", "ROR", "RORI", "ROLW", "RORW", "RORIW", "REV8", "ORCB")
-	riscvObjDiv = set("DIV", "DIVU", "REM", "REMU", "DIVW", "DIVUW", "REMW", "REMUW")
+	// The ALU operations with one source, op src, dst; no other is
+	// modelled with two operands, where op src, dst would read dst too.
+	riscvObjUnary = set("NEG", "NEGW", "NOT", "SEQZ", "SNEZ", "SLTZ", "SGTZ", "ZEXTH", "ZEXTW", "SEXTB", "SEXTH", "REV8", "ORCB")
+	riscvObjDiv   = set("DIV", "DIVU", "REM", "REMU", "DIVW", "DIVUW", "REMW", "REMUW")
 	// Branches on two registers, and on one against zero.
 	riscvObjB2 = set("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BGT", "BLE", "BGTU", "BLEU")
 	riscvObjB1 = set("BEQZ", "BNEZ", "BLTZ", "BGEZ", "BLEZ", "BGTZ")
 )
+
+// riscv64ObjTable is every opcode the riscv64 model knows, as the table
+// that TestRISCV64ObjTable tests row by row. Any other fails closed.
+func riscv64ObjTable() map[string]bool {
+	t := set("NOP", "RET", "JMP", "CALL", "JAL", "LUI", "AUIPC")
+	for _, c := range []map[string]bool{riscvObjALU, riscvObjDiv, riscvObjB2, riscvObjB1} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range riscvObjWidth {
+		t[op] = true
+	}
+	return t
+}
 
 func riscvObjRegName(r string) (string, bool) {
 	if riscvObjReg.MatchString(r) {
@@ -131,7 +149,7 @@ func riscv64ObjStep(m *mach) {
 		ok = r.write(args[1], static) // a constant, or an address in the program
 	case riscvObjWidth[op] != 0 && n == 2:
 		ok = riscvObjMove(m, r, riscvObjWidth[op], args)
-	case riscvObjALU[op] && (n == 2 || n == 3):
+	case riscvObjALU[op] && (n == 3 || n == 2 && riscvObjUnary[op]):
 		srcs := args[:n-1]
 		l, isReg := r.reads(srcs...)
 		if (op == "XOR" || op == "SUB") && n == 3 && args[0] == args[1] {

@@ -40,25 +40,49 @@ func vecRegs(prefix string, n int) []string {
 }
 
 var (
-	x86GP    = set("AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15")
-	x86Byte  = map[string]string{"AL": "AX", "BL": "BX", "CL": "CX", "DL": "DX", "AH": "AX", "BH": "BX", "CH": "CX", "DH": "DX", "SIB": "SI", "DIB": "DI", "BPB": "BP", "SPB": "SP"}
-	x86RB    = regexp.MustCompile(`^R(8|9|1[0-5])B$`)
-	x86Vec   = regexp.MustCompile(`^[XYZ]([0-9]|[12][0-9]|3[01])$`)
-	x86Jcc   = set("JE", "JNE", "JL", "JLE", "JG", "JGE", "JB", "JBE", "JA", "JAE", "JS", "JNS", "JO", "JNO", "JP", "JNP")
-	x86Cc    = `(E|NE|L|LE|G|GE|B|BE|A|AE|S|NS|O|NO|P|NP)`
-	x86Setcc = regexp.MustCompile(`^SET` + x86Cc + `$`)
-	x86Cmov  = regexp.MustCompile(`^CMOV[QLW]?` + x86Cc + `$`)
-	x86Mem   = regexp.MustCompile(`^(?:(FS|GS):)?(-?(?:0x[0-9a-f]+|[0-9]+))?(?:\(([A-Z0-9]+)\))?(?:\(([A-Z0-9]+)\*[1248]\))?$`)
+	x86GP   = set("AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP", "R8", "R9", "R10", "R11", "R12", "R13", "R14", "R15")
+	x86Byte = map[string]string{"AL": "AX", "BL": "BX", "CL": "CX", "DL": "DX", "AH": "AX", "BH": "BX", "CH": "CX", "DH": "DX", "SIB": "SI", "DIB": "DI", "BPB": "BP", "SPB": "SP"}
+	x86RB   = regexp.MustCompile(`^R(8|9|1[0-5])B$`)
+	x86Vec  = regexp.MustCompile(`^[XYZ]([0-9]|[12][0-9]|3[01])$`)
+	x86Jcc  = set("JE", "JNE", "JL", "JLE", "JG", "JGE", "JB", "JBE", "JA", "JAE", "JS", "JNS", "JO", "JNO", "JP", "JNP")
+	// Branches on CX (ECX, RCX): JCXZ, and LOOP, which decrements it
+	// first; LOOPE and LOOPNE branch on the zero flag too.
+	x86CXBranch = set("JCXZ", "JECXZ", "JRCXZ", "LOOP", "LOOPE", "LOOPNE")
+	x86Cc       = `(E|NE|L|LE|G|GE|B|BE|A|AE|S|NS|O|NO|P|NP)`
+	x86Setcc    = regexp.MustCompile(`^SET` + x86Cc + `$`)
+	x86Cmov     = regexp.MustCompile(`^CMOV[QLW]?` + x86Cc + `$`)
+	x86Mem      = regexp.MustCompile(`^(?:(FS|GS):)?(-?(?:0x[0-9a-f]+|[0-9]+))?(?:\(([A-Z0-9]+)\))?(?:\(([A-Z0-9]+)\*[1248]\))?$`)
 	// dst = dst op src, flags from the result.
 	x86ALU = set("ADD", "SUB", "AND", "OR", "XOR", "IMUL", "SHL", "SHR", "SAR", "ROL", "ROR")
 	// the same, reading the carry flag too.
 	x86ALUCarry = set("ADC", "SBB", "RCL", "RCR")
 	x86Unary    = set("NEG", "NOT", "INC", "DEC", "BSWAP")
-	x86Test     = set("CMP", "TEST", "BT")
-	x86Width    = map[byte]int{'Q': 8, 'L': 4, 'W': 2, 'B': 1}
-	x86Sized    = set("MOV", "LEA", "PUSH", "POP", "XCHG") // and the classes above: a width suffix follows
-	x86Zeroing  = set("XORPS", "XORPD", "PXOR")
+	// Those that may leave some flags as they were: a shift or a rotate
+	// by a zero count keeps them all, ROL and ROR keep all but CF and OF,
+	// INC and DEC keep CF, and IMUL leaves SF and ZF undefined.
+	x86KeepsFlags = set("SHL", "SHR", "SAR", "ROL", "ROR", "INC", "DEC", "IMUL")
+	x86Test       = set("CMP", "TEST", "BT")
+	x86Width      = map[byte]int{'Q': 8, 'L': 4, 'W': 2, 'B': 1}
+	x86Sized      = set("MOV", "LEA", "PUSH", "POP", "XCHG") // and the classes above: a width suffix follows
+	x86Zeroing    = set("XORPS", "XORPD", "PXOR")
 )
+
+// x86ObjTable is every opcode the x86 model knows, as the table that
+// TestX86ObjTable tests row by row: the classes above (by their name
+// without the width suffix Q, L, W or B), the conditions, and those the
+// step names itself. Any other fails closed.
+func x86ObjTable() map[string]bool {
+	t := set("NOP", "NOPL", "NOPW", "RET", "JMP", "CALL", "MOVZX", "MOVSX", "MOVSXD", "MOVUPS", "MOVOU", "MOVDQU", "MOVAPS")
+	for _, c := range []map[string]bool{x86Jcc, x86CXBranch, x86ALU, x86ALUCarry, x86Unary, x86Test, x86Sized, x86Zeroing} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for _, cc := range strings.Split(strings.Trim(x86Cc, "()"), "|") {
+		t["SET"+cc], t["CMOV"+cc] = true, true
+	}
+	return t
+}
 
 // x86Reg returns a register's location, and whether a write to it as
 // named leaves the rest of the register as it was.
@@ -145,7 +169,7 @@ func x86Step(m *mach, ptr int) {
 	ops := make([]x86Operand, len(args))
 	for i, a := range args {
 		o, ok := x86Parse(a)
-		if !ok && !strings.HasPrefix(op, "J") && op != "CALL" {
+		if !ok && !strings.HasPrefix(op, "J") && !x86CXBranch[op] && op != "CALL" {
 			m.find("operand %s not modelled (fail closed)", a)
 			return
 		}
@@ -202,6 +226,17 @@ func x86Step(m *mach, ptr int) {
 		default:
 			m.branch(m.reg("FLAGS"), "flags", addr)
 		}
+	case x86CXBranch[op] && n == 1:
+		addr, sym, ok := x86Target(args[0])
+		if !ok || sym != "" {
+			m.find("branch target %s not modelled (fail closed)", args[0])
+			return
+		}
+		on, what := m.reg("CX"), "CX"
+		if op == "LOOPE" || op == "LOOPNE" {
+			on, what = max(on, m.reg("FLAGS")), "CX or flags"
+		}
+		m.branch(on, what, addr)
 	case op == "CALL" && n == 1:
 		if _, sym, ok := x86Target(args[0]); ok && sym != "" {
 			m.call(sym)
@@ -255,13 +290,31 @@ func x86Step(m *mach, ptr int) {
 			l = max(l, m.reg("FLAGS"))
 		}
 		write(ops[1], w, l)
-		flags(l)
+		if x86KeepsFlags[base] {
+			flags(max(l, m.reg("FLAGS")))
+		} else {
+			flags(l)
+		}
 	case x86Unary[base] && n == 1:
 		l := read(ops[0], w)
 		write(ops[0], w, l)
-		if base != "NOT" && base != "BSWAP" {
+		switch {
+		case base == "NOT" || base == "BSWAP":
+		case x86KeepsFlags[base]:
+			flags(max(l, m.reg("FLAGS")))
+		default:
 			flags(l)
 		}
+	case base == "BT" && n == 2 && ops[1].mem != nil && ops[0].reg != "":
+		// BT r, mem tests bit r of the bytes from mem on: r is part of
+		// the address, as an index.
+		x := *ops[1].mem
+		if x.index != "" {
+			m.unmodelled()
+			return
+		}
+		x.index = ops[0].reg
+		flags(max(m.load(x, w), m.reg(ops[0].reg)))
 	case x86Test[base] && n == 2:
 		flags(max(read(ops[0], w), read(ops[1], w)))
 	case x86Setcc.MatchString(op) && n == 1:

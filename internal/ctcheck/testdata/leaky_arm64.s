@@ -63,7 +63,9 @@ TEXT ·loadPairs(SB), NOSPLIT, $0-56
 	VEOR	V2.B16, V0.B16, V0.B16
 	VMOV	V0.D[0], R2
 	FLDPQ	(R1)(R2), (F4, F5) // want "memory address depends on secret R2"
-	LDP.P	16(R0), (R3, R4)
+	FLDPQ.P	32(R0), (F6, F7)
+	VMOV	V7.D[1], R3
+	LDP	(R0), (R3, R4) // want "not modelled"
 	CBZ	R3, done // want "conditional branch on secret register R3"
 	FLDPQ	(R0), F6 // want "not modelled"
 	WORD	$0xd50330ff
