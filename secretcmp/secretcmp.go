@@ -1,0 +1,214 @@
+// Package secretcmp defines an Analyzer that finds secrets compared in
+// variable time, and offers the constant-time compare as a fix.
+//
+// A secret is known by where it comes from, not by its name: the tag of a
+// hash made by crypto/hmac.New, the output of a key-derivation function
+// (crypto/pbkdf2, crypto/hkdf and golang.org/x/crypto's argon2, scrypt,
+// pbkdf2 and hkdf), and bytes from crypto/rand (Read, Reader, Text). So is
+// anything made from one by slicing, copying, appending, hex, base64 or
+// base32 encoding and decoding, string conversion, fmt.Sprint and the
+// string and byte functions of strings and bytes, through variables,
+// struct fields, function parameters (within a package) and results
+// (across packages too, through analysis facts).
+//
+// A finding is a secret passed to bytes.Equal, bytes.Compare,
+// strings.Compare, strings.EqualFold, reflect.DeepEqual, slices.Equal,
+// bytes.HasPrefix, bytes.HasSuffix, strings.HasPrefix or strings.HasSuffix,
+// compared with == or != as a string or an array, or switched on. Those
+// stop at the first difference, so their time tells an attacker how many
+// leading bytes of a guess are right. hmac.Equal,
+// subtle.ConstantTimeCompare and the functions of
+// github.com/ctequal/ctequal are constant-time; comparisons of lengths and
+// with nil or "" reveal nothing and are not reported.
+//
+// Where a replacement keeps the code's meaning, the finding carries a
+// suggested fix: ctequal.Equal or ctequal.EqualString (with -std,
+// hmac.Equal or subtle.ConstantTimeCompare), negated for !=, with the
+// import added.
+//
+// Values that are only named like secrets (token, secret, password,
+// apikey, csrf, signature, mac) are a second, lower-confidence class of
+// finding, labelled "by name"; -names=false turns it off.
+package secretcmp
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Analyzer reports secrets compared in variable time.
+var Analyzer = &analysis.Analyzer{
+	Name:      "secretcmp",
+	Doc:       doc,
+	URL:       "https://pkg.go.dev/github.com/ctequal/ctequal/secretcmp",
+	Run:       run,
+	FactTypes: []analysis.Fact{new(resultsFact), new(varFact)},
+}
+
+const doc = `report secrets compared in variable time
+
+secretcmp finds MAC tags, key-derivation outputs and crypto/rand tokens
+(and what is made from them) compared with bytes.Equal, bytes.Compare,
+strings.Compare, strings.EqualFold, reflect.DeepEqual, slices.Equal,
+Has{Prefix,Suffix}, == or != on strings and arrays, or a switch, and
+suggests ctequal.Equal or ctequal.EqualString (with -std, hmac.Equal or
+subtle.ConstantTimeCompare). Values only named like secrets are reported
+as a separate, lower-confidence class; -names=false turns them off.`
+
+// The import path of the constant-time library the fixes call.
+const ctequalPath = "github.com/ctequal/ctequal"
+
+var (
+	namesFlag     = true
+	stdFlag       = false
+	testFilesFlag = false
+)
+
+func init() {
+	fs := &Analyzer.Flags
+	fs.BoolVar(&namesFlag, "names", namesFlag, "also report values only named like secrets (token, secret, password, ...), a lower-confidence class")
+	fs.BoolVar(&stdFlag, "std", stdFlag, "suggest hmac.Equal and subtle.ConstantTimeCompare instead of github.com/ctequal/ctequal")
+	fs.BoolVar(&testFilesFlag, "testfiles", testFilesFlag, "also report comparisons in _test.go files")
+}
+
+// kind says what a tainted value is.
+type kind int
+
+const (
+	secretKind kind = iota // secret bytes or a secret string
+	macKind                // a keyed hash: its Sum is a secret
+	readerKind             // an io.Reader whose bytes are secret
+)
+
+// Src says where a secret came from. It is part of the facts, so its
+// fields are exported for gob.
+type Src struct {
+	What  string // "tag from hmac.New(...).Sum"
+	Where string // "auth.go:41"
+	Kind  kind
+	// Raw marks random bytes not yet encoded as text. Raw random bytes
+	// are a protocol's nonces, randoms, ping payloads and boundaries as
+	// often as tokens, and most are sent in the clear: they are not
+	// reported until hex, base64 or base32 makes them a token (or a name
+	// does, in the lower-confidence class). crypto/rand.Text is a token
+	// from the start.
+	Raw bool
+	// Param marks taint that entered a function through a parameter, from
+	// a call in the package. It is reported where the function compares
+	// it (a helper's bytes.Equal), but it does not flow on into fields,
+	// package variables or results: one caller's secret would otherwise
+	// make every value of a constructor's field or of a parser's result
+	// secret (a generic byte buffer, a message splitter).
+	Param bool
+}
+
+// resultsFact marks a function some of whose results are secrets, keyed by
+// the result's index.
+type resultsFact struct {
+	Results map[int]Src
+}
+
+func (*resultsFact) AFact() {}
+func (f *resultsFact) String() string {
+	var b strings.Builder
+	b.WriteString("secret results:")
+	for i := 0; i < 64; i++ {
+		if s, ok := f.Results[i]; ok {
+			b.WriteString(" ")
+			b.WriteString(itoa(i))
+			b.WriteString("=")
+			b.WriteString(s.What)
+		}
+	}
+	return b.String()
+}
+
+// varFact marks a package-level variable or a struct field that holds a
+// secret.
+type varFact struct{ Src }
+
+func (*varFact) AFact()           {}
+func (f *varFact) String() string { return "secret: " + f.What }
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := newState(pass)
+	s.propagate()
+	s.exportFacts()
+	for _, f := range pass.Files {
+		if !s.skipFile(f) {
+			s.checkFile(f)
+		}
+	}
+	return nil, nil
+}
+
+// where returns "file.go:line" for pos.
+func (s *state) where(pos token.Pos) string {
+	p := s.pass.Fset.Position(pos)
+	return filepath.Base(p.Filename) + ":" + itoa(p.Line)
+}
+
+// isByteSlice, isString and isByteArray classify the types a secret can
+// have.
+func isByteSlice(t types.Type) bool {
+	sl, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := sl.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+func isByteArray(t types.Type) bool {
+	a, ok := t.Underlying().(*types.Array)
+	if !ok {
+		return false
+	}
+	b, ok := a.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// canHold reports whether a value of type t can carry taint of kind k.
+func canHold(t types.Type, k kind) bool {
+	if t == nil {
+		return false
+	}
+	switch k {
+	case secretKind:
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		return isByteSlice(t) || isString(t) || isByteArray(t)
+	default:
+		_, ok := t.Underlying().(*types.Interface)
+		return ok
+	}
+}
+
+// unparen strips parentheses.
+func unparen(e ast.Expr) ast.Expr {
+	for {
+		p, ok := e.(*ast.ParenExpr)
+		if !ok {
+			return e
+		}
+		e = p.X
+	}
+}

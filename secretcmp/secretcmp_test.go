@@ -1,0 +1,154 @@
+package secretcmp_test
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ctequal/ctequal/secretcmp"
+	"golang.org/x/tools/go/analysis/analysistest"
+)
+
+// setFlag sets one of the Analyzer's flags for the length of a test.
+func setFlag(t *testing.T, name, value string) {
+	t.Helper()
+	f := secretcmp.Analyzer.Flags.Lookup(name)
+	old := f.Value.String()
+	if err := f.Value.Set(value); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Value.Set(old) })
+}
+
+// The historical shapes: each is found, and each fix's output is in a
+// .golden file beside it.
+func TestHistory(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "history")
+}
+
+// Comparisons that must stay quiet.
+func TestNegatives(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "negatives")
+}
+
+// Secrets made in one package and compared in another, through facts.
+func TestFacts(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "macs", "usemacs")
+}
+
+// How a fix adds, reuses or cannot add its import.
+func TestImports(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "imports")
+}
+
+// -std: fixes from crypto/hmac and crypto/subtle.
+func TestStd(t *testing.T) {
+	setFlag(t, "std", "true")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "stdfix")
+}
+
+// -names=false: no finding by name, the others as before.
+func TestNamesOff(t *testing.T) {
+	setFlag(t, "names", "false")
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "namesoff")
+}
+
+// The fixes call the library's API: the stand-in under testdata must have
+// the real one's signatures. The real one is the checkout's ../equal.go;
+// out of the repository (a module download) the test skips.
+func TestLibraryAPI(t *testing.T) {
+	real := funcSigs(t, filepath.Join("..", "equal.go"))
+	stub := funcSigs(t, filepath.Join("testdata", "src", "github.com", "ctequal", "ctequal", "ctequal.go"))
+	if real == nil {
+		t.Skip("../equal.go not found: not in the ctequal repository")
+	}
+	for name, sig := range stub {
+		if real[name] != sig {
+			t.Errorf("ctequal.%s: the library has %q, the stand-in %q", name, real[name], sig)
+		}
+	}
+	for _, name := range []string{"Equal", "EqualString", "Compare"} {
+		if stub[name] == "" {
+			t.Errorf("the stand-in lacks %s", name)
+		}
+	}
+}
+
+// funcSigs returns the exported functions' parameter and result types in
+// a file, as text.
+func funcSigs(t *testing.T, path string) map[string]string {
+	src, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sigs := make(map[string]string)
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv != nil || !fd.Name.IsExported() {
+			continue
+		}
+		var ps []string
+		for _, fl := range []*ast.FieldList{fd.Type.Params, fd.Type.Results} {
+			if fl == nil {
+				continue
+			}
+			for _, p := range fl.List {
+				n := max(len(p.Names), 1)
+				for range n {
+					ps = append(ps, types.ExprString(p.Type))
+				}
+			}
+			ps = append(ps, "|")
+		}
+		sigs[fd.Name.Name] = fmt.Sprint(ps)
+	}
+	return sigs
+}
+
+func TestNameLooksSecret(t *testing.T) {
+	for _, c := range []struct {
+		name    string
+		literal bool
+		want    bool
+	}{
+		{"webhookSecret", false, true},
+		{"csrfToken", false, true},
+		{"AccessToken", false, true},
+		{"APIKey", false, true},
+		{"api_key", false, true},
+		{"X-Gitlab-Token", true, true},
+		{"X-Hub-Signature-256", true, true},
+		{"hmacTag", false, true},
+		{"token", false, false},     // HTTP's token grammar, a lexer's token
+		{"nextToken", false, false}, // a parser's
+		{"signature", false, false}, // public-key signatures are public
+		{"sig", false, false},
+		{"macAddr", false, false}, // a MAC address
+		{"machine", false, false},
+		{"tokenize", false, false},
+		{"secretary", false, false},
+	} {
+		if got := secretcmp.NameLooksSecret(c.name, c.literal); got != c.want {
+			t.Errorf("nameLooksSecret(%q, %v) = %v, want %v", c.name, c.literal, got, c.want)
+		}
+	}
+}
+
+// -testfiles: _test.go files are reported and followed.
+func TestTestFiles(t *testing.T) {
+	setFlag(t, "testfiles", "true")
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "testfiles")
+}

@@ -1,0 +1,13 @@
+package imports
+
+import (
+	"bytes"
+	"crypto/hmac"
+)
+
+// A local named ctequal: no fix, which would not compile.
+func shadow(key, got []byte) bool {
+	ctequal := 1
+	_ = ctequal
+	return bytes.Equal(hmac.New(nil, key).Sum(nil), got) // want `compared with bytes.Equal in variable time$`
+}

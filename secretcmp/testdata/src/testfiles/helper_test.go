@@ -1,0 +1,5 @@
+package testfiles
+
+import "bytes"
+
+func same(a, b []byte) bool { return bytes.Equal(a, b) } // want `tag from hmac.New\(\.\.\.\)\.Sum at testfiles_test.go:12 compared with bytes.Equal`

@@ -1,0 +1,3 @@
+// Package testfiles is checked with -testfiles: _test.go files are
+// reported and followed too.
+package testfiles

@@ -1,0 +1,28 @@
+// Package usemacs compares secrets made in package macs.
+package usemacs
+
+import (
+	"bytes"
+	"crypto/hmac"
+
+	"macs"
+)
+
+func check(key, msg, got []byte, c macs.Cookie, gotHex, sess string) bool {
+	if !bytes.Equal(macs.Sign(key, msg), got) { // want `tag from hmac.New\(\.\.\.\)\.Sum at macs.go:17 compared with bytes.Equal in variable time: use ctequal.Equal`
+		return false
+	}
+	h, err := macs.SignHex(key, msg)
+	if err != nil || h != gotHex { // want `hex of tag from hmac.New\(\.\.\.\)\.Sum at macs.go:17 compared with != in variable time: use ctequal.EqualString`
+		return false
+	}
+	if bytes.Equal(c.MAC, got) { // want `tag from hmac.New\(\.\.\.\)\.Sum at macs.go:17 compared with bytes.Equal`
+		return true
+	}
+	m := macs.NewMAC(key)
+	m.Write(msg)
+	if string(m.Sum(nil)) == string(got) { // want `tag from hmac.New\(\.\.\.\)\.Sum at usemacs.go:24 compared with ==`
+		return true
+	}
+	return c.Value == "x" || sess == macs.SessionKey || hmac.Equal(c.MAC, got) // want `token from crypto/rand.Text at macs.go:41 compared with ==`
+}
