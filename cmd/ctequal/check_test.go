@@ -116,13 +116,3 @@ func TestCheckTiming(t *testing.T) {
 		}
 	}
 }
-
-func supportedKernels() int {
-	n := 0
-	for _, k := range kernels.All() {
-		if k.Supported {
-			n++
-		}
-	}
-	return n
-}
