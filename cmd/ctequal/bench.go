@@ -89,15 +89,15 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		"goes to stderr, the table (or JSON) to stdout.", stderr)
 	sizesFlag := fs.String("sizes", defaultSizes, "input sizes, comma-separated; K and M suffixes are KiB and MiB")
 	budget := fs.Duration("time", 3*time.Second, "total measuring time")
-	rounds := fs.Int("rounds", 5, "rounds; each measures every implementation at every size once")
+	rounds := fs.Int("rounds", 5, fmt.Sprintf("rounds, at most %d; each measures every implementation at every size once", maxRounds))
 	asJSON := fs.Bool("json", false, "print JSON instead of the table")
 	svgPath := fs.String("svg", "", "also write a plot of throughput against size to this SVG `file`")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
 	sizes, err := parseSizes(*sizesFlag)
-	if err == nil && *rounds < 1 {
-		err = fmt.Errorf("-rounds must be at least 1")
+	if err == nil && (*rounds < 1 || *rounds > maxRounds) {
+		err = fmt.Errorf("-rounds must be from 1 to %d", maxRounds)
 	}
 	if err == nil && *budget <= 0 {
 		err = fmt.Errorf("-time must be positive")
@@ -108,28 +108,48 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 
-	rep := measure(implementations(), sizes, *rounds, *budget, stderr)
+	// Open the plot's file before measuring: a run must not be lost to a
+	// path that cannot be written.
+	var svgFile *os.File
 	if *svgPath != "" {
-		var buf bytes.Buffer
-		writeSVG(&buf, rep)
-		if err := os.WriteFile(*svgPath, buf.Bytes(), 0o644); err != nil {
-			fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
-			return 1
+		if svgFile, err = os.Create(*svgPath); err != nil {
+			fmt.Fprintf(stderr, "ctequal bench: cannot write the plot: %v\n", err)
+			return 2
 		}
-		fmt.Fprintf(stderr, "wrote %s\n", *svgPath)
+		defer svgFile.Close()
 	}
+
+	rep := measure(implementations(), sizes, *rounds, *budget, stderr)
+	code := 0
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(rep); err != nil {
 			fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
+			code = 1
+		}
+	} else {
+		writeTable(stdout, rep)
+	}
+	if svgFile != nil {
+		var buf bytes.Buffer
+		writeSVG(&buf, rep)
+		_, err := svgFile.Write(buf.Bytes())
+		if cerr := svgFile.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
 			return 1
 		}
-		return 0
+		fmt.Fprintf(stderr, "wrote %s\n", *svgPath)
 	}
-	writeTable(stdout, rep)
-	return 0
+	return code
 }
+
+// maxRounds bounds -rounds: each round keeps a sample per implementation
+// and size, and -time is shared out among the rounds.
+const maxRounds = 1000
 
 // parseSizes reads "16,1K,64K" as byte counts.
 func parseSizes(s string) ([]int, error) {
@@ -213,15 +233,30 @@ func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, p
 	for i := range samples {
 		samples[i] = make([][]float64, len(impls))
 	}
+	// The rounds are planned to fill the budget; where calls take longer
+	// than their slot (a size whose single call is longer, a busy machine)
+	// they stop before a round that would end past twice the budget and a
+	// second, whatever -rounds said. Progress is a line per tenth of the rounds at
+	// most.
 	start := time.Now()
+	every := max(1, rounds/10)
+	done := 0
 	for r := range rounds {
+		if elapsed := time.Since(start); r > 0 && elapsed+elapsed/time.Duration(r) > 2*budget+time.Second {
+			fmt.Fprintf(progress, "bench: -time %v spent after %d of %d rounds\n", budget, r, rounds)
+			break
+		}
 		for i := range sizes {
 			for j, im := range impls {
 				samples[i][j] = append(samples[i][j], timeImpl(im, inputs[i].x, inputs[i].y, calls[i][j]))
 			}
 		}
-		fmt.Fprintf(progress, "bench: round %d/%d done (%.1fs)\n", r+1, rounds, time.Since(start).Seconds())
+		done = r + 1
+		if done%every == 0 || done == rounds {
+			fmt.Fprintf(progress, "bench: round %d/%d done (%.1fs)\n", done, rounds, time.Since(start).Seconds())
+		}
 	}
+	rounds = done
 
 	rep := report{CPU: orUnknown(cpuid.CPU.BrandName), GOARCH: runtime.GOARCH, Kernel: ctequal.Kernel(), Rounds: rounds}
 	for i, n := range sizes {

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/rand/v2"
+	"runtime"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/ctequal/ctequal"
 	"github.com/ctequal/ctequal/internal/dudect"
@@ -42,19 +46,33 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		"difference, must leak, and the selected kernel comparing x with x must not.\n"+
 		"Exits 1 on a leak or when a control fails.\n\n"+howToRead, stderr)
 	sizesFlag := fs.String("sizes", "16,64,1K", "input sizes, comma-separated; K and M suffixes are KiB and MiB")
-	samples := fs.Int("samples", 200_000, "measurements per test")
+	samples := fs.Int("samples", 200_000, fmt.Sprintf("measurements per test, from 20000 to %d", maxSamples))
+	memFlag := fs.String("mem", "1G", "the most memory a test's inputs may take; K, M and G suffixes")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
 	sizes, err := parseSizes(*sizesFlag)
-	if err == nil && *samples < 20_000 {
-		err = fmt.Errorf("-samples must be at least 20000")
+	if err == nil && (*samples < 20_000 || *samples > maxSamples) {
+		err = fmt.Errorf("-samples must be from 20000 to %d", maxSamples)
+	}
+	var memBudget int
+	if err == nil {
+		memBudget, err = parseBytes(*memFlag)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "ctequal check: %v\n", err)
 		fs.Usage()
 		return 2
 	}
+	// The controls run at the largest size, and at 1 KiB at least.
+	if need := checkMemory(max(1024, sizes[len(sizes)-1])); need > memBudget {
+		fmt.Fprintf(stderr, "ctequal check: -sizes %s needs %s for the inputs of one test, over the -mem budget of %s:\n"+
+			"choose smaller sizes, or raise -mem if this machine has the memory\n",
+			sizeText(sizes[len(sizes)-1]), sizeText(need), sizeText(memBudget))
+		return 2
+	}
+	fmt.Fprintf(stderr, "check: about %s for %d tests (longer where a leak is rerun)\n",
+		estimateCheck(sizes, *samples).Round(time.Second), checkTests(sizes))
 
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	header := []string{"KERNEL", "SIZE"}
@@ -130,6 +148,100 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		code = 1
 	}
 	return code
+}
+
+// maxSamples bounds -samples: a test keeps no sample, but its time grows
+// with them, and more than this is hours per test at large sizes.
+const maxSamples = 100_000_000
+
+// checkPool mirrors internal/dudect's poolSize: the input pairs a test
+// prepares at once. A test holds them in one buffer, 2*n*checkPool bytes,
+// beside three inputs of n bytes (the secret, the base and the delta).
+const checkPool = 32
+
+// checkMemory is what a test at n bytes allocates for its inputs.
+func checkMemory(n int) int {
+	return (2*checkPool + 3) * n
+}
+
+// checkTests is how many tests a check runs: every pair for every
+// supported kernel and size, then the controls.
+func checkTests(sizes []int) int {
+	return (supportedKernels()*len(sizes)+1)*len(dudect.ClassPairs) + 1
+}
+
+func supportedKernels() int {
+	n := 0
+	for _, k := range impl.List() {
+		if k.Supported {
+			n++
+		}
+	}
+	return n
+}
+
+// estimateCheck guesses how long a check takes, from what one sample
+// costs here: preparing a pair of inputs (a copy and a masked XOR of n
+// bytes, and n random bytes for FixedVsRandom), one compare of n bytes
+// with Compare, and about a microsecond of bookkeeping (the
+// 101 cropped t-tests), timed on the spot, for every sample of every test,
+// the warm-up batches included.
+func estimateCheck(sizes []int, samples int) time.Duration {
+	const warmup = 20 * checkPool
+	perSample := func(n int, pair dudect.ClassPair) time.Duration {
+		x, y, d := make([]byte, n), make([]byte, n), make([]byte, n)
+		rng := rand.New(rand.NewPCG(1, 2))
+		start := time.Now()
+		sink, reps := 0, 0
+		// At least 20 ms, so that a busy machine shows in the estimate.
+		for reps < 3 || time.Since(start) < 20*time.Millisecond {
+			copy(x, y)
+			if pair == dudect.FixedVsRandom {
+				for i := 0; i+8 <= n; i += 8 {
+					binary.LittleEndian.PutUint64(d[i:], rng.Uint64())
+				}
+			}
+			for i := 0; i+8 <= n; i += 8 {
+				binary.LittleEndian.PutUint64(y[i:], binary.LittleEndian.Uint64(x[i:])^binary.LittleEndian.Uint64(d[i:]))
+			}
+			sink += ctequal.Compare(x, y)
+			reps++
+		}
+		runtime.KeepAlive(sink)
+		return time.Microsecond + time.Since(start)/time.Duration(reps)
+	}
+	var total time.Duration
+	for _, n := range sizes {
+		for _, pair := range dudect.ClassPairs {
+			total += time.Duration(supportedKernels()*(samples+warmup)) * perSample(n, pair)
+		}
+	}
+	control := max(1024, sizes[len(sizes)-1])
+	total += time.Duration(samples+warmup) * perSample(control, dudect.EqualVsFirstDiffers)
+	for _, pair := range dudect.ClassPairs {
+		total += time.Duration(samples+warmup) * perSample(control, pair)
+	}
+	return total
+}
+
+// parseBytes reads "512M" or "2G" as a byte count.
+func parseBytes(s string) (int, error) {
+	t := strings.TrimSpace(s)
+	mult := 1
+	for _, u := range []struct {
+		suffix string
+		mult   int
+	}{{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
+		if strings.HasSuffix(t, u.suffix) {
+			mult, t = u.mult, strings.TrimSuffix(t, u.suffix)
+			break
+		}
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n <= 0 || n > (1<<40)/mult {
+		return 0, fmt.Errorf("bad -mem %q: want a positive byte count up to 1024G, like 512M or 2G", s)
+	}
+	return n * mult, nil
 }
 
 // tText formats a test's max |t|, and its rerun's if there was one.

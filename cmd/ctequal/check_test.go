@@ -116,13 +116,3 @@ func TestCheckTiming(t *testing.T) {
 		}
 	}
 }
-
-func supportedKernels() int {
-	n := 0
-	for _, k := range impl.List() {
-		if k.Supported {
-			n++
-		}
-	}
-	return n
-}
