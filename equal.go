@@ -82,7 +82,7 @@ func EqualString(x, y string) bool {
 }
 
 // Kernel returns the name of the kernel Compare uses on this CPU: "avx512",
-// "avx2", "sse2", "neon" or "generic". Compare compares inputs of up to
+// "avx2", "sse2", "neon", "rvv" or "generic". Compare compares inputs of up to
 // 64 bytes in straight-line Go whatever the kernel: there a Go function
 // beats any call into assembly.
 func Kernel() string {

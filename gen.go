@@ -6,3 +6,4 @@ package ctequal
 
 //go:generate go -C asm run . -out ../equal_amd64.s -stubs ../equal_amd64.go -pkg ctequal
 //go:generate go -C asm run ./neon -out ../equal_arm64.s -stubs ../equal_arm64.go -pkg ctequal
+//go:generate go -C asm run ./rvv -out ../equal_riscv64.s -stubs ../equal_riscv64.go -pkg ctequal

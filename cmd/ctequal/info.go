@@ -67,7 +67,9 @@ func writeInfo(out io.Writer) {
 	}
 	var have []string
 	for _, f := range used.List() {
-		have = append(have, fmt.Sprintf("%s %s", f, yesNo(c.Supports(cpuidFeature[f]))))
+		if _, ok := cpuidFeature[f]; ok { // cpuid/v2 does not read riscv64's
+			have = append(have, fmt.Sprintf("%s %s", f, yesNo(c.Supports(cpuidFeature[f]))))
+		}
 	}
 	if len(have) > 0 {
 		fmt.Fprintf(w, "  features\t%s\n", strings.Join(have, ", "))
@@ -85,6 +87,9 @@ func writeInfo(out io.Writer) {
 	}
 	if why := avx512Policy(all); why != "" {
 		fmt.Fprintf(w, "  AVX-512\t%s\n", why)
+	}
+	if why := rvvPolicy(all); why != "" {
+		fmt.Fprintf(w, "  RVV\t%s\n", why)
 	}
 	fmt.Fprintf(w, "  short inputs\tup to %d bytes compared by Compare itself, in straight-line Go, whatever the kernel\n", impl.ShortMax)
 	fmt.Fprintf(w, "  long inputs\tcompared %s at a time, with a point between where the garbage collector can stop the goroutine\n", sizeText(impl.ChunkSize))
@@ -110,6 +115,9 @@ func writeInfo(out io.Writer) {
 	w.Flush()
 
 	for _, f := range used.List() {
+		if _, ok := cpuidFeature[f]; !ok {
+			continue
+		}
 		fromCPUID := c.Supports(cpuidFeature[f])
 		fromSys := impl.CPU().Has(f)
 		if fromCPUID != fromSys {

@@ -20,7 +20,7 @@ import (
 var builds = []Build{
 	{GOARCH: "amd64"}, {GOARCH: "amd64", Tags: "purego"},
 	{GOARCH: "arm64"}, {GOARCH: "arm64", Tags: "purego"},
-	{GOARCH: "386"}, {GOARCH: "arm"}, {GOARCH: "riscv64"},
+	{GOARCH: "386"}, {GOARCH: "arm"}, {GOARCH: "riscv64"}, {GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}},
 	{GOARCH: "ppc64le"}, {GOARCH: "s390x"}, {GOARCH: "loong64"},
 }
 
@@ -37,6 +37,8 @@ func wantFuncs(b Build) []string {
 			kernelsPkg()+"equalSSE2.abi0", kernelsPkg()+"equalGeneric.abi0")
 	case "arm64":
 		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalNEON.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "riscv64":
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalRVV.abi0", kernelsPkg()+"equalGeneric.abi0")
 	}
 	return want
 }

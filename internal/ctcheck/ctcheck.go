@@ -59,7 +59,7 @@ func (f Finding) String() string {
 }
 
 // CheckFile checks one assembly file; its architecture comes from its name
-// (_amd64.s or _arm64.s).
+// (_amd64.s, _arm64.s or _riscv64.s).
 func CheckFile(path string) ([]Finding, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -71,8 +71,10 @@ func CheckFile(path string) ([]Finding, error) {
 		a = amd64
 	case strings.HasSuffix(path, "_arm64.s"):
 		a = arm64
+	case strings.HasSuffix(path, "_riscv64.s"):
+		a = riscv64
 	default:
-		return nil, fmt.Errorf("%s: no _amd64.s or _arm64.s suffix: architecture unknown", path)
+		return nil, fmt.Errorf("%s: no _amd64.s, _arm64.s or _riscv64.s suffix: architecture unknown", path)
 	}
 	return check(filepath.Base(path), string(src), a)
 }

@@ -34,18 +34,21 @@ var modulePath = sync.OnceValue(func() string {
 // A Build is one way to compile the driver.
 type Build struct {
 	GOARCH string
-	Tags   string // build tags, such as purego
+	Tags   string   // build tags, such as purego
+	Env    []string // more of the build's environment, such as GORISCV64=rva23u64
 	// Replace maps files of the module, relative to its root, to the files
 	// compiled in their place (go build -overlay): the planted leaks.
 	Replace map[string]string
 }
 
-// Name is the GOARCH, with the tags after a slash.
+// Name is the GOARCH and the Env, comma-separated, with the tags after a
+// slash.
 func (b Build) Name() string {
+	name := strings.Join(append([]string{b.GOARCH}, b.Env...), ",")
 	if b.Tags == "" {
-		return b.GOARCH
+		return name
 	}
-	return b.GOARCH + "/" + strings.ReplaceAll(b.Tags, " ", "+")
+	return name + "/" + strings.ReplaceAll(b.Tags, " ", "+")
 }
 
 // BuildDriver compiles the driver for linux/b.GOARCH with the go command
@@ -81,7 +84,7 @@ func BuildDriver(ctx context.Context, goTool, root, dir string, b Build) (string
 	}
 	cmd := exec.CommandContext(ctx, goTool, append(args, DriverPackage)...)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+b.GOARCH, "CGO_ENABLED=0")
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+b.GOARCH, "CGO_ENABLED=0"), b.Env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("%s: go %s: %v\n%s", b.Name(), strings.Join(args, " "), err, out)
 	}

@@ -167,6 +167,8 @@ func riscv64ObjStep(m *mach) {
 		ok = isReg && r.write(args[n-1], l)
 	case riscvObjDiv[op] && n == 3:
 		ok = r.divide(m, args[2], args[:2]...)
+	case strings.HasPrefix(op, "V"): // RVV: rvvobj.go
+		ok = rvvObjStep(m, r, op, args)
 	default:
 		ok = false
 	}

@@ -16,8 +16,9 @@ const DriverPackage = "github.com/ctequal/ctequal/internal/cttrace/driver"
 // A Config is one build of the driver and one run of it under qemu-user.
 type Config struct {
 	Name    string   // for messages and the binary's name
-	GOARCH  string   // amd64 or arm64
+	GOARCH  string   // amd64, arm64 or riscv64
 	Tags    string   // build tags, such as purego
+	Env     []string // more of the build's environment, such as GORISCV64=rva23u64
 	Overlay string   // a go build -overlay file, or ""
 	CPU     string   // the qemu -cpu model
 	Lengths []int    // the lengths to call; nil for DefaultLengths
@@ -36,6 +37,8 @@ func QEMU(goarch string) string {
 		return "qemu-x86_64-static"
 	case "arm64":
 		return "qemu-aarch64-static"
+	case "riscv64":
+		return "qemu-riscv64-static"
 	}
 	return ""
 }
@@ -51,7 +54,7 @@ func Build(ctx context.Context, c Config, dir string) (string, error) {
 		args = append(args, "-overlay", c.Overlay)
 	}
 	cmd := exec.CommandContext(ctx, "go", append(args, DriverPackage)...)
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+c.GOARCH, "CGO_ENABLED=0")
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+c.GOARCH, "CGO_ENABLED=0"), c.Env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("%s: go %s: %v\n%s", c.Name, strings.Join(args, " "), err, out)
 	}

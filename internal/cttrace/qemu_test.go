@@ -28,7 +28,15 @@ var configs = []Config{
 	// qemu 7.2 implements FEAT_DIT for -cpu max but does not advertise it.
 	{Name: "arm64-max-dit", GOARCH: "arm64", CPU: "max", Args: []string{"-assume-dit"}, Kernel: "neon", DIT: true},
 	{Name: "arm64-purego", GOARCH: "arm64", Tags: "purego", CPU: "cortex-a53", Kernel: "generic"},
+	// qemu 7.2 has no riscv_hwprobe: the RVV kernel runs in a build that
+	// requires V, and a plain build runs the portable kernel.
+	{Name: "riscv64-rvv", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv"},
+	{Name: "riscv64-plain", GOARCH: "riscv64", CPU: rvvCPU, Kernel: "generic"},
 }
+
+// rvvCPU is qemu's riscv64 CPU with RVV 1.0 at VLEN 128, tails and
+// masked-off elements filled with ones as the specification allows.
+const rvvCPU = "rv64,v=true,vlen=128,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true"
 
 // needQEMU skips the test unless CTEQUAL_TRACE=1, this is Linux, and the
 // qemu-user programs and the go command are installed.
@@ -40,7 +48,7 @@ func needQEMU(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("qemu-user runs on Linux only")
 	}
-	for _, prog := range []string{"go", QEMU("amd64"), QEMU("arm64")} {
+	for _, prog := range []string{"go", QEMU("amd64"), QEMU("arm64"), QEMU("riscv64")} {
 		if _, err := exec.LookPath(prog); err != nil {
 			t.Skipf("%s is not installed (Debian: apt-get install qemu-user-static): %v", prog, err)
 		}
@@ -95,7 +103,7 @@ func buildAndRun(t *testing.T, c Config, dir string) *Result {
 func checkKernelRan(t *testing.T, c Config, res *Result) {
 	t.Helper()
 	name := map[string]string{
-		"avx2": "equalAVX2", "sse2": "equalSSE2", "neon": "equalNEON", "generic": "equalGeneric",
+		"avx2": "equalAVX2", "sse2": "equalSSE2", "neon": "equalNEON", "rvv": "equalRVV", "generic": "equalGeneric",
 	}[c.Kernel]
 	entry, ok := res.Symbols.Addr(library(t).Symbol(name))
 	if !ok {
@@ -177,6 +185,7 @@ func TestPlantedLeaks(t *testing.T) {
 		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62)},
 		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62)},
 		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, impl.ShortMax)},
+		{Config{Name: "riscv64-rvv-early-exit", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Overlay: plantRVVExit(t, dir), CPU: rvvCPU, Kernel: "rvv"}, unequalFrom(impl.ShortMax+1, 1<<62)},
 	}
 	for _, l := range leaks {
 		t.Run(l.c.Name, func(t *testing.T) {

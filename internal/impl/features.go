@@ -18,6 +18,7 @@ const (
 	SSE2
 	ASIMD
 	DIT
+	V
 	numFeatures
 )
 
@@ -33,6 +34,7 @@ var featureNames = [numFeatures]string{
 	SSE2:        "sse2",
 	ASIMD:       "asimd",
 	DIT:         "dit",
+	V:           "v",
 }
 
 func (f Feature) String() string { return featureNames[f] }

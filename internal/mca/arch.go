@@ -27,6 +27,10 @@ type arch struct {
 	// isa returns the instruction-set level an instruction needs; a core
 	// runs a loop only if its level is at least every instruction's.
 	isa func(mnemonic, operands string) int
+	// vregs, where the architecture has vectors of a length only the core
+	// knows (RVV), returns the vector registers a loop loads per
+	// iteration; each is VLEN/8 bytes on a core of that VLEN.
+	vregs func(insts []inst) int
 }
 
 // A core is one -mcpu of llvm-mca, with what its L1 data cache can load.
@@ -41,6 +45,8 @@ type core struct {
 	// model says which of LLVM's scheduling models stands in for the core
 	// where it is not one of its own: the table prints it.
 	model string
+	// vlen is the core's vector length in bits, for arch.vregs (RVV).
+	vlen int
 }
 
 // limit returns the L1 load limit, in bytes compared per cycle, of a loop
@@ -221,13 +227,16 @@ var riscv64 = &arch{
 	triple: "riscv64-unknown-linux-gnu",
 	// Go emits compressed instructions, which the ELF header does not
 	// announce.
-	objdumpArgs: []string{"--mattr=+m,+a,+f,+d,+c"},
+	objdumpArgs: []string{"--mattr=+m,+a,+f,+d,+c,+v"},
 	// The SiFive U74 (VisionFive 2, HiFive Unmatched) loads one 64-bit
-	// word per cycle. The others are not stated.
+	// word per cycle. The others are not stated. The P670 (VLEN 128) and
+	// the X280 (VLEN 512) have RVV 1.0, the U74 and the P450 no vector
+	// unit; LLVM 19's spacemit-x60 has no scheduling model.
 	cores: []core{
 		{name: "sifive-u74", loads: map[int]float64{1: 1, 2: 1, 4: 1, 8: 1}},
 		{name: "sifive-p450"},
-		{name: "sifive-p670"},
+		{name: "sifive-p670", isa: isaRVV, vlen: 128},
+		{name: "sifive-x280", isa: isaRVV, vlen: 512},
 	},
 	branch: func(m string) bool { return riscv64Branches[m] },
 	load: func(m, ops string) (bytes, width int) {
@@ -237,7 +246,38 @@ var riscv64 = &arch{
 		}
 		return w, w
 	},
-	isa: func(string, string) int { return 0 },
+	isa: func(m, _ string) int {
+		if strings.HasPrefix(m, "v") {
+			return isaRVV
+		}
+		return 0
+	},
+	vregs: riscv64VectorRegs,
+}
+
+// isaRVV is the riscv64 level of the V extension.
+const isaRVV = 1
+
+// riscv64VectorRegs counts the vector registers the unit-stride byte loads
+// of insts fill, LMUL each, as the VSETVLI before each sets it
+// ("vsetvli t0, a2, e8, m8, tu, mu"): at VLMAX, the loop's strips are
+// whole in the steady state.
+func riscv64VectorRegs(insts []inst) int {
+	lmul, n := 1, 0
+	for _, in := range insts {
+		switch in.mnemonic {
+		case "vsetvli", "vsetivli":
+			for _, f := range strings.Split(in.operands, ",") {
+				f = strings.TrimSpace(f)
+				if len(f) == 2 && f[0] == 'm' && f[1] >= '1' && f[1] <= '8' {
+					lmul = int(f[1] - '0')
+				}
+			}
+		case "vle8.v":
+			n += lmul
+		}
+	}
+	return n
 }
 
 var arches = map[string]*arch{"amd64": amd64, "arm64": arm64, "riscv64": riscv64}

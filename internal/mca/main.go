@@ -230,7 +230,7 @@ func kernelLoops(a *arch, dir, objdump string) ([]loop, error) {
 	var loops []loop
 	for _, f := range funcs {
 		for _, l := range findLoops(a, f, label) {
-			if l.bytes == 0 {
+			if l.bytes == 0 && l.vregs == 0 {
 				return nil, fmt.Errorf("%s: loop %s loads nothing this program recognises:\n%s", a.goarch, l.id(), mcaInput(a, l))
 			}
 			loops = append(loops, l)
@@ -311,7 +311,7 @@ func runMCA(a *arch, l loop, c core, mcaBin string) (float64, error) {
 		return fail(fmt.Sprintf("it ran %d instructions, not %d", n, len(l.insts)*iterations))
 	}
 	total, _ := strconv.Atoi(string(cycles[1]))
-	return float64(l.bytes*iterations) / float64(total), nil
+	return float64(l.compares(c)*iterations) / float64(total), nil
 }
 
 // writeTable prints a's predictions as Markdown: a row per core, a column
@@ -357,7 +357,11 @@ func writeTable(w io.Writer, a *arch, loops []loop, preds []map[int]float64) {
 	fmt.Fprint(w, notes)
 	fmt.Fprintf(w, "\n| loop | compares per iteration | instructions | widest access | alignment NOPs left out |\n|---|---:|---:|---:|---:|\n")
 	for _, l := range loops {
-		fmt.Fprintf(w, "| %s | %d B | %d | %d B | %d |\n", l.id(), l.bytes, len(l.insts), l.width, l.nops)
+		per := fmt.Sprintf("%d B", l.bytes)
+		if l.vregs > 0 {
+			per = fmt.Sprintf("%d × VLEN/16 B", l.vregs)
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %d B | %d |\n", l.id(), per, len(l.insts), l.width, l.nops)
 	}
 }
 

@@ -87,6 +87,7 @@ type loop struct {
 	name  string // its label without the function's prefix (loop), or loop1, loop2... where it has none
 	insts []inst
 	bytes int // bytes compared per iteration: half of what it loads
+	vregs int // vector registers it loads, of a length the core sets (RVV)
 	width int // its widest memory access, in bytes
 	isa   int // the highest instruction-set level it needs
 	// nops counts the NOPs left out of the model: the Go compiler pads
@@ -168,6 +169,9 @@ func findLoops(a *arch, f *function, label func(file string, line int) string) [
 			l.isa = max(l.isa, a.isa(in.mnemonic, in.operands))
 		}
 		l.bytes /= 2
+		if a.vregs != nil {
+			l.vregs = a.vregs(l.insts)
+		}
 		l.name = "loop" + strconv.Itoa(k+1)
 		if lab := label(l.insts[0].file, l.insts[0].line); lab != "" {
 			l.name = strings.TrimPrefix(lab, l.fn+"_")
@@ -220,3 +224,7 @@ func labelAt(lines []string, line int) string {
 	}
 	return ""
 }
+
+// compares returns the bytes the loop compares per iteration on core c:
+// half of what it loads, its vector registers VLEN/8 bytes each.
+func (l loop) compares(c core) int { return l.bytes + l.vregs*c.vlen/16 }
