@@ -2,9 +2,11 @@ package ctequal
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"slices"
+	"syscall"
 	"testing"
 
 	"github.com/ctequal/ctequal/internal/impl"
@@ -111,6 +113,7 @@ func TestSelectionGODEBUG(t *testing.T) {
 		{"cpu.avx512vbmi2=off", "avx2", "avx512"},
 		{"cpu.avx2=off", "sse2", "avx2"},
 		{"cpu.avx=off", "sse2", "avx2"},
+		{"cpu.vx=off", "generic", "vx"},
 	}
 	ran := 0
 	for _, c := range cases {
@@ -121,6 +124,12 @@ func TestSelectionGODEBUG(t *testing.T) {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestSelectedKernelIs$", "-test.v")
 		cmd.Env = append(os.Environ(), "GODEBUG="+c.godebug, "CTEQUAL_WANT_KERNEL="+c.want)
 		out, err := cmd.CombinedOutput()
+		if errors.Is(err, syscall.ENOEXEC) {
+			// qemu-user without binfmt_misc cannot start a child of the
+			// emulated binary: CI runs the suite with this GODEBUG instead.
+			t.Logf("GODEBUG=%s: cannot start a child process here (%v), skipped", c.godebug, err)
+			continue
+		}
 		if err != nil || !bytes.Contains(out, []byte("--- PASS: TestSelectedKernelIs")) {
 			t.Errorf("GODEBUG=%s: want kernel %s: %v\n%s", c.godebug, c.want, err, out)
 		}

@@ -40,6 +40,10 @@ func wantFuncs(b Build) []string {
 			kernelsPkg()+"equalSSE2.abi0", kernelsPkg()+"equalGeneric.abi0")
 	case "arm64":
 		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalNEON.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "ppc64le":
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalVSX.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "s390x":
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalVX.abi0", kernelsPkg()+"equalGeneric.abi0")
 	}
 	return want
 }

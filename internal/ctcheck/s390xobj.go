@@ -106,6 +106,7 @@ func s390xObjStep(m *mach) {
 	ok := true
 	switch {
 	case op == "NOPH" || op == "NOP":
+	case s390xObjVecInstr(m, &ok): // s390xvecobj.go
 	case op == "RET" && n == 0:
 		m.ret()
 	case op == "BR" && n == 1:

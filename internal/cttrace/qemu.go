@@ -16,12 +16,13 @@ const DriverPackage = "github.com/ctequal/ctequal/internal/cttrace/driver"
 // A Config is one build of the driver and one run of it under qemu-user.
 type Config struct {
 	Name    string   // for messages and the binary's name
-	GOARCH  string   // amd64 or arm64
+	GOARCH  string   // amd64, arm64, ppc64le or s390x
 	Tags    string   // build tags, such as purego
 	Overlay string   // a go build -overlay file, or ""
 	CPU     string   // the qemu -cpu model
 	Lengths []int    // the lengths to call; nil for DefaultLengths
 	Args    []string // the driver's other flags
+	Env     []string // the build's environment besides GOOS and GOARCH, such as GOPPC64=power10
 	// Kernel and DIT are what the driver must report: the kernel that
 	// Compare selected, and whether the NEON kernel sets PSTATE.DIT.
 	// Without them the check would prove nothing about the kernel meant.
@@ -36,6 +37,10 @@ func QEMU(goarch string) string {
 		return "qemu-x86_64-static"
 	case "arm64":
 		return "qemu-aarch64-static"
+	case "ppc64le":
+		return "qemu-ppc64le-static"
+	case "s390x":
+		return "qemu-s390x-static"
 	}
 	return ""
 }
@@ -51,7 +56,7 @@ func Build(ctx context.Context, c Config, dir string) (string, error) {
 		args = append(args, "-overlay", c.Overlay)
 	}
 	cmd := exec.CommandContext(ctx, "go", append(args, DriverPackage)...)
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH="+c.GOARCH, "CGO_ENABLED=0")
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+c.GOARCH, "CGO_ENABLED=0"), c.Env...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return "", fmt.Errorf("%s: go %s: %v\n%s", c.Name, strings.Join(args, " "), err, out)
 	}

@@ -18,6 +18,8 @@ const (
 	SSE2
 	ASIMD
 	DIT
+	VSX
+	VX
 	numFeatures
 )
 
@@ -33,14 +35,17 @@ var featureNames = [numFeatures]string{
 	SSE2:        "sse2",
 	ASIMD:       "asimd",
 	DIT:         "dit",
+	VSX:         "vsx",
+	VX:          "vx",
 }
 
 func (f Feature) String() string { return featureNames[f] }
 
 // Switchable reports whether GODEBUG=cpu.NAME=off turns the feature off:
 // golang.org/x/sys/cpu refuses it for the architectures' baselines, SSE2
-// on amd64 and ASIMD on arm64.
-func (f Feature) Switchable() bool { return f != SSE2 && f != ASIMD }
+// on amd64 and ASIMD on arm64, and has no option for VSX, which POWER8,
+// ppc64le's baseline, has.
+func (f Feature) Switchable() bool { return f != SSE2 && f != ASIMD && f != VSX }
 
 // Features is a set of features.
 type Features uint32
