@@ -115,6 +115,7 @@ func TestSelectionGODEBUG(t *testing.T) {
 		{"cpu.avx=off", "sse2", "avx2"},
 		{"cpu.v=off", "generic", "rvv"},
 		{"cpu.all=off", "generic", "rvv"},
+		{"cpu.vx=off", "generic", "vx"},
 	}
 	ran := 0
 	for _, c := range cases {
@@ -126,9 +127,10 @@ func TestSelectionGODEBUG(t *testing.T) {
 		cmd.Env = append(os.Environ(), "GODEBUG="+c.godebug, "CTEQUAL_WANT_KERNEL="+c.want)
 		out, err := cmd.CombinedOutput()
 		if errors.Is(err, syscall.ENOEXEC) {
-			// qemu-user without binfmt_misc cannot start a child of another
-			// architecture: CI runs these cases on the test binary directly.
-			t.Skipf("GODEBUG=%s: cannot re-run the test binary here: %v", c.godebug, err)
+			// qemu-user without binfmt_misc cannot start a child of the
+			// emulated binary: CI runs the suite with this GODEBUG instead.
+			t.Logf("GODEBUG=%s: cannot start a child process here (%v), skipped", c.godebug, err)
+			continue
 		}
 		if err != nil || !bytes.Contains(out, []byte("--- PASS: TestSelectedKernelIs")) {
 			t.Errorf("GODEBUG=%s: want kernel %s: %v\n%s", c.godebug, c.want, err, out)

@@ -67,9 +67,12 @@ func writeInfo(out io.Writer) {
 	}
 	var have []string
 	for _, f := range used.List() {
-		if _, ok := cpuidFeature[f]; ok { // cpuid/v2 does not read riscv64's
-			have = append(have, fmt.Sprintf("%s %s", f, yesNo(c.Supports(cpuidFeature[f]))))
+		id, known := cpuidFeature[f]
+		if !known { // cpuid/v2 reads x86 and arm64 only: vsx, vx
+			have = append(have, fmt.Sprintf("%s %s (golang.org/x/sys/cpu)", f, yesNo(impl.CPU().Has(f))))
+			continue
 		}
+		have = append(have, fmt.Sprintf("%s %s", f, yesNo(c.Supports(id))))
 	}
 	if len(have) > 0 {
 		fmt.Fprintf(w, "  features\t%s\n", strings.Join(have, ", "))
@@ -115,7 +118,7 @@ func writeInfo(out io.Writer) {
 	w.Flush()
 
 	for _, f := range used.List() {
-		if _, ok := cpuidFeature[f]; !ok {
+		if _, known := cpuidFeature[f]; !known {
 			continue
 		}
 		fromCPUID := c.Supports(cpuidFeature[f])
@@ -131,6 +134,9 @@ func writeInfo(out io.Writer) {
 func because(k impl.Kernel) string {
 	if k.Needs == 0 {
 		return "no wider kernel is supported; the portable Go kernel runs everywhere"
+	}
+	if k.Needs == impl.Of(impl.VSX) {
+		return "always on ppc64le: " + k.Policy
 	}
 	return "the CPU and OS have " + k.Needs.String() + ", and it is the widest kernel that is supported"
 }

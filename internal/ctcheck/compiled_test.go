@@ -39,6 +39,10 @@ func wantFuncs(b Build) []string {
 		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalNEON.abi0", kernelsPkg()+"equalGeneric.abi0")
 	case "riscv64":
 		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalRVV.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "ppc64le":
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalVSX.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "s390x":
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalVX.abi0", kernelsPkg()+"equalGeneric.abi0")
 	}
 	return want
 }

@@ -73,8 +73,12 @@ func CheckFile(path string) ([]Finding, error) {
 		a = arm64
 	case strings.HasSuffix(path, "_riscv64.s"):
 		a = riscv64
+	case strings.HasSuffix(path, "_ppc64le.s"):
+		a = ppc64
+	case strings.HasSuffix(path, "_s390x.s"):
+		a = s390x
 	default:
-		return nil, fmt.Errorf("%s: no _amd64.s, _arm64.s or _riscv64.s suffix: architecture unknown", path)
+		return nil, fmt.Errorf("%s: no _amd64.s, _arm64.s, _riscv64.s, _ppc64le.s or _s390x.s suffix: architecture unknown", path)
 	}
 	return check(filepath.Base(path), string(src), a)
 }

@@ -73,6 +73,7 @@ func ppc64ObjStep(m *mach) {
 	case op == "NOP":
 	case op == "RET" && n == 0:
 		m.ret()
+	case ppc64ObjVecInstr(m, &ok): // ppc64vecobj.go
 	case op == "BR" && n == 1:
 		if t, isAddr := absolute(args[0]); isAddr {
 			m.jump(t)

@@ -137,6 +137,7 @@ func s390xObjStep(m *mach) {
 	ok := true
 	switch {
 	case op == "NOPH" || op == "NOP":
+	case s390xObjVecInstr(m, &ok): // s390xvecobj.go
 	case op == "RET" && n == 0:
 		m.ret()
 	case op == "JMP" && n == 1 && in.Hex == "07fe": // BR R14, as Go 1.24's disassembler prints it

@@ -16,7 +16,8 @@
 //
 // The tests build the driver for each kernel qemu can run (AVX2 on
 // -cpu Haswell, SSE2 on Nehalem, NEON on cortex-a53 and, with DIT, on max,
-// the portable kernel under purego on both architectures), require that
+// the portable kernel under purego on both architectures, VSX on power8,
+// the s390x vector facility on max), require that
 // the kernel meant is the one that ran, and plant leaks that the same check
 // must report. They run only with CTEQUAL_TRACE=1, as CI does: about a
 // minute on two cores.

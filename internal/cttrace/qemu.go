@@ -16,9 +16,9 @@ const DriverPackage = "github.com/ctequal/ctequal/internal/cttrace/driver"
 // A Config is one build of the driver and one run of it under qemu-user.
 type Config struct {
 	Name    string   // for messages and the binary's name
-	GOARCH  string   // amd64, arm64 or riscv64
+	GOARCH  string   // amd64, arm64, riscv64, ppc64le or s390x
 	Tags    string   // build tags, such as purego
-	Env     []string // more of the build's environment, such as GORISCV64=rva23u64
+	Env     []string // more of the build's environment, such as GORISCV64=rva23u64 or GOPPC64=power10
 	Overlay string   // a go build -overlay file, or ""
 	CPU     string   // the qemu -cpu model
 	Lengths []int    // the lengths to call; nil for DefaultLengths
@@ -39,6 +39,10 @@ func QEMU(goarch string) string {
 		return "qemu-aarch64-static"
 	case "riscv64":
 		return "qemu-riscv64-static"
+	case "ppc64le":
+		return "qemu-ppc64le-static"
+	case "s390x":
+		return "qemu-s390x-static"
 	}
 	return ""
 }

@@ -32,6 +32,10 @@ var configs = []Config{
 	// requires V, and a plain build runs the portable kernel.
 	{Name: "riscv64-rvv", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv"},
 	{Name: "riscv64-plain", GOARCH: "riscv64", CPU: rvvCPU, Kernel: "generic"},
+	{Name: "ppc64le-power8", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx"},
+	// GOPPC64=power10 builds the kernel's POWER10 loop (LXVP, XXEVAL).
+	{Name: "ppc64le-power10", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx"},
+	{Name: "s390x-max", GOARCH: "s390x", CPU: "max", Kernel: "vx"},
 }
 
 // rvvCPU is qemu's riscv64 CPU with RVV 1.0 at VLEN 128, tails and
@@ -104,6 +108,7 @@ func checkKernelRan(t *testing.T, c Config, res *Result) {
 	t.Helper()
 	name := map[string]string{
 		"avx2": "equalAVX2", "sse2": "equalSSE2", "neon": "equalNEON", "rvv": "equalRVV", "generic": "equalGeneric",
+		"vsx": "equalVSX", "vx": "equalVX",
 	}[c.Kernel]
 	entry, ok := res.Symbols.Addr(library(t).Symbol(name))
 	if !ok {
@@ -182,6 +187,8 @@ func TestPlantedLeaks(t *testing.T) {
 	}{
 		{Config{Name: "amd64-bytes.Equal", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Args: []string{"-impl", "bytes.Equal"}}, nil},
 		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}}, nil},
+		{Config{Name: "ppc64le-bytes.Equal", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Args: []string{"-impl", "bytes.Equal"}}, nil},
+		{Config{Name: "s390x-bytes.Equal", GOARCH: "s390x", CPU: "max", Kernel: "vx", Args: []string{"-impl", "bytes.Equal"}}, nil},
 		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62)},
 		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62)},
 		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, impl.ShortMax)},

@@ -19,6 +19,8 @@ const (
 	ASIMD
 	DIT
 	V
+	VSX
+	VX
 	numFeatures
 )
 
@@ -35,14 +37,17 @@ var featureNames = [numFeatures]string{
 	ASIMD:       "asimd",
 	DIT:         "dit",
 	V:           "v",
+	VSX:         "vsx",
+	VX:          "vx",
 }
 
 func (f Feature) String() string { return featureNames[f] }
 
 // Switchable reports whether GODEBUG=cpu.NAME=off turns the feature off:
 // golang.org/x/sys/cpu refuses it for the architectures' baselines, SSE2
-// on amd64 and ASIMD on arm64.
-func (f Feature) Switchable() bool { return f != SSE2 && f != ASIMD }
+// on amd64 and ASIMD on arm64, and has no option for VSX, which POWER8,
+// ppc64le's baseline, has.
+func (f Feature) Switchable() bool { return f != SSE2 && f != ASIMD && f != VSX }
 
 // Features is a set of features.
 type Features uint32

@@ -57,7 +57,7 @@ var goKernels = []string{"equalGeneric"}
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("mca: ")
-	archFlag := flag.String("arch", "amd64,arm64,riscv64", "comma-separated GOARCHes to check: amd64, arm64, riscv64")
+	archFlag := flag.String("arch", "amd64,arm64,riscv64,ppc64le,s390x", "comma-separated GOARCHes to check: amd64, arm64, riscv64, ppc64le, s390x")
 	update := flag.Bool("update", false, "rewrite floors.txt: new floors at 90% of the predictions, old ones raised to that, none lowered")
 	mcaBin := flag.String("llvm-mca", "llvm-mca-19", "the llvm-mca to run")
 	objdump := flag.String("llvm-objdump", "llvm-objdump-19", "the llvm-objdump to run")
@@ -98,7 +98,7 @@ func run(archNames []string, update bool, mcaBin, objdump string, jobs int) (bad
 	for _, name := range archNames {
 		a := arches[name]
 		if a == nil {
-			return false, fmt.Errorf("no architecture %q: amd64, arm64 or riscv64", name)
+			return false, fmt.Errorf("no architecture %q: amd64, arm64, riscv64, ppc64le or s390x", name)
 		}
 		loops, err := kernelLoops(a, tmp, objdump)
 		if err != nil {

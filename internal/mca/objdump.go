@@ -42,7 +42,8 @@ var (
 	symbolRE = regexp.MustCompile(`^[0-9a-f]+ <(.+)>:$`)
 	sourceRE = regexp.MustCompile(`^; (.+):(\d+)$`)
 	instRE   = regexp.MustCompile(`^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$`)
-	targetRE = regexp.MustCompile(`0x([0-9a-f]+) <[^>]*>`)
+	// The target is the last operand; s390x prints it without <symbol>.
+	targetRE = regexp.MustCompile(`0x([0-9a-f]+)(?: <[^>]*>)?$`)
 )
 
 // parseObjdump reads the output of llvm-objdump -d -l --no-show-raw-insn.
@@ -158,7 +159,7 @@ func findLoops(a *arch, f *function, label func(file string, line int) string) [
 			if in.addr < s.lo || in.addr > s.hi {
 				continue
 			}
-			if in.mnemonic == "nop" {
+			if in.mnemonic == "nop" || in.mnemonic == "nopr" { // nopr: s390x
 				l.nops++
 				continue
 			}
@@ -218,7 +219,7 @@ func labelAt(lines []string, line int) string {
 		if m := labelRE.FindStringSubmatch(l); m != nil {
 			return m[1]
 		}
-		if l != "" && !strings.HasPrefix(l, "//") {
+		if l != "" && !strings.HasPrefix(l, "//") && !strings.HasPrefix(l, "#") { // #ifndef GOPPC64_power10
 			return ""
 		}
 	}

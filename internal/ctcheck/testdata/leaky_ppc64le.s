@@ -1,0 +1,88 @@
+// Small ppc64le kernels that leak, each leak marked with the finding
+// ctcheck must report at that line.
+
+#include "textflag.h"
+
+// The byte loop of a compare that leaves at the first difference: CMP
+// sets CR0 from the data.
+TEXT ·earlyExit(SB), NOSPLIT|NOFRAME, $0-56
+	MOVD	x_base+0(FP), R3
+	MOVD	y_base+24(FP), R4
+	MOVD	x_len+8(FP), R5
+	MOVD	R5, CTR
+loop:
+	MOVBZ	(R3), R6
+	MOVBZ	(R4), R7
+	CMP	R6, R7
+	BNE	differ // want "conditional branch on secret flags (CR0)"
+	ADD	$1, R3
+	ADD	$1, R4
+	BDNZ	loop
+	MOVD	$1, R3
+	MOVD	R3, ret+48(FP)
+	RET
+differ:
+	MOVD	$0, ret+48(FP)
+	RET
+
+// internal/bytealg's style: a vector compare's record form, and a branch
+// on CR6 (bytealg's BGELR_CR6), then a record form on a moved-out lane.
+TEXT ·vectorCompareBranch(SB), NOSPLIT|NOFRAME, $0-56
+	MOVD	x_base+0(FP), R3
+	MOVD	y_base+24(FP), R4
+	LXVD2X	(R3)(R0), V0
+	LXVD2X	(R4)(R0), V1
+	VCMPEQUBCC	V0, V1, V2
+	BGE	CR6, differ // want "conditional branch on secret flags (CR6)"
+	VXOR	V0, V1, V3
+	MFVSRD	V3, R6
+	ANDCC	$1, R6, R7
+	BEQ	differ // want "conditional branch on secret flags (CR0)"
+	// ISEL is a select, not a branch: no finding.
+	MOVD	$1, R8
+	ISEL	CR6LT, R8, R0, R9
+	MOVD	R9, ret+48(FP)
+	RET
+differ:
+	MOVD	$0, ret+48(FP)
+	RET
+
+// A secret index, a secret loop count, a secret load length, a division
+// and an instruction the model does not know.
+TEXT ·secretUses(SB), NOSPLIT|NOFRAME, $0-56
+	MOVD	x_base+0(FP), R3
+	MOVD	y_base+24(FP), R4
+	MOVD	(R3), R6
+	MOVD	(R4), R7
+	XOR	R7, R6, R6
+	MOVBZ	(R4)(R6), R8 // want "memory address depends on secret R6"
+	LXVL	R3, R6, V4 // want "memory address depends on secret"
+	DIVD	R6, R8, R9 // want "variable-latency"
+	VADDUBM	V4, V4, V5 // want "not modelled"
+	MOVD	R6, CTR
+loop:
+	BDNZ	loop // want "conditional branch on secret register CTR"
+	// Zeroing idioms make a register public again.
+	XOR	R6, R6, R6
+	CMP	R6, $0
+	BEQ	done
+done:
+	MOVD	R9, ret+48(FP)
+	RET
+
+// POWER10's paired load and three-input logic carry the taint to both
+// registers of the pair; an odd pair is not modelled.
+TEXT ·power10(SB), NOSPLIT|NOFRAME, $0-56
+	MOVD	x_base+0(FP), R3
+	MOVD	y_base+24(FP), R4
+	XXLXOR	VS32, VS32, VS32
+	LXVP	0(R3), VS40
+	LXVP	0(R4), VS48
+	LXVP	32(R4), VS51 // want "not modelled"
+	XXEVAL	VS32, VS41, VS49, $0x6f, VS32
+	MFVSRD	VS32, R5
+	CMP	R5, $0
+	BEQ	done // want "conditional branch on secret flags (CR0)"
+done:
+	MOVD	R5, ret+48(FP)
+	RET
