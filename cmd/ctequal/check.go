@@ -154,10 +154,10 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 // with them, and more than this is hours per test at large sizes.
 const maxSamples = 100_000_000
 
-// checkPool mirrors internal/dudect's poolSize: the input pairs a test
-// prepares at once. A test holds them in one buffer, 2*n*checkPool bytes,
-// beside three inputs of n bytes (the secret, the base and the delta).
-const checkPool = 32
+// checkPool is the input pairs a test prepares at once: a test holds them
+// in one buffer, 2*n*checkPool bytes, beside three inputs of n bytes (the
+// secret, the base and the delta).
+const checkPool = dudect.PoolSize
 
 // checkMemory is what a test at n bytes allocates for its inputs.
 func checkMemory(n int) int {

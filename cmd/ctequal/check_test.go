@@ -61,7 +61,7 @@ func TestCheckVerdicts(t *testing.T) {
 		{"the harness control leaks", func(n int, pair dudect.ClassPair, self bool) bool {
 			return self && pair == dudect.FixedVsRandom
 		}, false, 1,
-			[]string{"A LEAK: this machine tells the classes apart", "max |t| = 1.00, 1.00, 12.00 (rerun 17.00) (A LEAK", "A control failed"},
+			[]string{"A LEAK: this machine tells the classes apart", "max |t| = 1.00, 1.00, 1.00, 12.00 (rerun 17.00), 1.00 (A LEAK", "A control failed"},
 			[]string{"combinations leak"}},
 	}
 	for _, c := range cases {

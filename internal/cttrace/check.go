@@ -41,19 +41,24 @@ func CutPreemptions(trace []uint64, syms *Symbols) ([]uint64, int, error) {
 		if i == 0 {
 			return nil, 0, fmt.Errorf("the trace starts in morestack")
 		}
-		fname, fentry, ok := syms.Func(trace[i-1])
+		// The call's instruction, before its memory accesses.
+		p := i - 1
+		for p > 0 && IsMem(trace[p]) {
+			p--
+		}
+		fname, fentry, ok := syms.Func(trace[p])
 		if !ok {
-			return nil, 0, fmt.Errorf("morestack called from %s, in no function", syms.Name(trace[i-1]))
+			return nil, 0, fmt.Errorf("morestack called from %s, in no function", syms.Name(trace[p]))
 		}
 		inF := func(pc uint64) bool { _, s, ok := syms.Func(pc); return ok && s == fentry }
-		// The first entry of F: nothing but F's own instructions between
-		// it and the call of morestack.
-		j := i - 1
-		for j >= 0 && inF(trace[j]) && trace[j] != fentry {
+		// The first entry of F: nothing but F's own instructions (and
+		// their memory accesses) between it and the call of morestack.
+		j := p
+		for j >= 0 && (IsMem(trace[j]) || inF(trace[j]) && trace[j] != fentry) {
 			j--
 		}
 		if j < 0 || trace[j] != fentry {
-			return nil, 0, fmt.Errorf("morestack called from %s at instruction %d, not from %s's stack check", syms.Name(trace[i-1]), i, fname)
+			return nil, 0, fmt.Errorf("morestack called from %s at entry %d, not from %s's stack check", syms.Name(trace[p]), i, fname)
 		}
 		// The second entry: the excursion returns to F's stub, which
 		// jumps to it.
@@ -72,22 +77,30 @@ func CutPreemptions(trace []uint64, syms *Symbols) ([]uint64, int, error) {
 // A Divergence is a call whose trace differs from the reference call of
 // the same length, the one with equal inputs.
 type Divergence struct {
-	N          int
-	Class      Class
-	Index      int    // of the first instruction that differs
-	Want, Got  uint64 // the addresses there; 0 past a trace's end
-	WantLen    int    // the reference's length in instructions
-	GotLen     int
-	symbolized [2]string
+	N         int
+	Class     Class
+	Index     int    // of the first entry that differs
+	Want, Got uint64 // the entries there (instruction addresses or MemEntry); 0 past a trace's end
+	// WantLen and GotLen are the traces' lengths in instructions.
+	WantLen, GotLen int
+	// Instruction is the number of instructions before Index in Got's
+	// trace: where it differs, counted in instructions.
+	Instruction int
+	symbolized  [2]string
 }
 
 func (d Divergence) String() string {
+	if IsMem(d.Want) || IsMem(d.Got) {
+		return fmt.Sprintf("%d bytes, %s: after instruction %d, %s, with equal inputs %s (%d instructions, %d with equal inputs)",
+			d.N, d.Class, d.Instruction, d.symbolized[1], d.symbolized[0], d.GotLen, d.WantLen)
+	}
 	return fmt.Sprintf("%d bytes, %s: instruction %d is at %s, with equal inputs at %s (%d instructions, %d with equal inputs)",
-		d.N, d.Class, d.Index, d.symbolized[1], d.symbolized[0], d.GotLen, d.WantLen)
+		d.N, d.Class, d.Instruction, d.symbolized[1], d.symbolized[0], d.GotLen, d.WantLen)
 }
 
-// Compare compares each call's trace with the trace of the call with equal
-// inputs of the same length, and returns a Divergence for every call that
+// Compare compares each call's trace (its instructions and, where traced,
+// its memory accesses) with the trace of the call with equal inputs of the
+// same length, and returns a Divergence for every call that
 // differs, in the order of calls. calls and traces are parallel, and the
 // calls of a length are together, Equal first (as Plan makes them).
 func Compare(calls []Call, traces [][]uint64, syms *Symbols) ([]Divergence, error) {
@@ -112,13 +125,13 @@ func Compare(calls []Call, traces [][]uint64, syms *Symbols) ([]Divergence, erro
 		if k == len(ref) && k == len(got) {
 			continue
 		}
-		d := Divergence{N: c.N, Class: c.Class, Index: k, WantLen: len(ref), GotLen: len(got)}
-		d.symbolized = [2]string{"the end of the trace", "the end of the trace"}
+		d := Divergence{N: c.N, Class: c.Class, Index: k, WantLen: Instructions(ref), GotLen: Instructions(got), Instruction: Instructions(got[:k])}
+		d.symbolized = [2]string{describe(ref, k, syms), describe(got, k, syms)}
 		if k < len(ref) {
-			d.Want, d.symbolized[0] = ref[k], syms.Name(ref[k])
+			d.Want = ref[k]
 		}
 		if k < len(got) {
-			d.Got, d.symbolized[1] = got[k], syms.Name(got[k])
+			d.Got = got[k]
 		}
 		ds = append(ds, d)
 	}

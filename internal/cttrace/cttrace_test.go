@@ -147,3 +147,63 @@ func TestCompare(t *testing.T) {
 		t.Error("Compare accepted calls without the equal inputs first")
 	}
 }
+
+func memLine(cpu int, addr uint64, rw string, size int) string {
+	return fmt.Sprintf("Mem %d: 0x%016x %s %d\n", cpu, addr, rw, size)
+}
+
+// TestMemoryAccesses: memplugin's lines go into the trace after their
+// instruction, CPU 0's only and only inside a call; a malformed line, or a
+// retraction of a block that made accesses, fails the check.
+func TestMemoryAccesses(t *testing.T) {
+	log := memLine(0, 0x5000, "r", 3) + // outside a call: dropped
+		trace(0, begin) + memLine(0, 0xc000, "r", 3) +
+		trace(0, 0x11) + memLine(0, 0xc008, "w", 2) + memLine(1, 0x9999, "r", 0) +
+		trace(0, 0x12) + trace(0, end)
+	segs, _, err := Segments(strings.NewReader(log), begin, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []uint64{MemEntry(0xc000, false, 3), 0x11, MemEntry(0xc008, true, 2), 0x12}
+	if len(segs) != 1 || !slices.Equal(segs[0], want) {
+		t.Fatalf("Segments = %x, want [%x]", segs, want)
+	}
+	if n := Instructions(segs[0]); n != 2 {
+		t.Errorf("Instructions = %d, want 2", n)
+	}
+	for _, bad := range []struct{ log, err string }{
+		{trace(0, begin) + "Mem 0: 0x10 x 3\n", "not a memory access line"},
+		{trace(0, begin) + "Mem 0: 10 r 3\n", "not a memory access line"},
+		{trace(0, begin) + "Mem 0 0x10 r 3\n", "not a memory access line"},
+		{trace(0, begin) + "Mem 0: 0x10 r 3 4\n", "not a memory access line"},
+		{trace(0, begin) + trace(0, 0x11) + memLine(0, 0x20, "r", 3) + stopped(0x11), "made memory accesses"},
+	} {
+		if _, _, err := Segments(strings.NewReader(bad.log), begin, end); err == nil || !strings.Contains(err.Error(), bad.err) {
+			t.Errorf("Segments(%q) = %v, want an error with %q", bad.log, err, bad.err)
+		}
+	}
+
+	// A preemption: the call of morestack from F's stub stores the return
+	// address, and F's stack check loads the bound; both are in the
+	// excursion, or before it, as in the trace without one.
+	ld := MemEntry(0xc000, false, 3)
+	clean := []uint64{0x40, 0x10, ld, 0x11, 0x12, 0x13, 0x42}
+	preempted := []uint64{0x40, 0x10, ld, 0x11, 0x12, 0x30, MemEntry(0xb000, true, 3), 0x100, 0x110, 0x32, 0x10, ld, 0x11, 0x12, 0x13, 0x42}
+	got, cuts, err := CutPreemptions(slices.Clone(preempted), testSymbols)
+	if err != nil || cuts != 1 || !slices.Equal(got, clean) {
+		t.Fatalf("CutPreemptions = %x, %d, %v; want %x, 1", got, cuts, err, clean)
+	}
+
+	// Traces whose instructions agree and whose addresses do not.
+	calls := Plan([]int{70})
+	ref := []uint64{0x40, MemEntry(0xd000, false, 3), 0x41}
+	other := []uint64{0x40, MemEntry(0xd040, false, 3), 0x41}
+	ds, err := Compare(calls, [][]uint64{ref, ref, ref, other}, testSymbols)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want1 := "70 bytes, random: after instruction 1, a load of 8 bytes at 0xd040 by 0x40 (ctequal.K+0x0), with equal inputs a load of 8 bytes at 0xd000 by 0x40 (ctequal.K+0x0) (2 instructions, 2 with equal inputs)"
+	if len(ds) != 1 || ds[0].String() != want1 {
+		t.Errorf("Compare = %v, want [%s]", ds, want1)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 )
 
@@ -28,6 +29,38 @@ type Config struct {
 	// Without them the check would prove nothing about the kernel meant.
 	Kernel string
 	DIT    bool
+	// Mem traces the data addresses too: every load and store between the
+	// markers, logged by memplugin (a TCG plugin of ours, built with cc)
+	// under the dynamically linked qemu-user, since the static one cannot
+	// load plugins. Traces then differ where an address depends on the
+	// data, as a table lookup's does, not only where a branch does.
+	Mem bool
+}
+
+// QEMUWithPlugins returns the qemu-user program for goarch that loads TCG
+// plugins: the dynamically linked one (Debian: qemu-user).
+func QEMUWithPlugins(goarch string) string {
+	return strings.TrimSuffix(QEMU(goarch), "-static")
+}
+
+// pluginSource is memplugin's C source, in this package's source tree.
+func pluginSource() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "memplugin", "memplugin.c")
+}
+
+// BuildPlugin compiles memplugin into dir, once, with the C compiler cc,
+// and returns the shared object's path.
+func BuildPlugin(ctx context.Context, dir string) (string, error) {
+	so := filepath.Join(dir, "memplugin.so")
+	if _, err := os.Stat(so); err == nil {
+		return so, nil
+	}
+	cmd := exec.CommandContext(ctx, "cc", "-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-fvisibility=hidden", "-o", so, pluginSource())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("cc %s: %v\n%s", pluginSource(), err, out)
+	}
+	return so, nil
 }
 
 // QEMU returns the qemu-user program for goarch.
@@ -67,12 +100,14 @@ func Build(ctx context.Context, c Config, dir string) (string, error) {
 
 // A Result is what one run of the driver under qemu gave.
 type Result struct {
-	Header  string     // the driver's output line
-	Calls   []Call     // what the driver called, in order
-	Traces  [][]uint64 // one per call, without preemption excursions
-	Cuts    int        // how many preemption excursions were cut
-	Stopped int        // how many blocks of the main thread were retracted
-	Symbols *Symbols
+	Header string     // the driver's output line
+	Calls  []Call     // what the driver called, in order
+	Traces [][]uint64 // one per call, without preemption excursions
+	Cuts   int        // how many preemption excursions were cut
+	// Accesses is how many memory accesses the traces hold (Config.Mem).
+	Accesses int
+	Stopped  int // how many blocks of the main thread were retracted
+	Symbols  *Symbols
 }
 
 // Run runs the driver binary bin under qemu as c says, with one
@@ -97,6 +132,17 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	}
 
 	qemu := QEMU(c.GOARCH)
+	logItems := "exec,nochain"
+	var plugin []string
+	if c.Mem {
+		qemu = QEMUWithPlugins(c.GOARCH)
+		so, err := BuildPlugin(ctx, filepath.Dir(bin))
+		if err != nil {
+			return nil, err
+		}
+		plugin = []string{"-plugin", fmt.Sprintf("%s,begin=%#x,end=%#x", so, begin, end)}
+		logItems += ",plugin"
+	}
 	oneInsn, err := oneInsnFlag(ctx, qemu)
 	if err != nil {
 		return nil, err
@@ -107,7 +153,7 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	}
 	defer logR.Close()
 	// The log is the pipe: fd 3 of qemu (and of the guest, which ignores it).
-	args := []string{"-cpu", c.CPU, oneInsn, "-d", "exec,nochain", "-D", "/dev/fd/3", bin, "-lengths", FormatLengths(lengths)}
+	args := append(plugin, "-cpu", c.CPU, oneInsn, "-d", logItems, "-D", "/dev/fd/3", bin, "-lengths", FormatLengths(lengths))
 	args = append(args, c.Args...)
 	cmd := exec.CommandContext(ctx, qemu, args...)
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GOGC=off", "GODEBUG=asyncpreemptoff=1")
@@ -158,6 +204,13 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 			call := res.Calls[i]
 			return nil, fmt.Errorf("%s: %d bytes, %s: %v", c.Name, call.N, call.Class, err)
 		}
+		if c.Mem && Instructions(t) == len(t) {
+			// Every call loads its arguments at least: no access means
+			// the plugin logged nothing, and the check would be blind.
+			call := res.Calls[i]
+			return nil, fmt.Errorf("%s: %d bytes, %s: no memory access in the trace: memplugin logged nothing", c.Name, call.N, call.Class)
+		}
+		res.Accesses += len(t) - Instructions(t)
 		res.Traces = append(res.Traces, t)
 		res.Cuts += cuts
 	}

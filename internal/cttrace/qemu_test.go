@@ -3,7 +3,6 @@ package cttrace
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,20 +13,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ctequal/ctequal/internal/golist"
 	"github.com/ctequal/ctequal/internal/impl"
 )
 
 // The configurations whose traces must be identical across classes: each
 // kernel that qemu can run, each as Compare selects it.
+// Every one traces the data addresses too (Mem).
 var configs = []Config{
-	{Name: "amd64-haswell", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2"},
-	{Name: "amd64-nehalem", GOARCH: "amd64", CPU: "Nehalem", Kernel: "sse2"},
-	{Name: "amd64-purego", GOARCH: "amd64", Tags: "purego", CPU: "Haswell", Kernel: "generic"},
-	{Name: "arm64-a53", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon"},
+	{Name: "amd64-haswell", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Mem: true},
+	{Name: "amd64-nehalem", GOARCH: "amd64", CPU: "Nehalem", Kernel: "sse2", Mem: true},
+	{Name: "amd64-purego", GOARCH: "amd64", Tags: "purego", CPU: "Haswell", Kernel: "generic", Mem: true},
+	{Name: "arm64-a53", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Mem: true},
 	// qemu 7.2 implements FEAT_DIT for -cpu max but does not advertise it.
-	{Name: "arm64-max-dit", GOARCH: "arm64", CPU: "max", Args: []string{"-assume-dit"}, Kernel: "neon", DIT: true},
-	{Name: "arm64-purego", GOARCH: "arm64", Tags: "purego", CPU: "cortex-a53", Kernel: "generic"},
+	{Name: "arm64-max-dit", GOARCH: "arm64", CPU: "max", Args: []string{"-assume-dit"}, Kernel: "neon", DIT: true, Mem: true},
+	{Name: "arm64-purego", GOARCH: "arm64", Tags: "purego", CPU: "cortex-a53", Kernel: "generic", Mem: true},
 	// qemu 7.2 has no riscv_hwprobe: the RVV kernel runs in a build that
 	// requires V, and a plain build runs the portable kernel.
 	{Name: "riscv64-rvv", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv"},
@@ -52,16 +51,18 @@ func needQEMU(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("qemu-user runs on Linux only")
 	}
-	for _, prog := range []string{"go", QEMU("amd64"), QEMU("arm64"), QEMU("riscv64")} {
+	for _, prog := range []string{"go", "cc", QEMU("amd64"), QEMU("arm64"), QEMU("riscv64"), QEMU("ppc64le"), QEMU("s390x"), QEMUWithPlugins("amd64"), QEMUWithPlugins("arm64")} {
 		if _, err := exec.LookPath(prog); err != nil {
-			t.Skipf("%s is not installed (Debian: apt-get install qemu-user-static): %v", prog, err)
+			t.Skipf("%s is not installed (Debian: apt-get install qemu-user-static gcc, and apt-get install --no-install-recommends qemu-user for the plugins): %v", prog, err)
 		}
 	}
 }
 
 // TestTraces runs Compare under qemu for every configuration and requires
 // that, at every length, the four classes execute the same sequence of
-// instruction addresses, and that the kernel meant is the one that ran.
+// instruction addresses and make the same sequence of memory accesses (the
+// same addresses, sizes, loads and stores), and that the kernel meant is
+// the one that ran.
 func TestTraces(t *testing.T) {
 	needQEMU(t)
 	dir := t.TempDir()
@@ -81,8 +82,8 @@ func TestTraces(t *testing.T) {
 				t.Errorf("traces differ: %v", d)
 			}
 			checkKernelRan(t, c, res)
-			t.Logf("%s: %d lengths x %d classes identical, %s; %d preemptions cut, %d blocks retracted; %.1fs",
-				res.Header, len(res.Calls)/int(NumClasses), NumClasses, sizes(res), res.Cuts, res.Stopped, time.Since(start).Seconds())
+			t.Logf("%s: %s, %s; %d preemptions cut, %d blocks retracted; %.1fs",
+				res.Header, verdict(res, ds), sizes(res), res.Cuts, res.Stopped, time.Since(start).Seconds())
 		})
 	}
 }
@@ -110,9 +111,9 @@ func checkKernelRan(t *testing.T, c Config, res *Result) {
 		"avx2": "equalAVX2", "sse2": "equalSSE2", "neon": "equalNEON", "rvv": "equalRVV", "generic": "equalGeneric",
 		"vsx": "equalVSX", "vx": "equalVX",
 	}[c.Kernel]
-	entry, ok := res.Symbols.Addr(library(t).Symbol(name))
+	entry, ok := res.Symbols.Addr(KernelPackage + "." + name)
 	if !ok {
-		t.Fatalf("no symbol kernels.%s in the driver", name)
+		t.Fatalf("no symbol %s.%s in the driver", KernelPackage, name)
 	}
 	for i, call := range res.Calls {
 		if call.N <= impl.ShortMax {
@@ -120,7 +121,7 @@ func checkKernelRan(t *testing.T, c Config, res *Result) {
 		}
 		tr := res.Traces[i]
 		if !contains(tr, entry) {
-			t.Fatalf("%d bytes, %s: the trace never enters kernels.%s", call.N, call.Class, name)
+			t.Fatalf("%d bytes, %s: the trace never enters %s", call.N, call.Class, name)
 		}
 		if c.GOARCH == "arm64" && c.Kernel == "neon" {
 			if dit := ranMSRDIT(tr, res.Symbols); dit != c.DIT {
@@ -151,6 +152,21 @@ func contains(tr []uint64, pc uint64) bool {
 	return false
 }
 
+// verdict says what the comparison of res's traces found: all identical,
+// or how many differ.
+func verdict(res *Result, ds []Divergence) string {
+	lengths := len(res.Calls) / int(NumClasses)
+	what := "instruction traces"
+	if res.Accesses > 0 {
+		what = fmt.Sprintf("instruction and memory traces (%d accesses)", res.Accesses)
+	}
+	if len(ds) == 0 {
+		return fmt.Sprintf("%d lengths x %d classes: %s identical", lengths, NumClasses, what)
+	}
+	return fmt.Sprintf("%d lengths x %d classes: %s: %d of the %d calls with unequal inputs DIFFER from equal inputs'",
+		lengths, NumClasses, what, len(ds), len(res.Calls)-lengths)
+}
+
 // sizes reports the instructions per call of the equal inputs at a few
 // lengths.
 func sizes(res *Result) string {
@@ -159,7 +175,7 @@ func sizes(res *Result) string {
 		switch c.N {
 		case 0, 64, 300, 4096, 65537:
 			if c.Class == Equal {
-				parts = append(parts, fmt.Sprintf("%d B: %d", c.N, len(res.Traces[i])))
+				parts = append(parts, fmt.Sprintf("%d B: %d", c.N, Instructions(res.Traces[i])))
 			}
 		}
 	}
@@ -178,21 +194,46 @@ func TestPlantedLeaks(t *testing.T) {
 	dir := t.TempDir()
 	kernelLeak := plantBranch(t, dir, "equal_generic.go", "isZero(a0 | a1 | a2 | a3)")
 	shortLeak := plantBranch(t, dir, "equal.go", "isZero(v)")
-	lengths := []int{0, 1, 2, 7, 8, 31, 32, 63, 64, 65, 100, 4096}
+	plant := func(name string) string {
+		overlay, err := PlantOverlay(context.Background(), name, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return overlay
+	}
+	jcxz, sbb, btTable := plant("avx2-jcxz"), plant("avx2-sbb"), plant("avx2-bt-table")
+	lengths := []int{0, 1, 2, 7, 8, 31, 32, 63, 64, 65, 100, 200, 300, 1000, 4096}
+	// The red team's AVX2 plants test the fourth accumulator, which random
+	// inputs set at once; inputs that differ in their first byte never set
+	// it, so only the calls of random inputs must differ. Its two branches
+	// leave the loop, which runs from 256 bytes; its table lookup is in the
+	// reduction, which runs above 128 bytes.
+	randomFrom := func(lo int) func(Call) bool {
+		return func(c Call) bool { return c.N >= lo && c.Class == Random }
+	}
 	leaks := []struct {
 		c Config
 		// want reports whether the check must find the call's trace
 		// different from that of equal inputs; nil: somewhere.
 		want func(Call) bool
+		// must, if set instead, says which calls must differ, and others
+		// may; none says that no call may: a leak the check cannot see,
+		// kept to show that another part of it is what sees it.
+		must func(Call) bool
+		none bool
 	}{
-		{Config{Name: "amd64-bytes.Equal", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Args: []string{"-impl", "bytes.Equal"}}, nil},
-		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}}, nil},
-		{Config{Name: "ppc64le-bytes.Equal", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Args: []string{"-impl", "bytes.Equal"}}, nil},
-		{Config{Name: "s390x-bytes.Equal", GOARCH: "s390x", CPU: "max", Kernel: "vx", Args: []string{"-impl", "bytes.Equal"}}, nil},
-		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62)},
-		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62)},
-		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, impl.ShortMax)},
-		{Config{Name: "riscv64-rvv-early-exit", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Overlay: plantRVVExit(t, dir), CPU: rvvCPU, Kernel: "rvv"}, unequalFrom(impl.ShortMax+1, 1<<62)},
+		{Config{Name: "amd64-bytes.Equal", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
+		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
+		{Config{Name: "ppc64le-bytes.Equal", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
+		{Config{Name: "s390x-bytes.Equal", GOARCH: "s390x", CPU: "max", Kernel: "vx", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
+		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
+		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
+		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, impl.ShortMax), nil, false},
+		{Config{Name: "riscv64-rvv-early-exit", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Overlay: plantRVVExit(t, dir), CPU: rvvCPU, Kernel: "rvv"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
+		{c: Config{Name: "amd64-avx2-jcxz", GOARCH: "amd64", Overlay: jcxz, CPU: "Haswell", Kernel: "avx2"}, must: randomFrom(256)},
+		{c: Config{Name: "amd64-avx2-sbb", GOARCH: "amd64", Overlay: sbb, CPU: "Haswell", Kernel: "avx2"}, must: randomFrom(256)},
+		{c: Config{Name: "amd64-avx2-bt-table", GOARCH: "amd64", Overlay: btTable, CPU: "Haswell", Kernel: "avx2", Mem: true}, must: randomFrom(129)},
+		{c: Config{Name: "amd64-avx2-bt-table-without-addresses", GOARCH: "amd64", Overlay: btTable, CPU: "Haswell", Kernel: "avx2"}, none: true},
 	}
 	for _, l := range leaks {
 		t.Run(l.c.Name, func(t *testing.T) {
@@ -202,20 +243,35 @@ func TestPlantedLeaks(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(ds) == 0 {
-				t.Fatalf("the check found no difference: it cannot see this leak")
+			if l.none {
+				for _, d := range ds {
+					t.Errorf("traces differ, where they cannot: %v", d)
+				}
+				t.Logf("not seen, as expected: %s", verdict(res, ds))
+				return
 			}
-			t.Logf("caught: %d of %d calls differ; the first: %v", len(ds), len(res.Calls)-len(lengths), ds[0])
+			if len(ds) == 0 {
+				t.Fatalf("the check found no difference: it cannot see this leak (%s)", verdict(res, ds))
+			}
+			t.Logf("caught: %s; the first: %v", verdict(res, ds), ds[0])
+			found := map[Call]bool{}
+			for _, d := range ds {
+				found[Call{d.N, d.Class}] = true
+			}
+			if l.must != nil {
+				for _, c := range res.Calls {
+					if l.must(c) && !found[c] {
+						t.Errorf("%d bytes, %s: no difference found, want one", c.N, c.Class)
+					}
+				}
+				return
+			}
 			if l.want == nil {
 				// bytes.Equal stops after the first block at 4096 bytes.
 				if !slices.ContainsFunc(ds, func(d Divergence) bool { return d.N == 4096 && d.Class == FirstDiff }) {
 					t.Errorf("no difference for 4096 bytes whose first differs")
 				}
 				return
-			}
-			found := map[Call]bool{}
-			for _, d := range ds {
-				found[Call{d.N, d.Class}] = true
 			}
 			for _, c := range res.Calls {
 				if c.Class != Equal && found[c] != l.want(c) {
@@ -232,44 +288,28 @@ func unequalFrom(lo, hi int) func(Call) bool {
 	return func(c Call) bool { return c.N >= lo && c.N <= hi && c.Class != Equal }
 }
 
-// library describes the library package, as go list does.
-func library(t *testing.T) *golist.Package {
-	t.Helper()
-	lib, err := golist.Library(".", nil, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return lib
-}
-
-// plantBranch writes a copy of the library's file in which
+// plantBranch writes a copy of file, in KernelPackage, in which
 // `return reduction` becomes `if v != 0 { return 0 }; return 1`, with v
 // the argument of isZero, and a go build -overlay file that puts the copy
 // in the original's place, and returns the overlay file's path.
 func plantBranch(t *testing.T, dir, file, reduction string) string {
 	t.Helper()
-	orig := library(t).Path(file)
-	src, err := os.ReadFile(orig)
+	kdir, err := PackageDir(context.Background(), KernelPackage)
 	if err != nil {
 		t.Fatal(err)
 	}
+	orig := filepath.Join(kdir, file)
 	ret := "\treturn " + reduction + "\n"
-	if bytes.Count(src, []byte(ret)) != 1 {
-		t.Fatalf("%s does not have one %q any more: update TestPlantedLeaks to plant its leak in the new code", orig, strings.TrimSpace(ret))
-	}
 	v := strings.TrimSuffix(strings.TrimPrefix(reduction, "isZero("), ")")
 	branch := fmt.Sprintf("\tif %s != 0 {\n\t\treturn 0\n\t}\n\treturn 1\n", v)
-	leakyPath := filepath.Join(dir, "leaky_"+file)
-	overlayPath := filepath.Join(dir, "overlay_"+strings.TrimSuffix(file, ".go")+".json")
-	overlay, err := json.Marshal(map[string]map[string]string{"Replace": {orig: leakyPath}})
+	overlay, err := writeOverlay(orig, dir, strings.TrimSuffix(file, ".go"), func(src []byte) ([]byte, error) {
+		if bytes.Count(src, []byte(ret)) != 1 {
+			return nil, fmt.Errorf("%s does not have one %q any more: update TestPlantedLeaks to plant its leak in the new code", orig, strings.TrimSpace(ret))
+		}
+		return bytes.Replace(src, []byte(ret), []byte(branch), 1), nil
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(leakyPath, bytes.Replace(src, []byte(ret), []byte(branch), 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(overlayPath, overlay, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return overlayPath
+	return overlay
 }

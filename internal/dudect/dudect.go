@@ -14,6 +14,16 @@
 // interrupts and other programs add. The statistic is the largest |t|:
 // above Threshold, the time depends on the class.
 //
+// The class pairs (ClassPairs) put y equal to x against y that differs
+// from it in every byte (dudect's fixed against random, with the secret as
+// the fixed input), in its first byte, in its last, or in one byte at a
+// lane's edge (the first or last byte of an 8-, 16-, 32- or 64-byte lane
+// of the first 256 bytes, drawn for each input), and a fixed unequal y
+// against random ones. A kernel that tests one accumulator only, and
+// leaves its loop when that one is non-zero, is seen by the inputs that
+// differ everywhere and by those that differ in that accumulator's lanes;
+// the first byte alone would never reach it.
+//
 // Config.SelfCompare and EqualVsEqual are the harness's own controls: with
 // either, the compared data no longer depends on the class, so a leak they
 // show is the harness's or the machine's, never the function's.
@@ -44,7 +54,15 @@ const Threshold = 10
 const EnableEnv = "CTEQUAL_DUDECT"
 
 // A ClassPair says what the inputs of the two classes are. The secret x is
-// one random string for the whole test; y is the other input.
+// one random string for the whole test; y is the other input. Class 0 of
+// every pair but UnequalFixedVsRandom is y == x.
+//
+// A leak can sit in one lane of one accumulator: a kernel that left its
+// loop early when its fourth 32-byte accumulator became non-zero is seen
+// only by inputs that differ in bytes 96-127 of some 128-byte block. So
+// the pairs differ from x in every byte (FixedVsRandom), or in one byte
+// at a time at the first or the last byte of a lane (the first byte
+// differs, the last byte differs, one lane differs).
 type ClassPair int
 
 const (
@@ -54,10 +72,28 @@ const (
 	// EqualVsLastDiffers: y equals x, or differs in one bit of its last
 	// byte.
 	EqualVsLastDiffers
-	// FixedVsRandom: y is one fixed string, or fresh random bytes each time.
+	// EqualVsLaneDiffers: y equals x, or differs in one bit of one byte,
+	// drawn for each input from LanePositions: the first and the last byte
+	// of every 8-byte word of the first 256 bytes. These are also the
+	// first and the last bytes of every 16-, 32- and 64-byte lane there,
+	// so whatever a kernel's vector width and number of accumulators, as
+	// long as its block divides 256 bytes, each accumulator receives the
+	// difference in 1/k of the inputs of class 1 when it has k of that
+	// width, and early, where a leak in the loop has most iterations left
+	// to skip.
+	EqualVsLaneDiffers
+	// FixedVsRandom is dudect's fixed against random, with the fixed input
+	// the secret itself: y equals x, or is random bytes that differ from x
+	// in every byte (y = x ^ d, every byte of d random with its low bit
+	// set).
 	FixedVsRandom
+	// UnequalFixedVsRandom: y is one fixed random string (not x), or fresh
+	// random bytes each time. Both classes differ from x almost
+	// everywhere: it looks for times that depend on y's value, not on
+	// where y and x differ.
+	UnequalFixedVsRandom
 	// EqualVsEqual is a control, not a test: y equals x in both classes.
-	// It is prepared exactly as EqualVsFirstDiffers is, random draws
+	// It is prepared exactly as EqualVsLaneDiffers is, random draws
 	// included, with the difference masked off for both classes, so that
 	// nothing but the label tells the classes apart and every |t| it shows
 	// is chance or the harness.
@@ -66,7 +102,7 @@ const (
 
 // ClassPairs lists the pairs that test a function, in the order tests and
 // reports use. The control EqualVsEqual is not among them.
-var ClassPairs = []ClassPair{EqualVsFirstDiffers, EqualVsLastDiffers, FixedVsRandom}
+var ClassPairs = []ClassPair{EqualVsFirstDiffers, EqualVsLastDiffers, EqualVsLaneDiffers, FixedVsRandom, UnequalFixedVsRandom}
 
 func (p ClassPair) String() string {
 	switch p {
@@ -74,12 +110,36 @@ func (p ClassPair) String() string {
 		return "equal vs first byte differs"
 	case EqualVsLastDiffers:
 		return "equal vs last byte differs"
+	case EqualVsLaneDiffers:
+		return "equal vs one lane differs"
 	case FixedVsRandom:
 		return "fixed vs random"
+	case UnequalFixedVsRandom:
+		return "unequal fixed vs random"
 	case EqualVsEqual:
 		return "equal vs equal"
 	}
 	return fmt.Sprintf("ClassPair(%d)", int(p))
+}
+
+// laneSpan is how far into the input EqualVsLaneDiffers places its
+// differences: the widest kernel's block (AVX-512: four 64-byte
+// accumulators).
+const laneSpan = 256
+
+// LanePositions returns the byte indexes, below n, from which
+// EqualVsLaneDiffers draws the byte that differs: the first and the last
+// byte of each 8-byte word of the first 256 bytes, a word cut short where
+// the input ends.
+func LanePositions(n int) []int {
+	var ps []int
+	for w := 0; w < min(n, laneSpan); w += 8 {
+		ps = append(ps, w)
+		if last := min(w+7, n-1); last > w {
+			ps = append(ps, last)
+		}
+	}
+	return ps
 }
 
 // Result is one test's outcome.
@@ -112,7 +172,7 @@ type Config struct {
 }
 
 const (
-	poolSize    = 32 // input pairs prepared per batch; even, for the balanced classes
+	PoolSize    = 32 // input pairs prepared per batch (exported for ctequal check's memory estimate); even, for the balanced classes
 	percentiles = 100
 	// enough is the fewest measurements a cropped test needs to count.
 	enough = 10000
@@ -133,7 +193,7 @@ func Measure(equal func(x, y []byte) int, n int, pair ClassPair, cfg Config) Res
 	}
 	h := newHarness(n, pair, cfg.Seed)
 	calls := callsPerSample(equal, h.xs[0], h.ys[0])
-	times := make([]uint64, poolSize)
+	times := make([]uint64, PoolSize)
 
 	// Warm up, then take the cropping thresholds from the first batches,
 	// both classes together.
@@ -159,7 +219,7 @@ func Measure(equal func(x, y []byte) int, n int, pair ClassPair, cfg Config) Res
 				}
 			}
 		}
-		taken += poolSize
+		taken += PoolSize
 	}
 
 	r := Result{Samples: taken, CallsPer: calls}
@@ -204,16 +264,19 @@ func Test(equal func(x, y []byte) int, n int, pair ClassPair, cfg Config) (first
 // on a whole batch can follow the class.
 type harness struct {
 	secret []byte // x, for the whole test
-	base   []byte // class 0's y: secret, or fixed for FixedVsRandom
+	base   []byte // class 0's y: secret, or fixed for UnequalFixedVsRandom
 	// delta is what class 1 XORs into base, drawn afresh for every input
-	// of either class: random bytes (FixedVsRandom) or one random bit at
-	// index at, zeros elsewhere.
+	// of either class: random bytes (FixedVsRandom with the low bit of
+	// every byte set, UnequalFixedVsRandom), or one random bit at index
+	// at, zeros elsewhere, with at drawn from lanes when lanes is set.
 	delta []byte
 	at    int
+	lanes []int
 	// differs is all ones if the classes' y differ, zero for the control
 	// EqualVsEqual.
 	differs uint64
-	random  bool // FixedVsRandom: delta is n random bytes
+	random  bool   // delta is n random bytes
+	ones    uint64 // ORed into each word of a random delta
 	rng     *rand.Rand
 	xs, ys  [][]byte
 	classes []int
@@ -227,27 +290,33 @@ func newHarness(n int, pair ClassPair, seed uint64) *harness {
 		secret:  randomBytes(rng, n),
 		delta:   make([]byte, n),
 		differs: ^uint64(0),
-		xs:      make([][]byte, poolSize),
-		ys:      make([][]byte, poolSize),
-		classes: make([]int, poolSize),
+		xs:      make([][]byte, PoolSize),
+		ys:      make([][]byte, PoolSize),
+		classes: make([]int, PoolSize),
 	}
 	h.base = h.secret
 	switch pair {
 	case EqualVsFirstDiffers:
 	case EqualVsLastDiffers:
 		h.at = n - 1
+	case EqualVsLaneDiffers:
+		h.lanes = LanePositions(n)
 	case FixedVsRandom:
+		h.random = true
+		h.ones = 0x0101010101010101
+	case UnequalFixedVsRandom:
 		h.random = true
 		h.base = randomBytes(rng, n)
 	case EqualVsEqual:
+		h.lanes = LanePositions(n)
 		h.differs = 0
 	default:
 		panic(fmt.Sprintf("dudect: unknown class pair %d", int(pair)))
 	}
 	// One buffer for all inputs, carved into pool pairs: addresses depend
 	// on the slot only.
-	buf := make([]byte, 2*n*poolSize)
-	for i := range poolSize {
+	buf := make([]byte, 2*n*PoolSize)
+	for i := range PoolSize {
 		h.xs[i] = buf[2*i*n : (2*i+1)*n : (2*i+1)*n]
 		h.ys[i] = buf[(2*i+1)*n : (2*i+2)*n : (2*i+2)*n]
 	}
@@ -268,9 +337,14 @@ func (h *harness) prepare() {
 	for i, c := range h.classes {
 		copy(h.xs[i], h.secret)
 		// The same draws for both classes; class 0 masks them off.
-		if h.random {
-			fillRandom(h.rng, h.delta)
-		} else {
+		switch {
+		case h.random:
+			fillRandom(h.rng, h.delta, h.ones)
+		case h.lanes != nil:
+			h.delta[h.at] = 0
+			h.at = h.lanes[h.rng.IntN(len(h.lanes))]
+			h.delta[h.at] = 1 << (h.rng.Uint32() % 8)
+		default:
 			h.delta[h.at] = 1 << (h.rng.Uint32() % 8)
 		}
 		maskedXor(h.ys[i], h.base, h.delta, -uint64(c)&h.differs)
@@ -380,19 +454,20 @@ func (w *welch) t() float64 {
 
 func randomBytes(rng *rand.Rand, n int) []byte {
 	b := make([]byte, n)
-	fillRandom(rng, b)
+	fillRandom(rng, b, 0)
 	return b
 }
 
-// fillRandom fills b with random bytes, eight per draw.
-func fillRandom(rng *rand.Rand, b []byte) {
+// fillRandom fills b with random bytes, eight per draw, each word ORed
+// with ones.
+func fillRandom(rng *rand.Rand, b []byte, ones uint64) {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
-		binary.LittleEndian.PutUint64(b[i:], rng.Uint64())
+		binary.LittleEndian.PutUint64(b[i:], rng.Uint64()|ones)
 	}
 	if i < len(b) {
 		var w [8]byte
-		binary.LittleEndian.PutUint64(w[:], rng.Uint64())
+		binary.LittleEndian.PutUint64(w[:], rng.Uint64()|ones)
 		copy(b[i:], w[:])
 	}
 }
