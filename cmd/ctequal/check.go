@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"strconv"
@@ -238,7 +239,8 @@ func parseBytes(s string) (int, error) {
 		}
 	}
 	n, err := strconv.Atoi(t)
-	if err != nil || n <= 0 || n > (1<<40)/mult {
+	limit := min(int64(1)<<40, math.MaxInt) // 1024G, or what an int holds
+	if err != nil || n <= 0 || int64(n) > limit/int64(mult) {
 		return 0, fmt.Errorf("bad -mem %q: want a positive byte count up to 1024G, like 512M or 2G", s)
 	}
 	return n * mult, nil
