@@ -4,8 +4,8 @@
 
 package ctequal
 
-// equalNEON returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
-// depends on len(x) only. It reads len(x) bytes of each and needs
+// equalNEON returns 1 if x and y[:len(x)] are equal and 0 if not, in time
+// that depends on len(x) only. It reads len(x) bytes of each and needs
 // len(y) >= len(x). Where the CPU has FEAT_DIT it sets PSTATE.DIT for its
 // run, under which Arm promises data-independent timing, behind a
 // speculation barrier, and then restores the caller's value.

@@ -4,8 +4,8 @@
 
 package ctequal
 
-// equalVSX returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
-// depends on len(x) only. It reads len(x) bytes of each and needs
+// equalVSX returns 1 if x and y[:len(x)] are equal and 0 if not, in time
+// that depends on len(x) only. It reads len(x) bytes of each and needs
 // len(y) >= len(x).
 //
 //go:noescape

@@ -7,7 +7,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 
@@ -23,8 +22,8 @@ func main() {
 	ditHelpers(asm)
 	isar1(asm)
 
-	k.stub(&g.Stubs)
-	g.Stubs.WriteString(dispatcherStub)
+	g.KernelStub(k.name, "", "Where the CPU has FEAT_DIT it sets PSTATE.DIT for its run, under which Arm promises data-independent timing, behind a speculation barrier, and then restores the caller's value.")
+	g.TrampolineStub(k.name, "useNEON")
 	g.Stubs.WriteString(ditHelperStubs)
 	g.Stubs.WriteString(isar1Stub)
 	g.Finish()
@@ -75,19 +74,6 @@ const sbWord = "$0xd50330ff"
 type kernel struct {
 	name string
 	step int
-}
-
-func (k kernel) stub(w *bytes.Buffer) {
-	fmt.Fprintf(w, `
-// %s returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
-// depends on len(x) only. It reads len(x) bytes of each and needs
-// len(y) >= len(x). Where the CPU has FEAT_DIT it sets PSTATE.DIT for its
-// run, under which Arm promises data-independent timing, behind a
-// speculation barrier, and then restores the caller's value.
-//
-//go:noescape
-func %s(x []byte, y []byte) int
-`, k.name, k.name)
 }
 
 // emit writes the kernel. Every branch is on the length or on what the CPU
@@ -257,14 +243,6 @@ func dispatcher(a *emit.File, k kernel) {
 	a.Op("JMP", "·equalGeneric(SB)")
 	a.Raw("\n")
 }
-
-const dispatcherStub = `
-// equalVector is the selected kernel: equalNEON if useNEON is set, or
-// equalGeneric.
-//
-//go:noescape
-func equalVector(x []byte, y []byte) int
-`
 
 // ditHelpers writes ditEnabled and setDIT, which read and write PSTATE.DIT
 // for the tests that check the kernel restores it. They must only run where

@@ -19,8 +19,8 @@ func main() {
 	k := kernel{name: "equalRVV", lmul: 8, strips: 1}
 	k.emit(asm)
 	dispatcher(asm, k)
-	g.Stubs.WriteString(fmt.Sprintf(kernelStub, k.name, k.name))
-	g.Stubs.WriteString(dispatcherStub)
+	g.KernelStub(k.name, ", and the V extension (RVV 1.0)", "")
+	g.TrampolineStub(k.name, "useRVV")
 	g.Finish()
 }
 
@@ -70,15 +70,6 @@ type kernel struct {
 	lmul   int
 	strips int
 }
-
-const kernelStub = `
-// %s returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
-// depends on len(x) only. It reads len(x) bytes of each and needs
-// len(y) >= len(x), and the V extension (RVV 1.0).
-//
-//go:noescape
-func %s(x []byte, y []byte) int
-`
 
 // emit writes the kernel. Every branch is on the length; the data only
 // flows through VXORVV and VORVV into the accumulators, and the result
@@ -142,11 +133,3 @@ func dispatcher(a *emit.File, k kernel) {
 	a.Label("equalVector_generic")
 	a.Op("JMP", "·equalGeneric(SB)")
 }
-
-const dispatcherStub = `
-// equalVector is the selected kernel: equalRVV if useRVV is set, or
-// equalGeneric.
-//
-//go:noescape
-func equalVector(x []byte, y []byte) int
-`

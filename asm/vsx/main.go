@@ -9,7 +9,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/ctequal/ctequal/asm/internal/emit"
@@ -20,8 +19,8 @@ func main() {
 	k := kernel{name: "equalVSX", step: 128}
 	k.emit(&g.Asm)
 	dispatcher(&g.Asm, k)
-	k.stub(&g.Stubs)
-	g.Stubs.WriteString(dispatcherStub)
+	g.KernelStub(k.name, "", "")
+	g.TrampolineStub(k.name, "useVSX")
 	g.Finish()
 }
 
@@ -60,17 +59,6 @@ func at(base, index string) string { return "(" + base + ")(" + index + ")" }
 type kernel struct {
 	name string
 	step int
-}
-
-func (k kernel) stub(w *bytes.Buffer) {
-	fmt.Fprintf(w, `
-// %s returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
-// depends on len(x) only. It reads len(x) bytes of each and needs
-// len(y) >= len(x).
-//
-//go:noescape
-func %s(x []byte, y []byte) int
-`, k.name, k.name)
 }
 
 // block loads n vectors of each input at the pointers, XORs them and ORs
@@ -237,11 +225,3 @@ func dispatcher(a *emit.File, k kernel) {
 	a.Label("equalVector_generic")
 	a.Op("BR", "·equalGeneric(SB)")
 }
-
-const dispatcherStub = `
-// equalVector is the selected kernel: equalVSX if useVSX is set, or
-// equalGeneric.
-//
-//go:noescape
-func equalVector(x []byte, y []byte) int
-`

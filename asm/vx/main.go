@@ -7,7 +7,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/ctequal/ctequal/asm/internal/emit"
@@ -18,8 +17,8 @@ func main() {
 	k := kernel{name: "equalVX", step: 128}
 	k.emit(&g.Asm)
 	dispatcher(&g.Asm, k)
-	k.stub(&g.Stubs)
-	g.Stubs.WriteString(dispatcherStub)
+	g.KernelStub(k.name, "", "Call it only where the CPU has the vector facility.")
+	g.TrampolineStub(k.name, "useVX")
 	g.Finish()
 }
 
@@ -45,17 +44,6 @@ func v(n int) string { return fmt.Sprintf("V%d", n) }
 type kernel struct {
 	name string
 	step int
-}
-
-func (k kernel) stub(w *bytes.Buffer) {
-	fmt.Fprintf(w, `
-// %s returns 1 if x and y[:len(x)] are equal and 0 if not, in time that
-// depends on len(x) only. It reads len(x) bytes of each and needs
-// len(y) >= len(x). Call it only where the CPU has the vector facility.
-//
-//go:noescape
-func %s(x []byte, y []byte) int
-`, k.name, k.name)
 }
 
 // block loads n vectors of each input at the pointers, XORs them and ORs
@@ -164,11 +152,3 @@ func dispatcher(a *emit.File, k kernel) {
 	a.Label("equalVector_generic")
 	a.Op("BR", "·equalGeneric(SB)")
 }
-
-const dispatcherStub = `
-// equalVector is the selected kernel: equalVX if useVX is set, or
-// equalGeneric.
-//
-//go:noescape
-func equalVector(x []byte, y []byte) int
-`

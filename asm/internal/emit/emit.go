@@ -85,3 +85,38 @@ func (g *Generator) Finish() {
 		log.Fatal(err)
 	}
 }
+
+// KernelStub declares the kernel name in the stub file, with the contract
+// every kernel has; needs, if not empty, finishes its last sentence (", and
+// the V extension (RVV 1.0)."), and more follows as sentences of their own.
+func (g *Generator) KernelStub(name, needs, more string) {
+	doc := name + " returns 1 if x and y[:len(x)] are equal and 0 if not, in time " +
+		"that depends on len(x) only. It reads len(x) bytes of each and needs " +
+		"len(y) >= len(x)" + needs + "."
+	if more != "" {
+		doc += " " + more
+	}
+	g.Stubs.WriteString("\n" + comment(doc) + "//\n//go:noescape\nfunc " + name + "(x []byte, y []byte) int\n")
+}
+
+// TrampolineStub declares equalVector, the trampoline Compare calls, which
+// jumps to kernel where the flag is set and to the portable kernel if not.
+func (g *Generator) TrampolineStub(kernel, flag string) {
+	g.Stubs.WriteString("\n" + comment("equalVector is the selected kernel: "+kernel+" if "+flag+
+		" is set, or equalGeneric.") + "//\n//go:noescape\nfunc equalVector(x []byte, y []byte) int\n")
+}
+
+// comment wraps text into // lines of at most 76 columns.
+func comment(text string) string {
+	var b strings.Builder
+	line := "//"
+	for _, w := range strings.Fields(text) {
+		if len(line)+1+len(w) > 76 && line != "//" {
+			b.WriteString(line + "\n")
+			line = "//"
+		}
+		line += " " + w
+	}
+	b.WriteString(line + "\n")
+	return b.String()
+}
