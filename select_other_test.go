@@ -1,4 +1,4 @@
-//go:build !gc || purego || !(amd64 || arm64 || riscv64 || ppc64le || s390x)
+//go:build !gc || purego || !(amd64 || arm64 || ppc64le || (go1.26 && (riscv64 || s390x)))
 
 package ctequal
 

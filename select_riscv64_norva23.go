@@ -1,4 +1,4 @@
-//go:build gc && !purego && riscv64 && !riscv64.rva23u64
+//go:build gc && !purego && go1.26 && riscv64 && !riscv64.rva23u64
 
 package ctequal
 

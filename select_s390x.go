@@ -1,4 +1,4 @@
-//go:build gc && !purego
+//go:build gc && !purego && go1.26
 
 package ctequal
 

@@ -14,7 +14,7 @@ import (
 )
 
 func main() {
-	g := emit.Start("./neon")
+	g := emit.Start("./neon", "")
 	asm := &g.Asm
 	k := kernel{name: "equalNEON", step: 128}
 	k.emit(asm)

@@ -15,7 +15,7 @@ import (
 )
 
 func main() {
-	g := emit.Start("./vsx")
+	g := emit.Start("./vsx", "")
 	k := kernel{name: "equalVSX", step: 128}
 	k.emit(&g.Asm)
 	dispatcher(&g.Asm, k)

@@ -1,4 +1,4 @@
-//go:build gc && !purego && (amd64 || arm64 || riscv64)
+//go:build gc && !purego && (amd64 || arm64 || (go1.26 && riscv64))
 
 package poison
 
