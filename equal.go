@@ -40,6 +40,7 @@ func Compare(x, y []byte) int {
 		// for the largest s in 32, 16, 8, 4, 2, 1 that fits the length,
 		// which together cover all n. A call to a function of its own
 		// measured 0.4 ns (15%) slower at 16-64 bytes.
+		x, y := x[:n:n], y[:n:n]
 		var v uint64
 		switch {
 		case n >= 32:
