@@ -9,7 +9,7 @@ package impl
 // A Kernel describes one registered kernel.
 type Kernel struct {
 	// Name is what ctequal.Kernel reports while the kernel is selected:
-	// "avx512", "avx2", "sse2", "neon" or "generic".
+	// "avx512", "avx2", "sse2", "neon", "rvv", "vsx", "vx" or "generic".
 	Name string
 	// Needs is the set of CPU features the kernel cannot run without.
 	Needs Features
