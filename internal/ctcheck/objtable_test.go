@@ -3,7 +3,6 @@ package ctcheck
 import (
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -295,29 +294,11 @@ func checkObjTable(t *testing.T, a *binArch, table map[string]bool, rows []table
 				if slices.Contains(strings.Fields(row.leak2), loc) {
 					wants = append(wants, row.want2)
 				}
-				for _, w := range wants {
-					if !slices.ContainsFunc(m.findings, func(f string) bool { return strings.Contains(f, w) }) {
-						t.Errorf("%s with %s secret: want a finding %q, got %q", row.ins, orNothing(loc), w, m.findings)
-					}
-				}
-				for _, f := range m.findings {
-					if !slices.ContainsFunc(wants, func(w string) bool { return strings.Contains(f, w) }) {
-						t.Errorf("%s with %s secret: unexpected finding %q", row.ins, orNothing(loc), f)
-					}
-				}
+				checkFindings(t, row.ins, loc, wants, m.findings)
 			}
 		})
 	}
-	var missing []string
-	for op := range table {
-		if !covered[op] {
-			missing = append(missing, op)
-		}
-	}
-	sort.Strings(missing)
-	if len(missing) > 0 {
-		t.Errorf("opcodes of the table with no row: %v", missing)
-	}
+	checkCovered(t, table, covered)
 }
 
 // TestX86ObjTable tests every row of the x86 compiled-code model's table

@@ -354,19 +354,32 @@ func checkTable(t *testing.T, a *arch, table map[string]class, rows []tableRow, 
 				if leaks[loc] {
 					wants = append(wants, row.want)
 				}
-				for _, w := range wants {
-					if !slices.ContainsFunc(e.findings, func(f string) bool { return strings.Contains(f, w) }) {
-						t.Errorf("%s with %s secret: want a finding %q, got %q", row.ins, orNothing(loc), w, e.findings)
-					}
-				}
-				for _, f := range e.findings {
-					if !slices.ContainsFunc(wants, func(w string) bool { return strings.Contains(f, w) }) {
-						t.Errorf("%s with %s secret: unexpected finding %q", row.ins, orNothing(loc), f)
-					}
-				}
+				checkFindings(t, row.ins, loc, wants, e.findings)
 			}
 		})
 	}
+	checkCovered(t, table, covered)
+}
+
+// checkFindings requires exactly the findings wants names (by substring)
+// of instruction ins with loc secret.
+func checkFindings(t *testing.T, ins, loc string, wants, findings []string) {
+	t.Helper()
+	for _, w := range wants {
+		if !slices.ContainsFunc(findings, func(f string) bool { return strings.Contains(f, w) }) {
+			t.Errorf("%s with %s secret: want a finding %q, got %q", ins, orNothing(loc), w, findings)
+		}
+	}
+	for _, f := range findings {
+		if !slices.ContainsFunc(wants, func(w string) bool { return strings.Contains(f, w) }) {
+			t.Errorf("%s with %s secret: unexpected finding %q", ins, orNothing(loc), f)
+		}
+	}
+}
+
+// checkCovered requires a row for every opcode of a table.
+func checkCovered[V any](t *testing.T, table map[string]V, covered map[string]bool) {
+	t.Helper()
 	var missing []string
 	for op := range table {
 		if !covered[op] {
