@@ -29,12 +29,12 @@ var configs = []Config{
 	{Name: "arm64-purego", GOARCH: "arm64", Tags: "purego", CPU: "cortex-a53", Kernel: "generic", Mem: true},
 	// qemu 7.2 has no riscv_hwprobe: the RVV kernel runs in a build that
 	// requires V, and a plain build runs the portable kernel.
-	{Name: "riscv64-rvv", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv"},
-	{Name: "riscv64-plain", GOARCH: "riscv64", CPU: rvvCPU, Kernel: "generic"},
-	{Name: "ppc64le-power8", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx"},
+	{Name: "riscv64-rvv", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv", Mem: true},
+	{Name: "riscv64-plain", GOARCH: "riscv64", CPU: rvvCPU, Kernel: "generic", Mem: true},
+	{Name: "ppc64le-power8", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Mem: true},
 	// GOPPC64=power10 builds the kernel's POWER10 loop (LXVP, XXEVAL).
-	{Name: "ppc64le-power10", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx"},
-	{Name: "s390x-max", GOARCH: "s390x", CPU: "max", Kernel: "vx"},
+	{Name: "ppc64le-power10", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx", Mem: true},
+	{Name: "s390x-max", GOARCH: "s390x", CPU: "max", Kernel: "vx", Mem: true},
 }
 
 // rvvCPU is qemu's riscv64 CPU with RVV 1.0 at VLEN 128, tails and
@@ -51,7 +51,7 @@ func needQEMU(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("qemu-user runs on Linux only")
 	}
-	for _, prog := range []string{"go", "cc", QEMU("amd64"), QEMU("arm64"), QEMU("riscv64"), QEMU("ppc64le"), QEMU("s390x"), QEMUWithPlugins("amd64"), QEMUWithPlugins("arm64")} {
+	for _, prog := range []string{"go", "cc", QEMU("amd64"), QEMU("arm64"), QEMU("riscv64"), QEMU("ppc64le"), QEMU("s390x"), QEMUWithPlugins("amd64"), QEMUWithPlugins("arm64"), QEMUWithPlugins("riscv64"), QEMUWithPlugins("ppc64le"), QEMUWithPlugins("s390x")} {
 		if _, err := exec.LookPath(prog); err != nil {
 			t.Skipf("%s is not installed (Debian: apt-get install qemu-user-static gcc, and apt-get install --no-install-recommends qemu-user for the plugins): %v", prog, err)
 		}
