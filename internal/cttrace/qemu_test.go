@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -226,10 +227,10 @@ func TestPlantedLeaks(t *testing.T) {
 		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
 		{Config{Name: "ppc64le-bytes.Equal", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
 		{Config{Name: "s390x-bytes.Equal", GOARCH: "s390x", CPU: "max", Kernel: "vx", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
-		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
-		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
+		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
+		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
 		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, impl.ShortMax), nil, false},
-		{Config{Name: "riscv64-rvv-early-exit", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Overlay: plantRVVExit(t, dir), CPU: rvvCPU, Kernel: "rvv"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
+		{Config{Name: "riscv64-rvv-early-exit", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Overlay: plantRVVExit(t, dir), CPU: rvvCPU, Kernel: "rvv"}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
 		{c: Config{Name: "amd64-avx2-jcxz", GOARCH: "amd64", Overlay: jcxz, CPU: "Haswell", Kernel: "avx2"}, must: randomFrom(256)},
 		{c: Config{Name: "amd64-avx2-sbb", GOARCH: "amd64", Overlay: sbb, CPU: "Haswell", Kernel: "avx2"}, must: randomFrom(256)},
 		{c: Config{Name: "amd64-avx2-bt-table", GOARCH: "amd64", Overlay: btTable, CPU: "Haswell", Kernel: "avx2", Mem: true}, must: randomFrom(129)},

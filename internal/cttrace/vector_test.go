@@ -3,6 +3,7 @@ package cttrace
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,7 +49,7 @@ func TestPlantedLeaksAsm(t *testing.T) {
 			for _, d := range ds {
 				found[Call{d.N, d.Class}] = true
 			}
-			want := unequalFrom(impl.ShortMax+1, 1<<62)
+			want := unequalFrom(impl.ShortMax+1, math.MaxInt)
 			for _, c := range res.Calls {
 				if c.Class != Equal && found[c] != want(c) {
 					t.Errorf("%d bytes, %s: difference found %v, want %v", c.N, c.Class, found[c], want(c))
@@ -144,7 +145,7 @@ func TestPlantedTableLookups(t *testing.T) {
 				for _, d := range ds {
 					found[Call{d.N, d.Class}] = true
 				}
-				want := unequalFrom(impl.ShortMax+1, 1<<62)
+				want := unequalFrom(impl.ShortMax+1, math.MaxInt)
 				for _, call := range res.Calls {
 					if call.Class != Equal && found[call] != want(call) {
 						t.Errorf("%d bytes, %s: difference found %v, want %v", call.N, call.Class, found[call], want(call))
