@@ -10,6 +10,9 @@ import (
 // cores it models, and how to read its instructions.
 type arch struct {
 	goarch string
+	// name tells two builds of one GOARCH apart (floors.txt's first
+	// column, -arch); empty: goarch.
+	name   string
 	env    []string // the Go environment the build gets: the default level
 	triple string   // llvm-mca -mtriple
 	// objdumpArgs are extra llvm-objdump flags; header is the first line of
@@ -281,3 +284,11 @@ func riscv64VectorRegs(insts []inst) int {
 }
 
 var arches = map[string]*arch{"amd64": amd64, "arm64": arm64, "riscv64": riscv64}
+
+// id names the build: its name, or its GOARCH where it has none.
+func (a *arch) id() string {
+	if a.name != "" {
+		return a.name
+	}
+	return a.goarch
+}

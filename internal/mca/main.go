@@ -57,7 +57,7 @@ var goKernels = []string{"equalGeneric"}
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("mca: ")
-	archFlag := flag.String("arch", "amd64,arm64,riscv64,ppc64le,s390x", "comma-separated GOARCHes to check: amd64, arm64, riscv64, ppc64le, s390x")
+	archFlag := flag.String("arch", "amd64,arm64,riscv64,ppc64le,ppc64le-power10,s390x", "comma-separated builds to check: amd64, arm64, riscv64, ppc64le, ppc64le-power10 (GOPPC64=power10), s390x")
 	update := flag.Bool("update", false, "rewrite floors.txt: new floors at 90% of the predictions, old ones raised to that, none lowered")
 	mcaBin := flag.String("llvm-mca", "llvm-mca-19", "the llvm-mca to run")
 	objdump := flag.String("llvm-objdump", "llvm-objdump-19", "the llvm-objdump to run")
@@ -98,7 +98,7 @@ func run(archNames []string, update bool, mcaBin, objdump string, jobs int) (bad
 	for _, name := range archNames {
 		a := arches[name]
 		if a == nil {
-			return false, fmt.Errorf("no architecture %q: amd64, arm64, riscv64, ppc64le or s390x", name)
+			return false, fmt.Errorf("no build %q: amd64, arm64, riscv64, ppc64le, ppc64le-power10 or s390x", name)
 		}
 		loops, err := kernelLoops(a, tmp, objdump)
 		if err != nil {
@@ -109,11 +109,11 @@ func run(archNames []string, update bool, mcaBin, objdump string, jobs int) (bad
 			return false, err
 		}
 		writeTable(os.Stdout, a, loops, preds)
-		checked[a.goarch] = true
+		checked[a.id()] = true
 		for i, l := range loops {
 			for j, c := range a.cores {
 				if p, ok := preds[i][j]; ok {
-					got[key{a.goarch, l.id(), c.name}] = p
+					got[key{a.id(), l.id(), c.name}] = p
 				}
 			}
 		}
@@ -177,7 +177,7 @@ var textRE = regexp.MustCompile(`(?m)^TEXT\s+·(\w+)\(SB\)`)
 // kernels: every function of its .s files for a, and goKernels.
 func kernelLoops(a *arch, dir, objdump string) ([]loop, error) {
 	env := append([]string{"GOOS=linux", "GOARCH=" + a.goarch, "CGO_ENABLED=0"}, a.env...)
-	bin := filepath.Join(dir, "kernels."+a.goarch+".test")
+	bin := filepath.Join(dir, "kernels."+a.id()+".test")
 	lib, err := golist.Library(".", env, "")
 	if err != nil {
 		return nil, err
@@ -215,7 +215,7 @@ func kernelLoops(a *arch, dir, objdump string) ([]loop, error) {
 		return nil, err
 	}
 	if len(funcs) != len(syms) {
-		return nil, fmt.Errorf("%s: disassembled %d functions of %d: %s", a.goarch, len(funcs), len(syms), strings.Join(syms, ", "))
+		return nil, fmt.Errorf("%s: disassembled %d functions of %d: %s", a.id(), len(funcs), len(syms), strings.Join(syms, ", "))
 	}
 	// The kernels in the order of the .s files, the Go ones last, rather
 	// than the linker's.
@@ -231,7 +231,7 @@ func kernelLoops(a *arch, dir, objdump string) ([]loop, error) {
 	for _, f := range funcs {
 		for _, l := range findLoops(a, f, label) {
 			if l.bytes == 0 && l.vregs == 0 {
-				return nil, fmt.Errorf("%s: loop %s loads nothing this program recognises:\n%s", a.goarch, l.id(), mcaInput(a, l))
+				return nil, fmt.Errorf("%s: loop %s loads nothing this program recognises:\n%s", a.id(), l.id(), mcaInput(a, l))
 			}
 			loops = append(loops, l)
 		}
@@ -293,7 +293,7 @@ func runMCA(a *arch, l loop, c core, mcaBin string) (float64, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	fail := func(why string) (float64, error) {
-		return 0, fmt.Errorf("llvm-mca -mcpu=%s on %s %s: %s\n%s\ninput:\n%s", c.name, a.goarch, l.id(), why, stderr.Bytes(), input)
+		return 0, fmt.Errorf("llvm-mca -mcpu=%s on %s %s: %s\n%s\ninput:\n%s", c.name, a.id(), l.id(), why, stderr.Bytes(), input)
 	}
 	switch {
 	case err != nil:
@@ -317,7 +317,11 @@ func runMCA(a *arch, l loop, c core, mcaBin string) (float64, error) {
 // writeTable prints a's predictions as Markdown: a row per core, a column
 // per loop, then the loops themselves.
 func writeTable(w io.Writer, a *arch, loops []loop, preds []map[int]float64) {
-	fmt.Fprintf(w, "\n%s (%s): bytes compared per cycle, each beside the core's L1 load limit for the loop's loads where it can be stated;\n", a.goarch, strings.Join(a.env, " "))
+	build := a.id()
+	if len(a.env) > 0 {
+		build += " (" + strings.Join(a.env, " ") + ")"
+	}
+	fmt.Fprintf(w, "\n%s: bytes compared per cycle, each beside the core's L1 load limit for the loop's loads where it can be stated;\n", build)
 	fmt.Fprintf(w, "! marks a prediction above that limit (the model is optimistic there), - a core without the loop's instructions.\n\n")
 	fmt.Fprint(w, "| core |")
 	for _, l := range loops {

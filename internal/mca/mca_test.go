@@ -250,6 +250,15 @@ func TestLabelAt(t *testing.T) {
 	if got := labelAt(src, 6); got != "" {
 		t.Errorf("labelAt(6) = %q, want none: an instruction comes between", got)
 	}
+	// The first instruction of an #else branch (equal_ppc64le.s's POWER10
+	// loop) is at the label above the #ifndef, past the other branch.
+	src = strings.Split("f_loop:\n#ifndef P10\n\tADD $1, R0\n#ifdef X\n\tADD $3, R0\n#endif\n#else\n\t// POWER10\n\tADD $2, R0\n#endif\n\tADD $4, R0\n", "\n")
+	if got := labelAt(src, 9); got != "f_loop" {
+		t.Errorf("labelAt(9) = %q, want f_loop, above the #ifndef", got)
+	}
+	if got := labelAt(src, 11); got != "" {
+		t.Errorf("labelAt(11) = %q, want none: it follows the #endif", got)
+	}
 }
 
 // TestLimits: a core's compare limit is half what its load pipes read.

@@ -219,6 +219,23 @@ func labelAt(lines []string, line int) string {
 		if m := labelRE.FindStringSubmatch(l); m != nil {
 			return m[1]
 		}
+		if strings.HasPrefix(l, "#else") {
+			// The instruction opens an #else branch (the POWER10 loop
+			// of equal_ppc64le.s): the label is above the #if's.
+			for depth := 0; i > 0; i-- {
+				t := strings.TrimSpace(lines[i-1])
+				if strings.HasPrefix(t, "#endif") {
+					depth++
+				} else if strings.HasPrefix(t, "#if") {
+					if depth == 0 {
+						i--
+						break
+					}
+					depth--
+				}
+			}
+			continue
+		}
 		if l != "" && !strings.HasPrefix(l, "//") && !strings.HasPrefix(l, "#") { // #ifndef GOPPC64_power10
 			return ""
 		}

@@ -13,12 +13,17 @@ import (
 
 func init() {
 	arches["ppc64le"] = ppc64le
+	// The GOPPC64=power10 build, whose VSX loop is POWER10's (LXVP,
+	// XXEVAL), on the one core that runs it.
+	p10 := *ppc64le
+	p10.name, p10.env, p10.cores = "ppc64le-power10", []string{"GOPPC64=power10"}, []core{{name: "pwr10"}}
+	arches[p10.name] = &p10
 	arches["s390x"] = s390x
 }
 
 var ppc64Loads = map[string]int{
 	"lbz": 1, "lhz": 2, "lha": 2, "lwz": 4, "lwa": 4, "ld": 8, "ldx": 8, "lbzx": 1, "lhzx": 2, "lwzx": 4,
-	"lxvd2x": 16, "lxvw4x": 16, "lxvb16x": 16, "lxvh8x": 16, "lxv": 16, "lxvx": 16,
+	"lxvd2x": 16, "lxvw4x": 16, "lxvp": 32, "lxvb16x": 16, "lxvh8x": 16, "lxv": 16, "lxvx": 16,
 }
 
 var ppc64le = &arch{
