@@ -274,11 +274,7 @@ func TestPlantedLeaks(t *testing.T) {
 				}
 				return
 			}
-			for _, c := range res.Calls {
-				if c.Class != Equal && found[c] != l.want(c) {
-					t.Errorf("%d bytes, %s: difference found %v, want %v", c.N, c.Class, found[c], l.want(c))
-				}
-			}
+			checkDifferences(t, res, ds, l.want)
 		})
 	}
 }

@@ -45,16 +45,7 @@ func TestPlantedLeaksAsm(t *testing.T) {
 				t.Fatalf("the check found no difference: it cannot see this leak")
 			}
 			t.Logf("caught: %d of %d calls differ; the first: %v", len(ds), len(res.Calls)-len(lengths), ds[0])
-			found := map[Call]bool{}
-			for _, d := range ds {
-				found[Call{d.N, d.Class}] = true
-			}
-			want := unequalFrom(impl.ShortMax+1, math.MaxInt)
-			for _, c := range res.Calls {
-				if c.Class != Equal && found[c] != want(c) {
-					t.Errorf("%d bytes, %s: difference found %v, want %v", c.N, c.Class, found[c], want(c))
-				}
-			}
+			checkDifferences(t, res, ds, unequalFrom(impl.ShortMax+1, math.MaxInt))
 		})
 	}
 }
@@ -141,17 +132,23 @@ func TestPlantedTableLookups(t *testing.T) {
 					t.Fatalf("the check found no difference: it cannot see this leak")
 				}
 				t.Logf("caught: %s; the first: %v", verdict(res, ds), ds[0])
-				found := map[Call]bool{}
-				for _, d := range ds {
-					found[Call{d.N, d.Class}] = true
-				}
-				want := unequalFrom(impl.ShortMax+1, math.MaxInt)
-				for _, call := range res.Calls {
-					if call.Class != Equal && found[call] != want(call) {
-						t.Errorf("%d bytes, %s: difference found %v, want %v", call.N, call.Class, found[call], want(call))
-					}
-				}
+				checkDifferences(t, res, ds, unequalFrom(impl.ShortMax+1, math.MaxInt))
 			})
+		}
+	}
+}
+
+// checkDifferences checks that the calls whose traces differ from equal
+// inputs' (ds) are exactly the unequal calls that want names.
+func checkDifferences(t *testing.T, res *Result, ds []Divergence, want func(Call) bool) {
+	t.Helper()
+	found := map[Call]bool{}
+	for _, d := range ds {
+		found[Call{d.N, d.Class}] = true
+	}
+	for _, c := range res.Calls {
+		if c.Class != Equal && found[c] != want(c) {
+			t.Errorf("%d bytes, %s: difference found %v, want %v", c.N, c.Class, found[c], want(c))
 		}
 	}
 }
