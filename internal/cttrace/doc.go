@@ -32,8 +32,8 @@
 // and SBBQ, and a BTQ table lookup at an address taken from the
 // accumulator), and a load at an address taken from the answer after the
 // RVV, VSX and VX kernels; the memory trace alone sees the table lookups.
-// They run only with CTEQUAL_TRACE=1, as CI does: about a minute and a
-// half on two cores.
+// They run only with CTEQUAL_TRACE=1, as CI does: about two and a half
+// minutes on two cores.
 //
 // What it shows: under the emulated CPU, the compiled code as it runs (Go's
 // short path, the trampoline and the kernel, with whatever the compiler and

@@ -16,7 +16,8 @@ import (
 
 // KernelPackage is the import path of the package that holds the kernels,
 // the library's root package as go list reports it, and KernelAsm its amd64
-// assembly, the file that the planted leaks of testdata/plants patch.
+// assembly, the file that the planted leaks of testdata/plants patch: every
+// plant there is for amd64 (internal/ctcheck's tests apply each to it too).
 var KernelPackage = func() string {
 	lib, err := golist.Library(".", nil, "")
 	if err != nil {

@@ -105,6 +105,8 @@ func TestPlantedTableLookups(t *testing.T) {
 			"equal_riscv64.s", "\tSEQZ\tX6, X6\n", "\tSLLI\t$6, X6, X7\n\tMOV\t$·plantedTable(SB), X8\n\tADD\tX7, X8, X8\n\tMOV\t(X8), X8\n"},
 		{Config{Name: "ppc64le-vsx-table", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx"},
 			"equal_ppc64le.s", "\tXOR\t$1, R6, R6\n", "\tSLD\t$6, R6, R8\n\tMOVD\t$·plantedTable(SB), R9\n\tMOVD\t(R9)(R8), R9\n"},
+		{Config{Name: "ppc64le-power10-vsx-table", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx"},
+			"equal_ppc64le.s", "\tXOR\t$1, R6, R6\n", "\tSLD\t$6, R6, R8\n\tMOVD\t$·plantedTable(SB), R9\n\tMOVD\t(R9)(R8), R9\n"},
 		{Config{Name: "s390x-vx-table", GOARCH: "s390x", CPU: "max", Kernel: "vx"},
 			"equal_s390x.s", "\tXOR\t$1, R5\n", "\tSLD\t$6, R5, R7\n\tMOVD\t$·plantedTable(SB), R8\n\tMOVD\t(R8)(R7*1), R8\n"},
 	} {
@@ -133,6 +135,13 @@ func TestPlantedTableLookups(t *testing.T) {
 				}
 				t.Logf("caught: %s; the first: %v", verdict(res, ds), ds[0])
 				checkDifferences(t, res, ds, unequalFrom(impl.ShortMax+1, math.MaxInt))
+				// The plant changes an address, not the instructions: each
+				// call's first difference must be a memory access.
+				for _, d := range ds {
+					if !IsMem(d.Want) || !IsMem(d.Got) {
+						t.Errorf("%v: want the first difference in a data address", d)
+					}
+				}
 			})
 		}
 	}
