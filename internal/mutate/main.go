@@ -93,7 +93,7 @@ func main() {
 }
 
 func run() int {
-	arch := flag.String("arch", "all", "the files to mutate: amd64, arm64 or all")
+	arch := flag.String("arch", "all", "the files to mutate: all, or a comma-separated list of "+strings.Join(archs, ", "))
 	sample := flag.Int("sample", 0, "run this many mutants, drawn with -seed, instead of all")
 	seed := flag.Uint64("seed", 1, "the seed of -sample")
 	jobs := flag.Int("j", 1, "mutants run at once (each builds and tests on its own)")
@@ -132,9 +132,16 @@ func run() int {
 	if err != nil {
 		return fail("%v", err)
 	}
+	want := map[string]bool{}
+	for _, a := range strings.Split(*arch, ",") {
+		if a != "all" && !slices.Contains(archs, a) {
+			return fail("-arch %q: want all, or some of %s", *arch, strings.Join(archs, ", "))
+		}
+		want[a] = true
+	}
 	var files []*asmFile
-	for _, a := range []string{"amd64", "arm64"} {
-		if *arch != "all" && *arch != a {
+	for _, a := range archs {
+		if !want["all"] && !want[a] {
 			continue
 		}
 		name := "equal_" + a + ".s"
@@ -147,9 +154,6 @@ func run() int {
 			return fail("%v", err)
 		}
 		files = append(files, f)
-	}
-	if len(files) == 0 {
-		return fail("-arch %q: want amd64, arm64 or all", *arch)
 	}
 
 	var all []*mutant
@@ -283,7 +287,7 @@ func run() int {
 			missing = append(missing, res)
 		}
 	}
-	if *sample == 0 && *only == "" && *arch == "all" {
+	if *sample == 0 && *only == "" && want["all"] {
 		stale(eq, all, results)
 	}
 	if len(missing) > 0 {
@@ -297,10 +301,10 @@ func run() int {
 }
 
 // controls runs, for each file with a mutant to run, one mutant that the
-// tests must kill: the kernel's final SETEQ or CSET EQ inverted, which
-// turns every answer around. If it lives, the pipeline tests something
-// other than the mutant (the overlay is not read, the tests do not run),
-// and every result would be a false "survived".
+// tests must kill, in each of the file's builds (variants): one that turns
+// every answer of a kernel around. If it lives, the pipeline tests
+// something other than the mutant (the overlay is not read, the tests do
+// not run), and every result would be a false "survived".
 func controls(r *runner, files []*asmFile, all, ms []*mutant) error {
 	w, err := r.newWorker(-1)
 	if err != nil {
@@ -310,34 +314,67 @@ func controls(r *runner, files []*asmFile, all, ms []*mutant) error {
 		if !slices.ContainsFunc(ms, func(m *mutant) bool { return m.file == f }) {
 			continue
 		}
-		tested := false
-		for _, m := range all {
-			ok := m.file == f && m.op == opCond && kernelOf(m.at.fn) != "" &&
-				(m.at.op == "SETEQ" || m.at.op == "CSET" && len(m.at.args) > 0 && m.at.args[0] == "EQ")
-			if !ok {
-				continue
+		for _, v := range variantsFor(f.arch) {
+			tested := false
+			for _, m := range all {
+				if m.file != f || !isControl(m) || !slices.ContainsFunc(variantsOf(m), func(x variant) bool { return x.name == v.name }) {
+					continue
+				}
+				c := *m
+				c.variant = v.name
+				res := w.test(&c)
+				switch res.Status {
+				case "":
+					return fmt.Errorf("%s", res.Detail)
+				case stSkipped:
+					continue // a kernel this machine cannot run: try the next
+				case stKilled:
+					tested = true
+				default:
+					return fmt.Errorf("control mutant %s (%s): %s, want killed: the pipeline does not test what it mutates", res.ID, v.name, res.Status)
+				}
+				if r.verbose {
+					fmt.Fprintf(os.Stderr, "control %s (%s): %s (%s)\n", res.ID, v.name, res.Status, res.Detail)
+				}
+				break
 			}
-			res := w.test(m)
-			switch res.Status {
-			case "":
-				return fmt.Errorf("%s", res.Detail)
-			case stSkipped:
-				continue // a kernel this machine cannot run: try the next
-			case stKilled:
-				tested = true
-			default:
-				return fmt.Errorf("control mutant %s: %s, want killed: the pipeline does not test what it mutates", res.ID, res.Status)
+			if !tested {
+				return fmt.Errorf("%s (%s): no %s in a kernel this machine runs, to use as the control", f.name, v.name, controlDesc[f.arch])
 			}
-			if r.verbose {
-				fmt.Fprintf(os.Stderr, "control %s: %s (%s)\n", res.ID, res.Status, res.Detail)
-			}
-			break
-		}
-		if !tested {
-			return fmt.Errorf("%s: no SETEQ or CSET EQ in a kernel this machine runs, to invert as the control", f.name)
 		}
 	}
 	return nil
+}
+
+// controlDesc says, per architecture, what the control mutant is.
+var controlDesc = map[string]string{
+	"amd64":   "SETEQ to invert",
+	"arm64":   "CSET EQ to invert",
+	"riscv64": "SEQZ to invert",
+	"ppc64le": "XOR $1 (the final 0/1 flip) to delete",
+	"s390x":   "XOR $1 (the final 0/1 flip) to delete",
+}
+
+// isControl reports whether m is a control mutant: in a kernel's function,
+// amd64's SETEQ or arm64's CSET EQ inverted, riscv64's SEQZ inverted to
+// SNEZ, or, on ppc64le and s390x, whose kernels end in a branch-free
+// 1 ^ (w | -w) >> 63, the XOR $1 deleted.
+func isControl(m *mutant) bool {
+	in := m.at
+	if kernelOf(in.fn) == "" {
+		return false
+	}
+	switch m.file.arch {
+	case "amd64":
+		return m.op == opCond && in.op == "SETEQ"
+	case "arm64":
+		return m.op == opCond && in.op == "CSET" && len(in.args) > 0 && in.args[0] == "EQ"
+	case "riscv64":
+		return m.op == opCond && in.op == "SEQZ"
+	case "ppc64le", "s390x":
+		return m.op == opDelete && in.op == "XOR" && len(in.args) > 0 && in.args[0] == "$1"
+	}
+	return false
 }
 
 // drawSample picks n mutants with a fixed seed, in enumeration order: the
