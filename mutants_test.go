@@ -223,7 +223,8 @@ func TestKernelsDifferencesDoNotCancel(t *testing.T) {
 // register garbage. A Go call enters them through an ABI wrapper that
 // leaves the arguments in registers too, so a kernel that reads DI where
 // it meant CX (y's base, amd64), BX where it meant DX (the length), or
-// keeps R0 without loading x's base (arm64) passes every other test; so
+// keeps R0 (arm64) or R3 (ppc64le) without loading x's base passes every
+// other test; so
 // does one that tests a mask register (KORTESTW K1, K2) or an accumulator
 // it never zeroed and that happened to be zero. After an AVX kernel it
 // checks, where the CPU reports XINUSE, that the kernel ran VZEROUPPER:

@@ -23,13 +23,15 @@
 //
 // The tests build the driver for each kernel qemu can run (AVX2 on
 // -cpu Haswell, SSE2 on Nehalem, NEON on cortex-a53 and, with DIT, on max,
-// the portable kernel under purego on both architectures, VSX on power8,
-// the s390x vector facility on max), require that
-// the kernel meant is the one that ran, and plant leaks that the same check
-// must report: bytes.Equal, branches on the result, and the red team's
-// plants of issue 20 in the AVX2 kernel (testdata/plants: two branches that
-// leave the loop, through JCXZQ and SBBQ, and a BTQ table lookup at an
-// address taken from the accumulator, which only the memory trace sees).
+// the portable kernel under purego on both architectures, RVV at VLEN 128
+// and the portable kernel on riscv64, VSX on power8 and power10, the s390x
+// vector facility on max), require that the kernel meant is the one that
+// ran, and plant leaks that the same check must report: bytes.Equal,
+// branches on the result, the red team's plants of issue 20 in the AVX2
+// kernel (testdata/plants: two branches that leave the loop, through JCXZQ
+// and SBBQ, and a BTQ table lookup at an address taken from the
+// accumulator), and a load at an address taken from the answer after the
+// RVV, VSX and VX kernels; the memory trace alone sees the table lookups.
 // They run only with CTEQUAL_TRACE=1, as CI does: about a minute and a
 // half on two cores.
 //

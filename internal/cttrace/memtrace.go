@@ -10,7 +10,7 @@ import (
 // run traces memory (Config.Mem), the memory accesses of each instruction
 // after it, as entries that MemEntry encodes: bit 63 set, bit 62 for a
 // store, bits 56-59 the log2 of the size, the address below. Guest
-// addresses of qemu-user on amd64 and arm64 fit in 56 bits, and no
+// addresses of qemu-user fit in 56 bits (amd64, arm64, riscv64, ppc64le, s390x), and no
 // instruction address has bit 63 set.
 const (
 	memBit    = 1 << 63

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,12 +30,12 @@ var configs = []Config{
 	{Name: "arm64-purego", GOARCH: "arm64", Tags: "purego", CPU: "cortex-a53", Kernel: "generic", Mem: true},
 	// qemu 7.2 has no riscv_hwprobe: the RVV kernel runs in a build that
 	// requires V, and a plain build runs the portable kernel.
-	{Name: "riscv64-rvv", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv"},
-	{Name: "riscv64-plain", GOARCH: "riscv64", CPU: rvvCPU, Kernel: "generic"},
-	{Name: "ppc64le-power8", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx"},
+	{Name: "riscv64-rvv", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv", Mem: true},
+	{Name: "riscv64-plain", GOARCH: "riscv64", CPU: rvvCPU, Kernel: "generic", Mem: true},
+	{Name: "ppc64le-power8", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Mem: true},
 	// GOPPC64=power10 builds the kernel's POWER10 loop (LXVP, XXEVAL).
-	{Name: "ppc64le-power10", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx"},
-	{Name: "s390x-max", GOARCH: "s390x", CPU: "max", Kernel: "vx"},
+	{Name: "ppc64le-power10", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx", Mem: true},
+	{Name: "s390x-max", GOARCH: "s390x", CPU: "max", Kernel: "vx", Mem: true},
 }
 
 // rvvCPU is qemu's riscv64 CPU with RVV 1.0 at VLEN 128, tails and
@@ -51,7 +52,7 @@ func needQEMU(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("qemu-user runs on Linux only")
 	}
-	for _, prog := range []string{"go", "cc", QEMU("amd64"), QEMU("arm64"), QEMU("riscv64"), QEMU("ppc64le"), QEMU("s390x"), QEMUWithPlugins("amd64"), QEMUWithPlugins("arm64")} {
+	for _, prog := range []string{"go", "cc", QEMU("amd64"), QEMU("arm64"), QEMU("riscv64"), QEMU("ppc64le"), QEMU("s390x"), QEMUWithPlugins("amd64"), QEMUWithPlugins("arm64"), QEMUWithPlugins("riscv64"), QEMUWithPlugins("ppc64le"), QEMUWithPlugins("s390x")} {
 		if _, err := exec.LookPath(prog); err != nil {
 			t.Skipf("%s is not installed (Debian: apt-get install qemu-user-static gcc, and apt-get install --no-install-recommends qemu-user for the plugins): %v", prog, err)
 		}
@@ -226,10 +227,10 @@ func TestPlantedLeaks(t *testing.T) {
 		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
 		{Config{Name: "ppc64le-bytes.Equal", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
 		{Config{Name: "s390x-bytes.Equal", GOARCH: "s390x", CPU: "max", Kernel: "vx", Args: []string{"-impl", "bytes.Equal"}}, nil, nil, false},
-		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
-		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
+		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
+		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic"}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
 		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2"}, unequalFrom(1, impl.ShortMax), nil, false},
-		{Config{Name: "riscv64-rvv-early-exit", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Overlay: plantRVVExit(t, dir), CPU: rvvCPU, Kernel: "rvv"}, unequalFrom(impl.ShortMax+1, 1<<62), nil, false},
+		{Config{Name: "riscv64-rvv-early-exit", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Overlay: plantRVVExit(t, dir), CPU: rvvCPU, Kernel: "rvv"}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
 		{c: Config{Name: "amd64-avx2-jcxz", GOARCH: "amd64", Overlay: jcxz, CPU: "Haswell", Kernel: "avx2"}, must: randomFrom(256)},
 		{c: Config{Name: "amd64-avx2-sbb", GOARCH: "amd64", Overlay: sbb, CPU: "Haswell", Kernel: "avx2"}, must: randomFrom(256)},
 		{c: Config{Name: "amd64-avx2-bt-table", GOARCH: "amd64", Overlay: btTable, CPU: "Haswell", Kernel: "avx2", Mem: true}, must: randomFrom(129)},

@@ -3,6 +3,7 @@ package cttrace
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,7 +49,7 @@ func TestPlantedLeaksAsm(t *testing.T) {
 			for _, d := range ds {
 				found[Call{d.N, d.Class}] = true
 			}
-			want := unequalFrom(impl.ShortMax+1, 1<<62)
+			want := unequalFrom(impl.ShortMax+1, math.MaxInt)
 			for _, c := range res.Calls {
 				if c.Class != Equal && found[c] != want(c) {
 					t.Errorf("%d bytes, %s: difference found %v, want %v", c.N, c.Class, found[c], want(c))
@@ -62,6 +63,12 @@ func TestPlantedLeaksAsm(t *testing.T) {
 // of old replaced by new, and a go build -overlay file that puts the copy
 // in the original's place, and returns the overlay file's path.
 func plantAsm(t *testing.T, dir, file, old, new string) string {
+	t.Helper()
+	return plantAsmWith(t, dir, file, old, new, "")
+}
+
+// plantAsmWith is plantAsm that also appends tail to the copy.
+func plantAsmWith(t *testing.T, dir, file, old, new, tail string) string {
 	t.Helper()
 	orig := library(t).Path(file)
 	src, err := os.ReadFile(orig)
@@ -77,11 +84,74 @@ func plantAsm(t *testing.T, dir, file, old, new string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(leakyPath, bytes.Replace(src, []byte(old), []byte(new), 1), 0o644); err != nil {
+	if err := os.WriteFile(leakyPath, append(bytes.Replace(src, []byte(old), []byte(new), 1), tail...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(overlayPath, overlay, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return overlayPath
+}
+
+// TestPlantedTableLookups is the negative control of the memory traces on
+// riscv64, ppc64le and s390x: after each kernel has made its 0/1 answer, a
+// planted load reads a table at 64 times it. No branch changes and the
+// answer stays right; only the address of one load depends on the data.
+// The memory trace must show it in every unequal call that reaches the
+// kernel, and the instruction trace alone must not: it is the memory
+// trace that sees it.
+func TestPlantedTableLookups(t *testing.T) {
+	needQEMU(t)
+	dir := t.TempDir()
+	const table = "\nGLOBL ·plantedTable(SB), NOPTR, $128\n"
+	for _, p := range []struct {
+		c       Config
+		file    string
+		after   string // the instruction that makes the answer
+		planted string
+	}{
+		{Config{Name: "riscv64-rvv-table", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv"},
+			"equal_riscv64.s", "\tSEQZ\tX6, X6\n", "\tSLLI\t$6, X6, X7\n\tMOV\t$·plantedTable(SB), X8\n\tADD\tX7, X8, X8\n\tMOV\t(X8), X8\n"},
+		{Config{Name: "ppc64le-vsx-table", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx"},
+			"equal_ppc64le.s", "\tXOR\t$1, R6, R6\n", "\tSLD\t$6, R6, R8\n\tMOVD\t$·plantedTable(SB), R9\n\tMOVD\t(R9)(R8), R9\n"},
+		{Config{Name: "s390x-vx-table", GOARCH: "s390x", CPU: "max", Kernel: "vx"},
+			"equal_s390x.s", "\tXOR\t$1, R5\n", "\tSLD\t$6, R5, R7\n\tMOVD\t$·plantedTable(SB), R8\n\tMOVD\t(R8)(R7*1), R8\n"},
+	} {
+		overlay := plantAsmWith(t, dir, p.file, p.after, p.after+p.planted, table)
+		for _, mem := range []bool{true, false} {
+			c := p.c
+			c.Overlay, c.Mem, c.Lengths = overlay, mem, []int{0, 64, 65, 100, 128, 129, 4096}
+			if !mem {
+				c.Name += "-without-addresses"
+			}
+			t.Run(c.Name, func(t *testing.T) {
+				res := buildAndRun(t, c, dir)
+				ds, err := Compare(res.Calls, res.Traces, res.Symbols)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !mem {
+					for _, d := range ds {
+						t.Errorf("traces differ, where they cannot: %v", d)
+					}
+					t.Logf("not seen, as expected: %s", verdict(res, ds))
+					return
+				}
+				if len(ds) == 0 {
+					t.Fatalf("the check found no difference: it cannot see this leak")
+				}
+				t.Logf("caught: %s; the first: %v", verdict(res, ds), ds[0])
+				found := map[Call]bool{}
+				for _, d := range ds {
+					found[Call{d.N, d.Class}] = true
+				}
+				want := unequalFrom(impl.ShortMax+1, math.MaxInt)
+				for _, call := range res.Calls {
+					if call.Class != Equal && found[call] != want(call) {
+						t.Errorf("%d bytes, %s: difference found %v, want %v", call.N, call.Class, found[call], want(call))
+					}
+				}
+			})
+		}
+	}
 }

@@ -5,13 +5,17 @@
 // A Go call cannot do that. Go code reaches an assembly function through
 // an ABI wrapper that takes the arguments in registers and stores them on
 // the stack, so the function starts with its arguments in registers as
-// well (on amd64 DI holds y's base and BX x's length; on arm64 R0 holds
-// x's base), X15 is zero on amd64, and the mask registers hold what they
-// last held. A kernel that reads one of those registers by mistake, instead
+// well (on amd64 DI holds y's base and BX x's length; on arm64 R0 and on
+// ppc64le R3 hold x's base), X15 is zero on amd64, and the mask and vector
+// registers hold what they last held. A kernel that reads one of those registers by mistake, instead
 // of the one it loaded, passes every test made of Go calls, and breaks the
 // day the wrapper changes or another assembly function calls it.
 // go run ./internal/mutate found such mutants; the kernels' tests call
 // through this package to kill them.
+//
+// It covers every architecture with assembly kernels: amd64, arm64,
+// ppc64le, and (with Go 1.26, as the kernels) riscv64 and s390x. Each
+// poison_GOARCH.s says which registers it sets and which it leaves alone.
 //
 // The package refers to the kernels' symbols by name: only a binary that
 // links package ctequal (its tests) may import it. Assembly names symbols

@@ -1,4 +1,4 @@
-//go:build gc && !purego && (amd64 || arm64 || (go1.26 && riscv64))
+//go:build gc && !purego && (amd64 || arm64 || ppc64le || (go1.26 && (riscv64 || s390x)))
 
 package poison
 
