@@ -468,8 +468,9 @@ func TestVariants(t *testing.T) {
 			t.Errorf("%s: builds %+v, want one", a, vs)
 		}
 	}
-	if st := variantsFor("riscv64")[0].stages; len(st) != 2 || !strings.Contains(st[0].wrap[2], "vlen=128") || !strings.Contains(st[1].wrap[2], "vlen=512") {
-		t.Errorf("riscv64 stages %+v, want VLEN 128, then 512", st)
+	if st := variantsFor("riscv64")[0].stages; len(st) != 3 || !strings.Contains(st[0].wrap[2], "vlen=128") || !strings.Contains(st[1].wrap[2], "vlen=512") ||
+		st[2].run != "^TestKernelsEveryRegion$" || !strings.Contains(st[2].wrap[2], "vlen=128") {
+		t.Errorf("riscv64 stages %+v, want VLEN 128 and 512 without TestKernelsEveryRegion, then it at 128", st)
 	}
 }
 

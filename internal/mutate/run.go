@@ -42,6 +42,9 @@ type stage struct {
 	wrap []string // the emulator command line the test binary runs under, if any
 	env  []string
 	args []string // more flags for the test binary
+	// run, where not "", limits the stage to the top-level tests it
+	// matches (a -test.run regular expression without the '/').
+	run string
 }
 
 // A variant is one build of an architecture's kernels: ppc64le has two,
@@ -76,9 +79,11 @@ func rvvCPU(vlen int) []string {
 // undefined and the kernel must not reach them. riscv64 is built with
 // GORISCV64=rva23u64 (qemu-user 7.2 has no riscv_hwprobe, so only a build
 // that requires V selects the RVV kernel) and runs at VLEN 128, then at
-// VLEN 512 without TestKernelsEveryRegion (as CI runs it: that test is 50 s
-// of the RVV kernel's 60 s under qemu, and the rest still crosses many
-// strips of 512 bits). ppc64le runs the power8 build on -cpu power8 and the
+// VLEN 512 without TestKernelsEveryRegion (as CI runs it: the rest still
+// crosses many strips of 512 bits). That test is 50 s of the RVV kernel's
+// 60 s under qemu, and the tests that kill most mutants run after it: the
+// VLEN 128 run is split in two stages, every other test first, then
+// TestKernelsEveryRegion last, for the survivors of both other stages. ppc64le runs the power8 build on -cpu power8 and the
 // power10 build on -cpu power10; s390x runs on -cpu max. The emulated runs
 // require their architecture's vector kernel (CTEQUAL_REQUIRE_KERNELS), so
 // that a CPU model which lacks it fails the baseline instead of skipping
@@ -94,9 +99,11 @@ func variantsFor(arch string) []variant {
 			{name: "qemu -cpu cortex-a53", wrap: []string{"qemu-aarch64-static", "-cpu", "cortex-a53"}},
 		}}}
 	case arch == "riscv64":
+		slow := []string{"-test.skip=^TestKernelsEveryRegion$"}
 		return []variant{{name: arch, arch: arch, env: []string{"GORISCV64=rva23u64"}, defines: []string{"GORISCV64_rva23u64"}, stages: []stage{
-			{name: "qemu vlen=128", wrap: rvvCPU(128), env: require("rvv")},
-			{name: "qemu vlen=512", wrap: rvvCPU(512), env: require("rvv"), args: []string{"-test.skip=^TestKernelsEveryRegion$"}},
+			{name: "qemu vlen=128", wrap: rvvCPU(128), env: require("rvv"), args: slow},
+			{name: "qemu vlen=512", wrap: rvvCPU(512), env: require("rvv"), args: slow},
+			{name: "qemu vlen=128 EveryRegion", wrap: rvvCPU(128), env: require("rvv"), run: "^TestKernelsEveryRegion$"},
 		}}}
 	case arch == "ppc64le":
 		return []variant{
@@ -360,7 +367,7 @@ func (w *worker) check(m *mutant) (status, by, detail string) {
 // skip is true where the kernel cannot run on this machine.
 func (r *runner) plan(v variant, s stage, kernel string) (b *baseline, pattern string, skip bool, err error) {
 	if kernel != "" {
-		pattern = "/^" + regexp.QuoteMeta(kernel) + "$"
+		pattern = s.run + "/^" + regexp.QuoteMeta(kernel) + "$"
 		b = r.baseline(v, s, pattern)
 		switch {
 		case b.err != nil:
@@ -372,8 +379,8 @@ func (r *runner) plan(v variant, s stage, kernel string) (b *baseline, pattern s
 		}
 		// Not a kernel the tests name: run them all.
 	}
-	b = r.baseline(v, s, "")
-	return b, "", false, b.err
+	b = r.baseline(v, s, s.run)
+	return b, s.run, false, b.err
 }
 
 // assemble writes src as the worker's copy of f and assembles it alone,
