@@ -59,7 +59,7 @@ type variant struct {
 	stages  []stage
 }
 
-// vars: the macros a line's #ifdefs are evaluated against.
+// macros are the macros a line's #ifdefs are evaluated against.
 func (v variant) macros() []string {
 	return append([]string{"GOOS_linux", "GOARCH_" + v.arch}, v.defines...)
 }
@@ -83,8 +83,9 @@ func rvvCPU(vlen int) []string {
 // crosses many strips of 512 bits). That test is 50 s of the RVV kernel's
 // 60 s under qemu, and the tests that kill most mutants run after it: the
 // VLEN 128 run is split in two stages, every other test first, then
-// TestKernelsEveryRegion last, for the survivors of both other stages. ppc64le runs the power8 build on -cpu power8 and the
-// power10 build on -cpu power10; s390x runs on -cpu max. The emulated runs
+// TestKernelsEveryRegion last, for the survivors of both other stages.
+// ppc64le runs the power8 build on -cpu power8 and the power10 build on
+// -cpu power10; s390x runs on -cpu max. The emulated runs
 // require their architecture's vector kernel (CTEQUAL_REQUIRE_KERNELS), so
 // that a CPU model which lacks it fails the baseline instead of skipping
 // every mutant.
