@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/ctequal/ctequal/internal/ctcheck"
@@ -17,6 +18,10 @@ type instr struct {
 	op    string
 	args  []string
 	lead  string // the whitespace the line starts with, kept when it is rewritten
+	// conds are the preprocessor conditions the line is under, outermost
+	// first: "NAME" inside #ifdef NAME, "!NAME" inside #ifndef NAME (and
+	// the #else of an #ifdef).
+	conds []string
 }
 
 // text is the instruction in a normal form: the opcode, one space, the
@@ -47,12 +52,78 @@ func (in instr) where() string {
 // asmFile is a parsed assembly file: its lines, and the instructions among them.
 type asmFile struct {
 	name   string // base name, e.g. equal_amd64.s
-	arch   string // amd64 or arm64, from the name
+	arch   string // one of archs, from the name
 	lines  []string
 	instrs []instr
 }
 
 var labelRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*):`)
+
+// archs are the architectures whose kernels the command mutates, in the
+// order it reads their files (equal_ARCH.s).
+var archs = []string{"amd64", "arm64", "riscv64", "ppc64le", "s390x"}
+
+// archOf returns the architecture a file's name ends in (x_riscv64.s).
+func archOf(name string) (string, bool) {
+	for _, a := range archs {
+		if strings.HasSuffix(name, "_"+a+".s") {
+			return a, true
+		}
+	}
+	return "", false
+}
+
+// preprocess follows one preprocessor line: #ifdef, #ifndef, #else and
+// #endif change conds, the stack of conditions the lines below are under;
+// #include and #define change nothing here. An #if with an expression is
+// refused: the command could not tell which build a mutant belongs to.
+func preprocess(conds []string, line string) ([]string, error) {
+	f := strings.Fields(strings.TrimPrefix(line, "#"))
+	if len(f) == 0 {
+		return conds, nil
+	}
+	switch f[0] {
+	case "ifdef", "ifndef":
+		if len(f) != 2 {
+			return nil, fmt.Errorf("want one macro name: %s", line)
+		}
+		if f[0] == "ifndef" {
+			return append(conds, "!"+f[1]), nil
+		}
+		return append(conds, f[1]), nil
+	case "else":
+		if len(conds) == 0 {
+			return nil, fmt.Errorf("#else without #ifdef")
+		}
+		c := conds[len(conds)-1]
+		if n, ok := strings.CutPrefix(c, "!"); ok {
+			c = n
+		} else {
+			c = "!" + c
+		}
+		return append(conds[:len(conds)-1:len(conds)-1], c), nil
+	case "endif":
+		if len(conds) == 0 {
+			return nil, fmt.Errorf("#endif without #ifdef")
+		}
+		return conds[: len(conds)-1 : len(conds)-1], nil
+	case "if", "elif":
+		return nil, fmt.Errorf("#%s is not supported (only #ifdef, #ifndef, #else, #endif): %s", f[0], line)
+	}
+	return conds, nil
+}
+
+// holds reports whether conds hold where exactly the macros in defined
+// are defined.
+func holds(conds []string, defined []string) bool {
+	for _, c := range conds {
+		name, neg := strings.CutPrefix(c, "!")
+		if slices.Contains(defined, name) == neg {
+			return false
+		}
+	}
+	return true
+}
 
 // parseAsm splits src into instructions. It knows the subset of Go
 // assembly the generators write: one instruction per line, labels on lines
@@ -60,15 +131,13 @@ var labelRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*):`)
 // and preprocessor lines.
 func parseAsm(name, src string) (*asmFile, error) {
 	f := &asmFile{name: name, lines: strings.Split(src, "\n")}
-	switch {
-	case strings.HasSuffix(name, "_amd64.s"):
-		f.arch = "amd64"
-	case strings.HasSuffix(name, "_arm64.s"):
-		f.arch = "arm64"
-	default:
-		return nil, fmt.Errorf("%s: want a name ending in _amd64.s or _arm64.s", name)
+	arch, ok := archOf(name)
+	if !ok {
+		return nil, fmt.Errorf("%s: want a name ending in _ARCH.s, ARCH one of %s", name, strings.Join(archs, ", "))
 	}
+	f.arch = arch
 	fn, label := "", ""
+	var conds []string
 	seen := map[string]int{} // (fn, label, text) -> count so far
 	for i, raw := range f.lines {
 		line := raw
@@ -77,7 +146,14 @@ func parseAsm(name, src string) (*asmFile, error) {
 		}
 		lead := raw[:len(raw)-len(strings.TrimLeft(raw, " \t"))]
 		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") {
+		if strings.HasPrefix(line, "#") {
+			var err error
+			if conds, err = preprocess(conds, line); err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
+			}
+			continue
+		}
+		if line == "" {
 			continue
 		}
 		first := strings.Fields(line)[0]
@@ -104,7 +180,7 @@ func parseAsm(name, src string) (*asmFile, error) {
 			return nil, fmt.Errorf("%s:%d: instruction outside a TEXT block: %s", name, i+1, line)
 		}
 		op := strings.Fields(line)[0]
-		in := instr{line: i + 1, fn: fn, label: label, op: op, lead: lead}
+		in := instr{line: i + 1, fn: fn, label: label, op: op, lead: lead, conds: conds}
 		if rest := strings.TrimSpace(line[len(op):]); rest != "" {
 			in.args = ctcheck.SplitOperands(rest)
 		}
@@ -112,6 +188,9 @@ func parseAsm(name, src string) (*asmFile, error) {
 		in.occ = seen[k]
 		seen[k]++
 		f.instrs = append(f.instrs, in)
+	}
+	if len(conds) > 0 {
+		return nil, fmt.Errorf("%s: #ifdef without #endif", name)
 	}
 	if len(f.instrs) == 0 {
 		return nil, fmt.Errorf("%s: no instructions", name)

@@ -33,6 +33,9 @@ type mutant struct {
 	desc string // the mutation, from the instruction texts only
 	// edits maps a 0-based line index to its new content.
 	edits map[int]string
+	// variant, where not "", is the one build the mutant is tested in (the
+	// controls test each build of a file on its own).
+	variant string
 }
 
 // id names the mutant for people: file, line, operator and mutation.
@@ -120,8 +123,8 @@ func enumerate(f *asmFile) []*mutant {
 					continue
 				}
 				next := f.instrs[i+1]
-				if next.fn != in.fn || next.label != in.label || next.text() == in.text() {
-					continue // a label between them, or nothing to swap
+				if next.fn != in.fn || next.label != in.label || next.text() == in.text() || !slices.Equal(next.conds, in.conds) {
+					continue // a label or an #ifdef's edge between them, or nothing to swap
 				}
 				add(&mutant{file: f, op: op, at: in, desc: "swap " + in.text() + " / " + next.text(),
 					edits: map[int]string{
@@ -248,8 +251,61 @@ var (
 // arm64ZR is the number the zero register gets in class gp.
 const arm64ZR = 31
 
+// A regClass is a register file of an architecture other than amd64 and
+// arm64, whose registers are spelled prefix and number: riscv64's X and V,
+// ppc64le's R, V and VS, s390x's R and V.
+type regClass struct {
+	class, prefix string
+	n             int   // registers 0 to n-1
+	reserved      []int // never mutated, never a replacement
+}
+
+// regClasses, per architecture. The reserved registers are those the Go
+// toolchain gives a fixed role (cmd/internal/obj/ARCH/a.out.go, and
+// src/cmd/compile/abi-internal.md):
+//
+//   - riscv64: X0 is zero, X1 the link register (RET returns through it),
+//     X2 SP, X3 GP, X4 TP, X27 g, X31 the assembler's TMP.
+//   - ppc64le: R0 is REGZERO (and reads as 0 as the base of an indexed
+//     address), R1 SP, R2 the TOC, R13 the thread pointer, R30 g, R31
+//     REGTMP. VS32 to VS63 are V0 to V31 again; they are a class of their
+//     own here, as each name is written.
+//   - s390x: R0 and R1 are the assembler's temporaries (REGRT1, REGRT2),
+//     R10 and R11 REGTMP and REGTMP2, R13 g, R14 the link register, R15 SP.
+var regClasses = map[string][]regClass{
+	"riscv64": {
+		{class: "gp", prefix: "X", n: 32, reserved: []int{0, 1, 2, 3, 4, 27, 31}},
+		{class: "vec", prefix: "V", n: 32},
+	},
+	"ppc64le": {
+		{class: "gp", prefix: "R", n: 32, reserved: []int{0, 1, 2, 13, 30, 31}},
+		{class: "vec", prefix: "V", n: 32},
+		{class: "vs", prefix: "VS", n: 64},
+	},
+	"s390x": {
+		{class: "gp", prefix: "R", n: 16, reserved: []int{0, 1, 10, 11, 13, 14, 15}},
+		{class: "vec", prefix: "V", n: 32},
+	},
+}
+
+// parseNumbered recognises "PREFIXn" of one of arch's regClasses.
+func parseNumbered(arch, s string) (reg, bool) {
+	for _, c := range regClasses[arch] {
+		d, ok := strings.CutPrefix(s, c.prefix)
+		if !ok || d == "" || d[0] < '0' || d[0] > '9' || len(d) > 1 && d[0] == '0' {
+			continue
+		}
+		n, err := strconv.Atoi(d)
+		if err != nil || n >= c.n || slices.Contains(c.reserved, n) {
+			continue
+		}
+		return reg{c.class, n, c.prefix}, true
+	}
+	return reg{}, false
+}
+
 // parseReg recognises a register name of arch. SP, BP, FP, SB, RSP and
-// the arm64 registers the Go toolchain reserves are left alone.
+// the registers the Go toolchain reserves are left alone.
 func parseReg(arch, s string) (reg, bool) {
 	switch arch {
 	case "amd64":
@@ -280,6 +336,8 @@ func parseReg(arch, s string) (reg, bool) {
 			n, _ := strconv.Atoi(m[2])
 			return reg{"vec", n, m[1]}, true
 		}
+	default:
+		return parseNumbered(arch, s)
 	}
 	return reg{}, false
 }
@@ -300,7 +358,8 @@ func (r reg) String() string {
 
 // candidates is the order in which a class's registers are tried when a
 // mutant wants one the function does not use. On arm64, R18 (platform),
-// R26 to R30 (closure context, REGTMP, g, FP, LR) are left out.
+// R26 to R30 (closure context, REGTMP, g, FP, LR) are left out; on the
+// others, the reserved registers of regClasses.
 func candidates(arch, class string) []int {
 	var c []int
 	switch {
@@ -325,6 +384,17 @@ func candidates(arch, class string) []int {
 	case arch == "arm64" && class == "vec":
 		for i := range 32 {
 			c = append(c, i)
+		}
+	default:
+		for _, rc := range regClasses[arch] {
+			if rc.class != class {
+				continue
+			}
+			for i := range rc.n {
+				if !slices.Contains(rc.reserved, i) {
+					c = append(c, i)
+				}
+			}
 		}
 	}
 	return c
@@ -499,6 +569,35 @@ var (
 	arm64InvOp   = pairs("CBZ", "CBNZ", "CBZW", "CBNZW", "TBZ", "TBNZ")
 	// arm64CondOps take a condition as their first operand.
 	arm64CondOps = map[string]bool{"CSET": true, "CSETM": true, "CSEL": true, "CSINC": true, "CSINV": true, "CSNEG": true, "CINC": true, "CCMP": true, "CCMN": true}
+
+	// The conditional branches of the other architectures, each with its
+	// inverse (a branch with no inverse, s390x's BRCTG or riscv64's none,
+	// is not in the table: its cond mutant is not made).
+	invBranch = map[string]map[string]string{
+		"riscv64": pairs("BEQZ", "BNEZ", "BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BGT", "BLE", "BGTU", "BLEU",
+			"BLTZ", "BGEZ", "BGTZ", "BLEZ"),
+		// BDNZ decrements CTR and branches while it is not zero, BDZ while it is.
+		"ppc64le": pairs("BEQ", "BNE", "BLT", "BGE", "BGT", "BLE", "BVS", "BVC", "BDNZ", "BDZ"),
+		"s390x": pairs("BEQ", "BNE", "BLT", "BGE", "BGT", "BLE", "BLTU", "BGEU", "BGTU", "BLEU", "BVS", "BVC",
+			"CMPBEQ", "CMPBNE", "CMPBLT", "CMPBGE", "CMPBGT", "CMPBLE",
+			"CMPUBEQ", "CMPUBNE", "CMPUBLT", "CMPUBGE", "CMPUBGT", "CMPUBLE",
+			"CMPWBEQ", "CMPWBNE", "CMPWBLT", "CMPWBGE", "CMPWBGT", "CMPWBLE",
+			"CMPWUBEQ", "CMPWUBNE", "CMPWUBLT", "CMPWUBGE", "CMPWUBGT", "CMPWUBLE"),
+	}
+	// invSet: the instructions that turn a condition into a value, not a
+	// jump (amd64's SETcc and CMOVcc are found by their prefixes).
+	invSet = map[string]map[string]string{
+		"riscv64": pairs("SEQZ", "SNEZ", "SLTZ", "SGTZ"),
+	}
+	// jumps are the unconditional branches and calls: their operand is a
+	// target, not a memory operand.
+	jumps = map[string][]string{
+		"amd64":   {"JMP", "CALL"},
+		"arm64":   {"JMP", "CALL", "B", "BL"},
+		"riscv64": {"JMP", "CALL", "JAL", "JALR"},
+		"ppc64le": {"JMP", "CALL", "BR", "BL"},
+		"s390x":   {"JMP", "CALL", "BR", "BL", "BRCT", "BRCTG"},
+	}
 )
 
 // pairs builds a map that sends each of a pair to the other; the first
@@ -518,7 +617,8 @@ func pairs(s ...string) map[string]string {
 }
 
 // invertOp returns the opcode with its condition inverted: Jcc, SETcc and
-// CMOVxcc on amd64; B.cond, CBZ/CBNZ and TBZ/TBNZ on arm64.
+// CMOVxcc on amd64; B.cond, CBZ/CBNZ and TBZ/TBNZ on arm64; the branches
+// of invBranch and the sets of invSet on the others.
 func invertOp(arch, op string) (string, bool) {
 	switch arch {
 	case "amd64":
@@ -542,17 +642,25 @@ func invertOp(arch, op string) (string, bool) {
 				return "B" + c, true
 			}
 		}
+	default:
+		if n, ok := invBranch[arch][op]; ok {
+			return n, true
+		}
+		if n, ok := invSet[arch][op]; ok {
+			return n, true
+		}
 	}
 	return "", false
 }
 
 // isBranch reports whether op's operands include a branch target.
 func isBranch(arch, op string) bool {
-	if op == "JMP" || op == "CALL" {
+	if slices.Contains(jumps[arch], op) {
 		return true
 	}
-	if _, ok := invertOp(arch, op); ok && !strings.HasPrefix(op, "SET") && !strings.HasPrefix(op, "CMOV") {
-		return true
+	if _, ok := invSet[arch][op]; ok {
+		return false
 	}
-	return arch == "arm64" && (op == "B" || op == "BL")
+	_, ok := invertOp(arch, op)
+	return ok && !strings.HasPrefix(op, "SET") && !strings.HasPrefix(op, "CMOV")
 }

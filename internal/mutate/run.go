@@ -41,24 +41,104 @@ type stage struct {
 	name string
 	wrap []string // the emulator command line the test binary runs under, if any
 	env  []string
+	args []string // more flags for the test binary
+	// run, where not "", limits the stage to the top-level tests it
+	// matches (a -test.run regular expression without the '/').
+	run string
 }
 
-// stages, per architecture. arm64 runs under qemu-user: first on -cpu max
-// with CTEQUAL_ASSUME_DIT=1, so that the kernel's DIT path runs (qemu 7.2
+// A variant is one build of an architecture's kernels: ppc64le has two,
+// GOPPC64=power8 (the default) and power10, which assemble different
+// branches of the file's #ifndef GOPPC64_power10. A mutant is tested in
+// every variant whose macros select its line (both, outside the #ifdef).
+type variant struct {
+	name    string   // a file-name-safe name: ppc64le-power10
+	arch    string   // GOARCH
+	env     []string // the go command's environment for it: GOPPC64=power10
+	defines []string // the macros the go command defines for the assembler, beyond GOOS_ and GOARCH_
+	stages  []stage
+}
+
+// macros are the macros a line's #ifdefs are evaluated against.
+func (v variant) macros() []string {
+	return append([]string{"GOOS_linux", "GOARCH_" + v.arch}, v.defines...)
+}
+
+// riscv64's qemu CPU: RVV 1.0 at vlen, with tail and masked-off elements
+// filled with ones (as the spec allows; qemu leaves them undisturbed by
+// default, and a kernel that relied on that would pass there).
+func rvvCPU(vlen int) []string {
+	return []string{"qemu-riscv64-static", "-cpu", fmt.Sprintf("rv64,v=true,vlen=%d,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true", vlen)}
+}
+
+// variantsFor returns the builds of arch and, in each, the stages in
+// order. arm64 runs under qemu-user: first on -cpu max with
+// CTEQUAL_ASSUME_DIT=1, so that the kernel's DIT path runs (qemu 7.2
 // implements FEAT_DIT there without advertising it), then, for what
 // survives, on a Cortex-A53, which has no FEAT_DIT: there MRS/MSR DIT are
-// undefined and the kernel must not reach them.
-func stagesFor(arch string) []stage {
-	if arch == runtime.GOARCH {
-		return []stage{{name: "native"}}
-	}
-	if arch == "arm64" {
-		return []stage{
+// undefined and the kernel must not reach them. riscv64 is built with
+// GORISCV64=rva23u64 (qemu-user 7.2 has no riscv_hwprobe, so only a build
+// that requires V selects the RVV kernel) and runs at VLEN 128, then at
+// VLEN 512 without TestKernelsEveryRegion (as CI runs it: the rest still
+// crosses many strips of 512 bits). That test is 50 s of the RVV kernel's
+// 60 s under qemu, and the tests that kill most mutants run after it: the
+// VLEN 128 run is split in two stages, every other test first, then
+// TestKernelsEveryRegion last, for the survivors of both other stages.
+// ppc64le runs the power8 build on -cpu power8 and the power10 build on
+// -cpu power10; s390x runs on -cpu max. The emulated runs
+// require their architecture's vector kernel (CTEQUAL_REQUIRE_KERNELS), so
+// that a CPU model which lacks it fails the baseline instead of skipping
+// every mutant.
+func variantsFor(arch string) []variant {
+	require := func(k string) []string { return []string{"CTEQUAL_REQUIRE_KERNELS=" + k + ",generic"} }
+	switch {
+	case arch == runtime.GOARCH:
+		return []variant{{name: arch, arch: arch, stages: []stage{{name: "native"}}}}
+	case arch == "arm64":
+		return []variant{{name: arch, arch: arch, stages: []stage{
 			{name: "qemu -cpu max +DIT", wrap: []string{"qemu-aarch64-static", "-cpu", "max"}, env: []string{"CTEQUAL_ASSUME_DIT=1"}},
 			{name: "qemu -cpu cortex-a53", wrap: []string{"qemu-aarch64-static", "-cpu", "cortex-a53"}},
+		}}}
+	case arch == "riscv64":
+		slow := []string{"-test.skip=^TestKernelsEveryRegion$"}
+		return []variant{{name: arch, arch: arch, env: []string{"GORISCV64=rva23u64"}, defines: []string{"GORISCV64_rva23u64"}, stages: []stage{
+			{name: "qemu vlen=128", wrap: rvvCPU(128), env: require("rvv"), args: slow},
+			{name: "qemu vlen=512", wrap: rvvCPU(512), env: require("rvv"), args: slow},
+			{name: "qemu vlen=128 EveryRegion", wrap: rvvCPU(128), env: require("rvv"), run: "^TestKernelsEveryRegion$"},
+		}}}
+	case arch == "ppc64le":
+		return []variant{
+			{name: "ppc64le-power8", arch: arch, env: []string{"GOPPC64=power8"}, defines: []string{"GOPPC64_power8"}, stages: []stage{
+				{name: "qemu -cpu power8", wrap: []string{"qemu-ppc64le-static", "-cpu", "power8"}, env: require("vsx")},
+			}},
+			{name: "ppc64le-power10", arch: arch, env: []string{"GOPPC64=power10"}, defines: []string{"GOPPC64_power8", "GOPPC64_power9", "GOPPC64_power10"}, stages: []stage{
+				{name: "qemu -cpu power10", wrap: []string{"qemu-ppc64le-static", "-cpu", "power10"}, env: require("vsx")},
+			}},
+		}
+	case arch == "s390x":
+		return []variant{{name: arch, arch: arch, stages: []stage{
+			{name: "qemu -cpu max", wrap: []string{"qemu-s390x-static", "-cpu", "max"}, env: require("vx")},
+		}}}
+	}
+	return []variant{{name: arch, arch: arch, stages: []stage{{name: "qemu -cpu max", wrap: []string{"qemu-" + map[string]string{"amd64": "x86_64"}[arch] + "-static", "-cpu", "max"}}}}}
+}
+
+// variantsOf returns the variants a mutant is tested in: those where every
+// line it changes is assembled.
+func variantsOf(m *mutant) []variant {
+	var out []variant
+	for _, v := range variantsFor(m.file.arch) {
+		ok := m.variant == "" || m.variant == v.name
+		for _, in := range m.file.instrs {
+			if _, edited := m.edits[in.line-1]; edited && !holds(in.conds, v.macros()) {
+				ok = false
+			}
+		}
+		if ok {
+			out = append(out, v)
 		}
 	}
-	return []stage{{name: "qemu -cpu max", wrap: []string{"qemu-" + map[string]string{"amd64": "x86_64"}[arch] + "-static", "-cpu", "max"}}}
+	return out
 }
 
 // A result is what happened to one mutant.
@@ -91,9 +171,8 @@ type runner struct {
 	snap map[string]string
 
 	mu        sync.Mutex
-	baselines map[string]*baseline // by arch + "\x00" + stage name
-	bins      map[string]*onceErr  // baseline test binary, by arch
-	vets      map[string]*onceErr  // baseline vet, by arch
+	baselines map[string]*baseline // by variant, stage name and -test.run pattern
+	bins      map[string]*onceErr  // baseline test binary, by variant
 	ctBase    map[string]map[string]bool
 }
 
@@ -117,21 +196,21 @@ func newRunner(root string, verbose bool) (*runner, error) {
 		return nil, err
 	}
 	r := &runner{root: root, pkgDir: lib.Dir, pkgPath: lib.ImportPath, verbose: verbose,
-		baselines: map[string]*baseline{}, bins: map[string]*onceErr{}, vets: map[string]*onceErr{},
+		baselines: map[string]*baseline{}, bins: map[string]*onceErr{},
 		ctBase: map[string]map[string]bool{}}
-	if r.goroot, err = r.goOutput("", "env", "GOROOT"); err != nil {
+	if r.goroot, err = r.goOutput("env", "GOROOT"); err != nil {
 		return nil, err
 	}
-	if r.toolDir, err = r.goOutput("", "env", "GOTOOLDIR"); err != nil {
+	if r.toolDir, err = r.goOutput("env", "GOTOOLDIR"); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-func (r *runner) goOutput(goarch string, args ...string) (string, error) {
+func (r *runner) goOutput(args ...string) (string, error) {
 	cmd := exec.Command("go", args...)
 	cmd.Dir = r.root
-	cmd.Env = r.goEnv(goarch)
+	cmd.Env = r.goEnv(nil)
 	out, err := cmd.Output()
 	if err != nil {
 		return "", fmt.Errorf("go %s: %v", strings.Join(args, " "), err)
@@ -139,12 +218,12 @@ func (r *runner) goOutput(goarch string, args ...string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// goEnv is the environment of go commands: GOARCH set where given, the
-// private build cache where there is one.
-func (r *runner) goEnv(goarch string) []string {
+// goEnv is the environment of go commands: GOARCH and the variant's
+// settings where v is given, the private build cache where there is one.
+func (r *runner) goEnv(v *variant) []string {
 	env := os.Environ()
-	if goarch != "" {
-		env = append(env, "GOARCH="+goarch)
+	if v != nil {
+		env = append(append(env, "GOARCH="+v.arch), v.env...)
 	}
 	if r.gocache != "" {
 		env = append(env, "GOCACHE="+r.gocache)
@@ -169,7 +248,7 @@ func testEnv(s stage) []string {
 type worker struct {
 	r    *runner
 	dir  string
-	objs map[string][]byte // the unmutated file's object, assembled here, by arch
+	objs map[string][]byte // the unmutated file's object, assembled here, by variant
 }
 
 func (r *runner) newWorker(i int) (*worker, error) {
@@ -197,22 +276,34 @@ func (w *worker) test(m *mutant) result {
 }
 
 func (w *worker) check(m *mutant) (status, by, detail string) {
-	r, arch := w.r, m.file.arch
+	r := w.r
 	src := filepath.Join(w.dir, m.file.name)
-	// The overlay the go command reads: the real file replaced by ours.
-	ov := filepath.Join(w.dir, "overlay-"+arch+".json")
-	bin := filepath.Join(w.dir, "kernels-"+arch+".test")
-	// The original's object first: assemble writes the file it assembles
-	// at src, which must be the mutant's from here on.
-	base, err := w.baseObject(m.file)
-	if err != nil {
-		return "", "", err.Error() // the caller reports the setup error
+	vs := variantsOf(m)
+	// where names the variant in a detail, where the architecture has more
+	// than one.
+	where := func(v variant) string {
+		if len(variantsFor(v.arch)) > 1 {
+			return v.name + ": "
+		}
+		return ""
 	}
-	obj, err := w.assemble(m.file, m.source())
-	if err != nil {
-		return stInvalid, "asm", firstLine(err.Error())
+	// Assembled in every variant that assembles the mutated lines: invalid
+	// if one rejects it, same-code if each gives the original's object.
+	same := true
+	for _, v := range vs {
+		// The original's object first: assemble writes the file it
+		// assembles at src, which must be the mutant's from here on.
+		base, err := w.baseObject(m.file, v)
+		if err != nil {
+			return "", "", err.Error() // the caller reports the setup error
+		}
+		obj, err := w.assemble(m.file, v, m.source())
+		if err != nil {
+			return stInvalid, "asm", where(v) + firstLine(err.Error())
+		}
+		same = same && bytes.Equal(obj, base)
 	}
-	if bytes.Equal(obj, base) {
+	if same {
 		return stSame, "asm", ""
 	}
 	// The static check on the mutated file, which assemble left at src.
@@ -227,79 +318,102 @@ func (w *worker) check(m *mutant) (status, by, detail string) {
 			leaks = append(leaks, fmt.Sprintf("line %d: %s: %s", f.Line, f.Text, f.Reason))
 		}
 	}
+	// The overlay the go command reads: the real file replaced by ours.
+	ov := filepath.Join(w.dir, "overlay-"+m.file.arch+".json")
 	if err := r.writeOverlay(ov, m.file.name, src); err != nil {
 		return "", "", err.Error()
 	}
-	if out, err := r.build(arch, ov, bin); err != nil {
-		if r.ctx.Err() != nil {
-			return "", "", "interrupted"
-		}
-		return stInvalid, "build", firstLine(out)
-	}
-	kernel := kernelOf(m.at.fn)
-	for _, s := range stagesFor(arch) {
-		b := r.baseline(arch, s)
-		if b.err != nil {
-			return "", "", b.err.Error()
-		}
-		pattern := ""
-		if kernel != "" {
-			if !b.subtests[kernel] {
-				if b.subtests["*"+kernel] {
-					return stSkipped, s.name, "kernel " + kernel + " not supported here"
-				}
-				kernel = "" // not a kernel the tests name: run them all
-			} else {
-				pattern = "/^" + regexp.QuoteMeta(kernel) + "$"
+	for _, v := range vs {
+		bin := filepath.Join(w.dir, "kernels-"+v.name+".test")
+		if out, err := r.build(v, ov, bin); err != nil {
+			if r.ctx.Err() != nil {
+				return "", "", "interrupted"
 			}
+			return stInvalid, "build", where(v) + firstLine(out)
 		}
-		out, err := r.runTests(s, bin, pattern, r.timeoutFor(b), false)
-		switch {
-		case r.ctx.Err() != nil:
-			return "", "", "interrupted"
-		case errors.Is(err, context.DeadlineExceeded):
-			return stTimeout, s.name, ""
-		case err != nil:
-			return stKilled, s.name, failureLine(out)
+		for _, s := range v.stages {
+			b, pattern, skip, err := r.plan(v, s, kernelOf(m.at.fn))
+			switch {
+			case err != nil:
+				return "", "", err.Error()
+			case skip:
+				return stSkipped, s.name, "kernel " + kernelOf(m.at.fn) + " not supported here"
+			}
+			out, err := r.runTests(s, bin, pattern, r.timeoutFor(b), false)
+			switch {
+			case r.ctx.Err() != nil:
+				return "", "", "interrupted"
+			case errors.Is(err, context.DeadlineExceeded):
+				return stTimeout, s.name, ""
+			case err != nil:
+				return stKilled, s.name, failureLine(out)
+			}
 		}
 	}
 	if len(leaks) > 0 {
 		return stCtcheck, "ctcheck", leaks[0]
 	}
-	if out, err := r.vet(arch, ov); err != nil {
-		return stVet, "vet", firstLine(out)
+	for _, v := range vs {
+		if out, err := r.vet(v, ov); err != nil {
+			return stVet, "vet", where(v) + firstLine(out)
+		}
 	}
 	return stSurvived, "", ""
+}
+
+// plan returns the tests a mutant of kernel's function runs under stage s
+// of v: -test.run /^KERNEL$ where the tests name the kernel, every test
+// otherwise (kernel "" is a function that is no kernel: the trampoline),
+// and the unmutated run of the same tests, whose time sets the timeout.
+// skip is true where the kernel cannot run on this machine.
+func (r *runner) plan(v variant, s stage, kernel string) (b *baseline, pattern string, skip bool, err error) {
+	if kernel != "" {
+		pattern = s.run + "/^" + regexp.QuoteMeta(kernel) + "$"
+		b = r.baseline(v, s, pattern)
+		switch {
+		case b.err != nil:
+			return nil, "", false, b.err
+		case b.subtests[kernel]:
+			return b, pattern, false, nil
+		case b.subtests["*"+kernel]:
+			return b, pattern, true, nil
+		}
+		// Not a kernel the tests name: run them all.
+	}
+	b = r.baseline(v, s, s.run)
+	return b, s.run, false, b.err
 }
 
 // assemble writes src as the worker's copy of f and assembles it alone,
 // which is much faster than a build and tells invalid mutants apart. It
 // returns the object file.
-func (w *worker) assemble(f *asmFile, src string) ([]byte, error) {
+func (w *worker) assemble(f *asmFile, v variant, src string) ([]byte, error) {
 	path := filepath.Join(w.dir, f.name)
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		return nil, err
 	}
-	obj := filepath.Join(w.dir, f.arch+".o")
-	cmd := exec.Command(filepath.Join(w.r.toolDir, "asm"), "-p", w.r.pkgPath, "-trimpath", w.dir,
-		"-I", filepath.Join(w.r.goroot, "pkg", "include"), "-D", "GOOS_linux", "-D", "GOARCH_"+f.arch,
-		"-o", obj, path)
-	cmd.Env = append(os.Environ(), "GOARCH="+f.arch, "GOOS=linux")
+	obj := filepath.Join(w.dir, v.name+".o")
+	args := []string{"-p", w.r.pkgPath, "-trimpath", w.dir, "-I", filepath.Join(w.r.goroot, "pkg", "include")}
+	for _, d := range v.macros() {
+		args = append(args, "-D", d)
+	}
+	cmd := exec.Command(filepath.Join(w.r.toolDir, "asm"), append(args, "-o", obj, path)...)
+	cmd.Env = append(os.Environ(), append([]string{"GOARCH=" + f.arch, "GOOS=linux"}, v.env...)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("%s", strings.TrimSpace(string(out)))
 	}
 	return os.ReadFile(obj)
 }
 
-func (w *worker) baseObject(f *asmFile) ([]byte, error) {
-	if o, ok := w.objs[f.arch]; ok {
+func (w *worker) baseObject(f *asmFile, v variant) ([]byte, error) {
+	if o, ok := w.objs[v.name]; ok {
 		return o, nil
 	}
-	o, err := w.assemble(f, strings.Join(f.lines, "\n"))
+	o, err := w.assemble(f, v, strings.Join(f.lines, "\n"))
 	if err != nil {
-		return nil, fmt.Errorf("the unmutated %s does not assemble: %v", f.name, err)
+		return nil, fmt.Errorf("the unmutated %s does not assemble (%s): %v", f.name, v.name, err)
 	}
-	w.objs[f.arch] = o
+	w.objs[v.name] = o
 	return o, nil
 }
 
@@ -358,22 +472,22 @@ func readPackage(dir string) (map[string][]byte, error) {
 
 // build compiles the kernels' test binary with the overlay. vet is off
 // here: go vet's asmdecl check runs on survivors only.
-func (r *runner) build(arch, overlay, bin string) (string, error) {
+func (r *runner) build(v variant, overlay, bin string) (string, error) {
 	ctx, cancel := context.WithTimeout(r.ctx, 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", "test", "-c", "-vet=off", "-overlay", overlay, "-o", bin, r.pkgPath)
 	cmd.Dir = r.root
-	cmd.Env = r.goEnv(arch)
+	cmd.Env = r.goEnv(&v)
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
 
 // vet runs go vet's assembly check (frame offsets, argument sizes) with
 // the overlay, as CI's go vet would on the mutated file.
-func (r *runner) vet(arch, overlay string) (string, error) {
+func (r *runner) vet(v variant, overlay string) (string, error) {
 	cmd := exec.Command("go", "vet", "-asmdecl", "-overlay", overlay, r.pkgPath)
 	cmd.Dir = r.root
-	cmd.Env = r.goEnv(arch)
+	cmd.Env = r.goEnv(&v)
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
@@ -388,6 +502,7 @@ func (r *runner) runTests(s stage, bin, pattern string, timeout time.Duration, v
 	if pattern != "" {
 		args = append(args, "-test.run="+pattern)
 	}
+	args = append(args, s.args...)
 	if verbose {
 		args = append(args, "-test.v")
 	}
@@ -435,12 +550,13 @@ var (
 	unsupportedRE = regexp.MustCompile(`kernel (\S+): not supported`)
 )
 
-// baseline runs the unmutated file's tests under stage s once: they must
-// pass. The subtests that ran name the kernels this machine tests; those
-// the tests skip as unsupported are recorded as "*name".
-func (r *runner) baseline(arch string, s stage) *baseline {
+// baseline runs the unmutated file's tests of pattern ("" for all) under
+// stage s of v once: they must pass. The subtests that ran name the
+// kernels this machine tests; those the tests skip as unsupported are
+// recorded as "*name".
+func (r *runner) baseline(v variant, s stage, pattern string) *baseline {
 	r.mu.Lock()
-	k := arch + "\x00" + s.name
+	k := v.name + "\x00" + s.name + "\x00" + pattern
 	b := r.baselines[k]
 	if b == nil {
 		b = &baseline{}
@@ -448,16 +564,16 @@ func (r *runner) baseline(arch string, s stage) *baseline {
 	}
 	r.mu.Unlock()
 	b.once.Do(func() {
-		bin, err := r.baselineBinary(arch)
+		bin, err := r.baselineBinary(v)
 		if err != nil {
 			b.err = err
 			return
 		}
 		start := time.Now()
-		out, err := r.runTests(s, bin, "", 30*time.Minute, true)
+		out, err := r.runTests(s, bin, pattern, 30*time.Minute, true)
 		b.took = time.Since(start)
 		if err != nil {
-			b.err = fmt.Errorf("%s, %s: the unmutated kernels fail their tests (%v): %s", arch, s.name, err, failureLine(out))
+			b.err = fmt.Errorf("%s, %s: the unmutated kernels fail their tests (%v): %s", v.name, s.name, err, failureLine(out))
 			return
 		}
 		b.subtests = map[string]bool{}
@@ -468,7 +584,7 @@ func (r *runner) baseline(arch string, s stage) *baseline {
 			b.subtests["*"+m[1]] = true
 		}
 		if r.verbose {
-			fmt.Fprintf(os.Stderr, "baseline %s, %s: pass in %v\n", arch, s.name, b.took.Round(time.Millisecond))
+			fmt.Fprintf(os.Stderr, "baseline %s, %s, -test.run %q: pass in %v\n", v.name, s.name, pattern, b.took.Round(time.Millisecond))
 		}
 	})
 	return b
@@ -476,19 +592,19 @@ func (r *runner) baseline(arch string, s stage) *baseline {
 
 // baselineBinary builds the test binary of the unmutated snapshot, through
 // an overlay too: the file may change on disk while the run goes on.
-func (r *runner) baselineBinary(arch string) (string, error) {
+func (r *runner) baselineBinary(v variant) (string, error) {
 	r.mu.Lock()
-	o := r.bins[arch]
+	o := r.bins[v.name]
 	if o == nil {
 		o = &onceErr{}
-		r.bins[arch] = o
+		r.bins[v.name] = o
 	}
 	r.mu.Unlock()
-	dir := filepath.Join(r.work, "base-"+arch)
-	bin := filepath.Join(dir, "kernels.test")
+	dir := filepath.Join(r.work, "base-"+v.arch)
+	bin := filepath.Join(dir, "kernels-"+v.name+".test")
 	o.once.Do(func() {
-		if out, err := r.build(arch, filepath.Join(dir, "overlay.json"), bin); err != nil {
-			o.err = fmt.Errorf("building the unmutated %s test binary: %v\n%s", arch, err, out)
+		if out, err := r.build(v, filepath.Join(dir, "overlay.json"), bin); err != nil {
+			o.err = fmt.Errorf("building the unmutated %s test binary: %v\n%s", v.name, err, out)
 		}
 	})
 	return bin, o.err
@@ -536,8 +652,10 @@ func (r *runner) prepareBaseline(f *asmFile) error {
 	if err := r.writeOverlay(ov, f.name, src); err != nil {
 		return err
 	}
-	if out, err := r.vet(f.arch, ov); err != nil {
-		return fmt.Errorf("go vet fails on the unmutated %s: %v\n%s", f.name, err, out)
+	for _, v := range variantsFor(f.arch) {
+		if out, err := r.vet(v, ov); err != nil {
+			return fmt.Errorf("go vet fails on the unmutated %s (%s): %v\n%s", f.name, v.name, err, out)
+		}
 	}
 	return nil
 }
