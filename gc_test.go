@@ -3,6 +3,7 @@ package ctequal
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"runtime"
 	"runtime/metrics"
 	"slices"
@@ -23,11 +24,17 @@ import (
 // measured just before and just after the kernel's, in the same run, so
 // that a loaded machine, which deschedules threads for milliseconds, or an
 // emulator such as qemu, where every wait is tens of times longer, raises
-// the bound with the waits. It is never under 2 ms: the runtime's pause
+// the bound with the waits. It is never under a floor: the runtime's pause
 // histogram has coarse buckets, and plain Go waits tens of microseconds
-// natively. A size passes if one of three tries stays under its bound; a
-// missing preemption point fails every try (with the chunk function made
-// nosplit, 64 MiB waited 7 to 33 ms natively against a bound of 2 ms).
+// natively. A size passes if one of three tries stays under its bound.
+//
+// The floor is 25 ms in the default suite, which must pass on a loaded
+// machine: with go test ./... and a CPU-bound process on 2 cores, Compare
+// made the world wait 2 to 3.7 ms where plain Go waited 30-160 µs, and a
+// 2 ms floor failed 3 runs of 3. 25 ms still catches a Compare without
+// preemption points (0.5 s at 64 KiB). With CTEQUAL_STRICT_GC=1, as the
+// timing step of CI runs it on an idle machine, the floor is 2 ms, which
+// also catches a chunk function made nosplit (64 MiB waited 7 to 33 ms).
 // Run with -v to see the waits.
 func TestGarbageCollectorNeverWaits(t *testing.T) {
 	if testing.Short() || raceEnabled {
@@ -64,8 +71,16 @@ func TestGarbageCollectorNeverWaits(t *testing.T) {
 // gcWaitBound is the most a compare loop may make the garbage collector
 // wait, given what a plain Go loop made it wait just before and just after.
 func gcWaitBound(before, after time.Duration) time.Duration {
-	return max(2*time.Millisecond, 4*max(before, after))
+	return max(gcWaitFloor, 4*max(before, after))
 }
+
+// gcWaitFloor is the least bound: see TestGarbageCollectorNeverWaits.
+var gcWaitFloor = func() time.Duration {
+	if os.Getenv("CTEQUAL_STRICT_GC") == "1" {
+		return 2 * time.Millisecond
+	}
+	return 25 * time.Millisecond
+}()
 
 var controlData [256]byte
 
