@@ -1,65 +1,461 @@
 package ctcheck
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
-var arm64 = &arch{step: arm64Step}
+// arm64: the model, its listing hook and its objdump hook. The canonical
+// form is Go's syntax, which both front ends print: Go's mnemonics with
+// the .P and .W write-back suffixes moved onto the memory operand, the
+// sources first and the destination last, every ALU operation with three
+// operands, and branch targets as addresses.
+//
+// Locations: R0-R30 (g is R28), RSP, each vector register as two lanes
+// of 8 bytes (V5.0, V5.1: F5 and V5.D[0] are lane 0), FLAGS (NZCV), and
+// two pseudo-locations for the speculation barrier after MSR DIT.
 
-var (
-	arm64GP   = regexp.MustCompile(`^R([0-9]|[12][0-9]|30)$`)
-	arm64Vec  = regexp.MustCompile(`^[VF]([0-9]|[12][0-9]|3[01])(\.[A-Z0-9]+)?(\[[0-9]+\])?$`)
-	arm64Cond = set("EQ", "NE", "CS", "HS", "CC", "LO", "MI", "PL", "VS", "VC", "HI", "LS", "GE", "LT", "GT", "LE", "AL")
-)
+var arm64Arch = &Arch{GOARCH: "arm64", PtrSize: 8, SP: "RSP", G: "R28", GInABI0: true, Step: arm64Step}
 
-// arm64Reg names a register's location: V3.B16, V3.D[1] and F3 are one.
-// partial: a single lane, whose writes keep the others. ZR reads as zero
-// and has no location.
-func arm64Reg(r string) (loc string, partial, ok bool) {
-	switch {
-	case r == "ZR" || r == "RSP":
-		return "", false, true
-	case arm64GP.MatchString(r):
-		return r, false, true
-	case arm64Vec.MatchString(r):
-		name, _, _ := strings.Cut(r, ".")
-		return "V" + name[1:], strings.Contains(r, "["), true
+func init() {
+	archs["arm64"] = arm64Arch
+	var regs []string
+	for r := 0; r <= 30; r++ {
+		if r != 28 {
+			regs = append(regs, "R"+strconv.Itoa(r))
+		}
 	}
-	return "", false, false
+	for v := range 32 {
+		regs = append(regs, lane("V"+strconv.Itoa(v), 0), lane("V"+strconv.Itoa(v), 1))
+	}
+	archRegs["arm64"] = append(regs, "FLAGS")
+	listingArchs["arm64"] = &listingArch{reg: arm64ListingReg, convert: arm64FromListing, frameArg: arm64FrameArg}
+	goObjArchs["arm64"] = &goObjArch{convert: arm64FromObjdump}
 }
 
-// arm64Table is every arm64 instruction the source model knows, with its
-// class (see class in amd64.go; on arm64 a 3-operand op a, b, dst reads a
-// and b, a 2-operand op a, dst reads both): those the generated kernel
-// uses, the other conditions and forms of its branches and selects, the
-// carry chains and the variable-latency instructions. The opcode is
-// without the .P or .W suffix of post- and pre-indexed loads, whose base
-// update is public arithmetic. TestARM64Table has a row for each.
-var arm64Table = classes(
-	cNone, "NOP", "PCALIGN",
-	cRet, "RET",
-	cJmp, "JMP", "B",
-	cJcc, "BEQ", "BNE", "BCS", "BHS", "BCC", "BLO", "BMI", "BPL", "BVS", "BVC", "BHI", "BLS", "BGE", "BLT", "BGT", "BLE",
-	cMove, "MOVD", "MOVB", "MOVBU", "MOVHU", "MOVWU", "VMOV",
-	cALU, "ADD", "ORR", "AND", "LSL", "LSR", "VORR",
-	cALUZero, "EOR", "SUB", "SUBS", "VEOR",
-	cTest, "CMP", "TST",
-	cCarry, "ADC", "ADCS", "SBC", "SBCS",
-	cDiv, "UDIV", "SDIV", "UDIVW", "SDIVW",
-	cVarLat, "FDIVD", "FDIVS", "FSQRTD", "FSQRTS",
+var (
+	arm64Conds = set("EQ", "NE", "CS", "HS", "CC", "LO", "MI", "PL", "VS", "VC", "HI", "LS", "GE", "LT", "GT", "LE", "AL", "NV")
+	// Vector arrangements, by their width in bytes.
+	arm64Arrangement = map[string]int{"B16": 16, "H8": 16, "S4": 16, "D2": 16, "Q1": 16, "B8": 8, "H4": 8, "S2": 8, "D1": 8}
+	// Lane element widths.
+	arm64Element = map[string]int{"B": 1, "H": 2, "S": 4, "D": 8, "Q": 16}
+	// The operations that take op a, b, dst and print op a, dst for op a,
+	// dst, dst.
+	arm64ThreeOp = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "BICS", "ORN", "EON", "LSL", "LSR",
+		"ASR", "ROR", "MUL", "ADC", "ADCS", "SBC", "SBCS", "UDIV", "SDIV", "ADDW", "ADDSW", "SUBW", "SUBSW", "ANDW", "ANDSW",
+		"ORRW", "EORW", "BICW", "ORNW", "EONW", "LSLW", "LSRW", "ASRW", "RORW", "MULW", "ADCW", "SBCW", "UDIVW", "SDIVW",
+		"MNEG", "UMULH", "SMULH")
 )
 
-// arm64 classes of their own.
+// arm64Reg reads a register as both front ends print it; g: the listing's
+// name of R28.
+func arm64Reg(s string) (Arg, bool) {
+	name, shift := s, ""
+	if i := strings.IndexAny(s, "<>@-"); i > 0 && (s[0] == 'R' || s == "ZR") {
+		name, shift = s[:i], s[i:]
+	}
+	if base, ext, ok := strings.Cut(name, "."); ok && base[0] == 'R' {
+		switch ext[:min(len(ext), 4)] {
+		case "UXTB", "UXTH", "UXTW", "UXTX", "SXTB", "SXTH", "SXTW", "SXTX":
+			name, shift = base, "."+ext+shift
+		}
+	}
+	switch {
+	case name == "g":
+		return Arg{Kind: ArgReg, Reg: "R28", Width: 8, Shift: shift, Name: s}, true
+	case name == "ZR":
+		return Arg{Kind: ArgReg, Reg: "ZR", Width: 8, Shift: shift, Name: s}, true
+	case name == "RSP":
+		return Arg{Kind: ArgReg, Reg: "RSP", Width: 8, Name: s}, true
+	case len(name) >= 2 && name[0] == 'R':
+		if n, err := strconv.Atoi(name[1:]); err == nil && n >= 0 && n <= 30 {
+			return Arg{Kind: ArgReg, Reg: name, Width: 8, Shift: shift, Name: s}, true
+		}
+	case len(name) >= 2 && (name[0] == 'V' || name[0] == 'F'):
+		base, arr, hasArr := strings.Cut(name, ".")
+		n, err := strconv.Atoi(base[1:])
+		if err != nil || n < 0 || n > 31 || shift != "" {
+			return Arg{}, false
+		}
+		a := Arg{Kind: ArgReg, Reg: "V" + base[1:], Width: 16, Name: s}
+		if base[0] == 'F' {
+			a.Width = 0 // the instruction's
+		}
+		if hasArr {
+			if w, ok := arm64Arrangement[arr]; ok {
+				a.Width = w
+			} else if el, idx, ok := strings.Cut(arr, "["); ok && strings.HasSuffix(idx, "]") {
+				w, ok1 := arm64Element[el]
+				i, err := strconv.Atoi(strings.TrimSuffix(idx, "]"))
+				if !ok1 || err != nil || i*w >= 16 {
+					return Arg{}, false
+				}
+				a.Width, a.Off = w, i*w
+			} else {
+				return Arg{}, false
+			}
+		}
+		return a, true
+	}
+	return Arg{}, false
+}
+
+func arm64ListingReg(name string) (string, int, int, bool) {
+	a, ok := arm64Reg(name)
+	if !ok || a.Shift != "" {
+		return "", 0, 0, false
+	}
+	return a.Reg, a.Width, a.Off, true
+}
+
+// arm64FrameArg: the listing prints the frame's named slots as the
+// source names them: an argument name+off(FP) is at the entry's stack
+// pointer plus 8 (the caller's saved link register) plus off; a local
+// name-off(SP) is off from the top of the frame, below the frame
+// pointer's 8 bytes, where the compiler always puts it (its frames are a
+// multiple of 16 bytes). An assembly function's locals have no such rule
+// (the assembler pads the frame by 8 or 16 bytes, which its listing does
+// not print): they fail closed.
+func arm64FrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
+	if fp {
+		return Arg{Kind: ArgMem, Reg: entrySP, Imm: 8 + off}, nil
+	}
+	if f.asm {
+		return Arg{}, fmt.Errorf("a local variable of an assembly function: its offset is not in the listing")
+	}
+	return Arg{Kind: ArgMem, Reg: entrySP, Imm: off - 8}, nil
+}
+
+var arm64Mem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\(([A-Za-z0-9]+)\)(?:\(([A-Za-z0-9.<>]+)\))?$`)
+
+// arm64Operand reads the forms both front ends print alike: registers,
+// shifted and extended registers, lists, pairs, conditions, and memory
+// through a register. Each front end reads constants, symbols and
+// branch targets itself.
+func arm64Operand(s string) (Arg, bool) {
+	if a, ok := arm64Reg(s); ok {
+		return a, true
+	}
+	if arm64Conds[s] {
+		return Arg{Kind: ArgCond, Name: s}, true
+	}
+	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") || strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") &&
+		strings.Contains(s, ",") {
+		var regs []Arg
+		for _, r := range strings.Split(s[1:len(s)-1], ",") {
+			a, ok := arm64Reg(strings.TrimSpace(r))
+			if !ok {
+				return Arg{}, false
+			}
+			regs = append(regs, a)
+		}
+		return Arg{Kind: ArgList, Regs: regs, Name: s}, true
+	}
+	if m := arm64Mem.FindStringSubmatch(s); m != nil {
+		a := Arg{Kind: ArgMem}
+		if m[1] != "" {
+			v, err := listingInt(m[1])
+			if err != nil {
+				return Arg{}, false
+			}
+			a.Imm = v
+		}
+		base, ok := arm64Reg(m[2])
+		if !ok || base.Kind != ArgReg || base.Reg[0] == 'V' {
+			return Arg{}, false
+		}
+		a.Reg = base.Reg
+		if m[3] != "" {
+			idx, ok := arm64Reg(m[3])
+			if !ok || idx.Reg[0] == 'V' {
+				return Arg{}, false
+			}
+			a.Index, a.Scale = idx.Reg, 1
+		}
+		return a, true
+	}
+	return Arg{}, false
+}
+
+// arm64Canonical finishes an instruction either front end read: the
+// write-back suffix, the three-operand form, RET's register.
+func arm64Canonical(in *Inst) error {
+	op, suffix, _ := strings.Cut(in.Op, ".")
+	in.Op = op
+	switch suffix {
+	case "":
+	case "P", "W":
+		found := false
+		for i := range in.Args {
+			if in.Args[i].Kind == ArgMem {
+				in.Args[i].Post, in.Args[i].Pre = suffix == "P", suffix == "W"
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("%s.%s without a memory operand", op, suffix)
+		}
+	default:
+		return fmt.Errorf("suffix %s", suffix)
+	}
+	if arm64ThreeOp[op] && len(in.Args) == 2 {
+		in.Args = append(in.Args, in.Args[1])
+	}
+	if op == "RET" && len(in.Args) == 1 && (in.Args[0].isReg("R30") ||
+		in.Args[0].Kind == ArgMem && in.Args[0].Reg == "R30" && in.Args[0].Imm == 0 && in.Args[0].Index == "") {
+		in.Args = nil // RET (R30), the listing's RET
+	}
+	if op == "HINT" && len(in.Args) == 1 && in.Args[0].Kind == ArgImm && in.Args[0].Imm == 0 || op == "NOOP" {
+		in.Op, in.Args = "NOP", nil
+	}
+	return nil
+}
+
+// Encodings that the model knows by their value: the listing prints them
+// as WORD (the assembler has no mnemonic for SB), objdump as ?.
+var arm64Words = map[uint32]Inst{
+	0xd50330ff: {Op: "SB"},
+	0xd503415f: {Op: "MSR", Args: []Arg{{Kind: ArgImm, Imm: 1}, {Kind: ArgSpecial, Name: "DIT"}}},
+	0xd503405f: {Op: "MSR", Args: []Arg{{Kind: ArgImm, Imm: 0}, {Kind: ArgSpecial, Name: "DIT"}}},
+}
+
+func arm64Word(in *Inst, v uint32) {
+	if k, ok := arm64Words[v]; ok {
+		in.Op, in.Args, in.Raw = k.Op, k.Args, false
+	}
+}
+
+// arm64FromListing reads an instruction of the listing.
+func arm64FromListing(f *listingFunc, in *Inst, args []string) error {
+	la := listingArchs["arm64"]
+	for _, s := range args {
+		if a, ok := arm64Operand(s); ok {
+			in.Args = append(in.Args, a)
+			continue
+		}
+		if a, ok, err := listingOperand(la, f, s); ok {
+			if err != nil {
+				return err
+			}
+			if (in.Op == "CALL" || in.Op == "JMP") && a.Kind == ArgMem && a.Global && a.Index == "" && a.Imm == 0 && a.Sym != "" {
+				a = Arg{Kind: ArgSym, Sym: f.callTarget(a.Sym)}
+			}
+			in.Args = append(in.Args, a)
+			continue
+		}
+		if pc, err := strconv.ParseUint(s, 10, 64); err == nil {
+			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: pc})
+			continue
+		}
+		if s == "DIT" {
+			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s})
+			continue
+		}
+		return fmt.Errorf("operand %s", s)
+	}
+	return arm64Canonical(in)
+}
+
+// arm64ObjTarget decodes a branch's target from its encoding, in words:
+// imm26 of B and BL, imm19 of B.cond, CBZ and CBNZ, imm14 of TBZ and TBNZ.
+func arm64ObjTarget(in *Inst) (uint64, bool) {
+	v, err := strconv.ParseUint(in.Hex, 16, 32)
+	if err != nil || len(in.Hex) != 8 {
+		return 0, false
+	}
+	var off int64
+	switch {
+	case v>>26 == 0x05 || v>>26 == 0x25: // B, BL
+		off = int64(v<<38) >> 38
+	case v>>24 == 0x54, v>>25&0x3f == 0x1a: // B.cond; CBZ, CBNZ
+		off = int64((v>>5&0x7ffff)<<45) >> 45
+	case v>>25&0x3f == 0x1b: // TBZ, TBNZ
+		off = int64((v>>5&0x3fff)<<50) >> 50
+	default:
+		return 0, false
+	}
+	return uint64(int64(in.Addr) + 4*off), true
+}
+
+// arm64FromObjdump reads an instruction go tool objdump printed.
+func arm64FromObjdump(f *Func, in *Inst, args []string) error {
+	if in.Op == "?" {
+		v, err := strconv.ParseUint(in.Hex, 16, 32)
+		in.Raw = true
+		if err == nil {
+			arm64Word(in, uint32(v))
+		}
+		return nil
+	}
+	for _, s := range args {
+		if a, ok := arm64Operand(s); ok {
+			in.Args = append(in.Args, a)
+			continue
+		}
+		switch {
+		case s == "S3_3_C4_C2_5":
+			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: "DIT"}) // objdump's name of DIT
+		case regexp.MustCompile(`^S\d_\d_C\d+_C\d+_\d$`).MatchString(s):
+			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s})
+		case strings.HasSuffix(s, "(PC)"):
+			n, err := listingInt(strings.TrimSuffix(s, "(PC)"))
+			if err != nil {
+				return err
+			}
+			if in.Op == "ADRP" || in.Op == "ADR" {
+				in.Args = append(in.Args, Arg{Kind: ArgImm}) // an address in the program
+				continue
+			}
+			t, ok := arm64ObjTarget(in)
+			if !ok || t != uint64(int64(in.Addr)+4*n) {
+				return fmt.Errorf("branch target %s not decoded", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: t})
+		case strings.HasSuffix(s, "(SB)") && !strings.Contains(s, "+") && !strings.HasPrefix(s, "$"):
+			in.Args = append(in.Args, Arg{Kind: ArgSym, Sym: strings.TrimSuffix(s, "(SB)")})
+		case strings.HasPrefix(s, "$"):
+			v, err := arm64ObjInt(s[1:])
+			if err != nil {
+				return err
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: v})
+		default:
+			return fmt.Errorf("operand %s", s)
+		}
+	}
+	return arm64Canonical(in)
+}
+
+// arm64ObjInt reads a constant as objdump prints it: decimal,
+// hexadecimal, or (a<<b).
+func arm64ObjInt(s string) (int64, error) {
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		a, b, ok := strings.Cut(s[1:len(s)-1], "<<")
+		if !ok {
+			return 0, fmt.Errorf("constant %s", s)
+		}
+		x, err1 := listingInt(a)
+		y, err2 := listingInt(b)
+		if err1 != nil || err2 != nil {
+			return 0, fmt.Errorf("constant %s", s)
+		}
+		return x << y, nil
+	}
+	return listingInt(s)
+}
+
+// The model.
+
+type arm64m struct{ *Mach }
+
+// lanes are the 8-byte lanes of a vector register part; a part of
+// width 0 is the instruction's width w.
+func arm64Lanes(a Arg, w int) (lo, hi int) {
+	if a.Width != 0 {
+		w = a.Width
+	}
+	return a.Off / 8, (a.Off + w + 7) / 8
+}
+
+// read returns a register's, a constant's or a loaded value's level; w is
+// the width of a scalar floating-point register or of a load.
+func (m arm64m) read(a Arg, w int) level {
+	switch a.Kind {
+	case ArgImm:
+		return static
+	case ArgMem:
+		return m.load(m.access(a), max(w, 1))
+	case ArgReg:
+		switch {
+		case a.Reg == "ZR":
+			return static
+		case a.Reg[0] == 'V':
+			lo, hi := arm64Lanes(a, w)
+			l := static
+			for i := lo; i < min(hi, 2); i++ {
+				l = max(l, m.reg(lane(a.Reg, i)))
+			}
+			return l
+		}
+		return m.reg(a.Reg)
+	}
+	m.find("operand %s not modelled (fail closed)", a.Name)
+	return secret
+}
+
+// write sets a register: a general register whole; a vector register's
+// lanes: a whole-register or scalar write zeroes what is above it, a lane
+// write (V3.D[1]) keeps the other lanes.
+func (m arm64m) write(a Arg, l level, w int) {
+	if a.Kind != ArgReg {
+		m.find("write to operand %s not modelled (fail closed)", a.Name)
+		return
+	}
+	switch {
+	case a.Reg == "ZR":
+	case a.Reg[0] == 'V':
+		lo, hi := arm64Lanes(a, w)
+		isLane := strings.Contains(a.Name, "[")
+		for i := lo; i < min(hi, 2); i++ {
+			if isLane && (a.Width < 8) {
+				m.merge(lane(a.Reg, i), l)
+			} else {
+				m.set(lane(a.Reg, i), l)
+			}
+		}
+		if !isLane {
+			for i := hi; i < 2; i++ {
+				m.set(lane(a.Reg, i), static)
+			}
+		}
+	default:
+		m.set(a.Reg, l)
+	}
+}
+
+// access is the address a memory operand reads or writes: a pre-indexed
+// one moves its base first, a post-indexed one after (see post).
+func (m arm64m) access(x Arg) Arg {
+	if x.Pre && x.Reg == "RSP" {
+		m.moveSP(x.Imm)
+	}
+	if x.Pre || x.Post {
+		x.Imm = 0
+	}
+	return x
+}
+
+// post moves a post-indexed base after the access. Other bases than the
+// stack pointer move by a constant: their level stays.
+func (m arm64m) post(x Arg) {
+	if x.Post && x.Reg == "RSP" {
+		m.moveSP(x.Imm)
+	}
+}
+
 var (
-	// Flag-setting ALU forms: cALU (or its zeroing idiom) and FLAGS ←
-	// the result.
-	arm64SetsFlags = set("SUBS", "ADCS", "SBCS")
-	arm64Branch    = set("CBZ", "CBNZ", "CBZW", "CBNZW", "TBZ", "TBNZ") // on a register
-	arm64Select    = set("CSEL", "CSINC", "CSINV", "CSNEG")             // dst ← a, b, FLAGS
-	arm64Cset      = set("CSET", "CSETM")                               // dst ← FLAGS
-	arm64BitField  = set("UBFX")                                        // dst ← src
-	arm64LoadPair  = set("FLDPQ")                                       // (Ra, Rb) ← mem
+	arm64Move  = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "FMOVD": 8, "FMOVS": 4, "FMOVQ": 16}
+	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPS": 4, "FSTPS": 4, "FLDPQ": 16, "FSTPQ": 16}
+	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
+	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "BICS", "ORN", "EON", "LSL", "LSR", "ASR",
+		"ROR", "MUL", "MNEG", "UMULH", "SMULH", "ADDW", "ADDSW", "SUBW", "SUBSW", "ANDW", "ANDSW", "ORRW", "EORW", "BICW",
+		"ORNW", "EONW", "LSLW", "LSRW", "ASRW", "RORW", "MULW", "NEG", "NEGW", "NEGS", "MVN", "MVNW", "REV", "REVW", "RBIT",
+		"CLZ", "VEOR", "VORR", "VAND", "VBIC", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV",
+		"VUMAXV", "VUMINV", "VCNT", "VUZP1", "VUZP2", "VZIP1", "VZIP2", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR",
+		"VSHL", "VMOVI")
+	arm64Carry  = set("ADC", "ADCS", "SBC", "SBCS", "ADCW", "SBCW")
+	arm64Test   = set("CMP", "CMN", "TST", "CMPW", "CMNW", "TSTW")
+	arm64Select = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW", "CSINCW")
+	arm64Cset   = set("CSET", "CSETM", "CSETW")
+	arm64Bit    = set("UBFX", "SBFX", "UBFIZ", "SBFIZ", "UBFXW", "SBFXW", "BFI", "BFXIL")
+	arm64Div    = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
+	arm64CB     = set("CBZ", "CBNZ", "CBZW", "CBNZW")
+	arm64TB     = set("TBZ", "TBNZ")
+	// The DSB options that order all memory accesses (SY, ISH, NSH, OSH):
+	// the barrier that, with an ISB after it, may stand for SB.
+	arm64FullDSB = map[int64]bool{15: true, 11: true, 7: true, 3: true}
 )
 
 // The speculation barrier that must follow MSR $1, DIT: until it
@@ -74,59 +470,38 @@ const (
 	ditNoDSB   = "DIT: no DSB yet"
 )
 
-// arm64FullDSB: the DSB options that order all memory accesses (SY, ISH,
-// NSH, OSH), which Linux's and Go's runtime's barrier without SB use.
-var arm64FullDSB = set("$15", "$11", "$7", "$3")
-
-// arm64Barrier models the barrier instructions, and the rule above.
-// It reports whether it handled in.
-func arm64Barrier(m *machine, op string, args []string) bool {
-	st := m.st
-	switch {
-	case op == "MSR" && len(args) == 2 && args[1] == "DIT":
-		switch args[0] {
-		case "$1":
-			st[ditBarrier], st[ditNoDSB] = true, true
-		case "$0":
-		default:
-			m.find("instruction not modelled (fail closed)")
+// Arm64Ops is every opcode the arm64 model knows, for the tables' tests.
+func Arm64Ops() map[string]bool {
+	t := set("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
+		"MOVD", "MOVW", "MOVK", "MOVZ", "MOVN")
+	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Div, arm64CB, arm64TB} {
+		for op := range c {
+			t[op] = true
 		}
-	case op == "DSB" && len(args) == 1:
-		switch {
-		case arm64FullDSB[args[0]]:
-			delete(st, ditNoDSB)
-		case args[0] == "$14" || args[0] == "$13" || args[0] == "$10" || args[0] == "$9" ||
-			args[0] == "$6" || args[0] == "$5" || args[0] == "$2" || args[0] == "$1":
-			// Stores only or loads only: not a barrier for DIT.
-		default:
-			m.find("instruction not modelled (fail closed)")
-		}
-	case op == "ISB" && len(args) <= 1:
-		if len(args) == 1 && args[0] != "$15" {
-			m.find("instruction not modelled (fail closed)")
-		} else if !st[ditNoDSB] {
-			delete(st, ditBarrier)
-		}
-	case op == "WORD" && len(args) == 1 && strings.ToLower(args[0]) == "$0xd50330ff":
-		// SB, which the Go assembler has no mnemonic for: the only WORD
-		// modelled.
-		delete(st, ditBarrier)
-		delete(st, ditNoDSB)
-	default:
-		return false
 	}
-	return true
+	for op := range arm64Move {
+		t[op] = true
+	}
+	for op := range arm64Pairs {
+		t[op] = true
+	}
+	for c := range arm64Conds {
+		t["B"+c] = true
+	}
+	return t
 }
 
-func arm64Step(in instr, st state) effect {
-	m := &machine{st: st, reg: arm64Reg}
-	var e effect
-	args := in.args
-	op, _, _ := strings.Cut(in.op, ".") // VLD1.P, MOVD.P: the base register's update is public arithmetic
-	last := func() string { return args[len(args)-1] }
-	if st[ditBarrier] {
-		for _, a := range args {
-			if regs, _ := memRegs(a); isMem(a) && len(regs) > 0 {
+func arm64Step(mach *Mach) {
+	m := arm64m{mach}
+	in := m.in
+	op, a := in.Op, in.Args
+	n := len(a)
+	st := m.st.regs
+	if st[ditBarrier] == secret {
+		for _, x := range a {
+			// A load through a register that is not static: the inputs
+			// (the stack and the program's data are not).
+			if x.Kind == ArgMem && x.Reg != "" && x.Reg != "RSP" && x.Reg != entrySP && !x.Global && m.reg(x.Reg) != static {
 				m.find("load of the inputs before the speculation barrier that must follow MSR $1, DIT")
 				break
 			}
@@ -135,98 +510,215 @@ func arm64Step(in instr, st state) effect {
 			m.find("return without the speculation barrier that must follow MSR $1, DIT")
 		}
 	}
-	c := arm64Table[op]
-	n := len(args)
-	ok := true
+	target := func(i int) (uint64, bool) {
+		if i < n && a[i].Kind == ArgTarget {
+			return a[i].Target, true
+		}
+		m.find("branch target not decoded (fail closed)")
+		return 0, false
+	}
+	isReg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
 	switch {
-	case arm64Barrier(m, op, args):
-	case c == cNone && n <= 1:
-	case c == cRet && n == 0:
-		e.terminal = true
-	case c == cJmp && n == 1:
-		e.branch, e.terminal, e.target = true, true, args[0]
-		if !m.isTarget(args[0]) {
-			m.find("indirect jump")
+	case op == "NOP" && n == 0:
+	case op == "RET" && n == 0:
+		m.doRet()
+	case op == "JMP" && n == 1:
+		switch a[0].Kind {
+		case ArgTarget:
+			m.jump(a[0].Target)
+		case ArgSym:
+			m.tail(a[0].Sym)
+		default:
+			m.indirect()
 		}
-	case c == cJcc && n == 1:
-		e.branch, e.cond, e.target = true, true, args[0]
-		if !m.isTarget(args[0]) {
-			m.find("indirect jump")
+	case op == "CALL" && n == 1:
+		m.set("R30", static) // the return address
+		if a[0].Kind == ArgSym {
+			m.call(a[0].Sym)
+		} else {
+			m.indirect()
 		}
-		if st["FLAGS"] {
-			m.find("conditional branch on secret flags")
+	case len(op) == 3 && op[0] == 'B' && arm64Conds[op[1:]] && n == 1:
+		if t, ok := target(0); ok {
+			m.branch(m.reg("FLAGS"), "flags", t)
 		}
-	case arm64Branch[op] && (n == 2 && !strings.HasPrefix(op, "T") || n == 3 && strings.HasPrefix(op, "T") && isImm(args[0])):
-		e.branch, e.cond, e.target = true, true, last()
-		if !m.isTarget(last()) {
-			m.find("indirect jump")
+	case arm64CB[op] && n == 2 && isReg(0):
+		if t, ok := target(1); ok {
+			m.branch(m.read(a[0], 8), a[0].Name, t)
 		}
-		if m.read(args[n-2]) {
-			m.find("conditional branch on secret register %s", args[n-2])
+	case arm64TB[op] && n == 3 && a[0].Kind == ArgImm && isReg(1):
+		if t, ok := target(2); ok {
+			m.branch(m.read(a[1], 8), a[1].Name, t)
 		}
-	case op == "MRS" && n == 2:
-		m.write(args[1], false) // a system register: public
+	case (op == "ADRP" || op == "ADR") && n == 2 && isReg(1):
+		m.write(a[1], static, 8) // an address in the program
+	case op == "MRS" && n == 2 && isReg(1):
+		m.write(a[1], public, 8) // a system register
+	case op == "MSR" && n == 2 && a[1].Kind == ArgSpecial && a[1].Name == "DIT":
+		switch {
+		case a[0].Kind == ArgImm && a[0].Imm == 1:
+			st[ditBarrier], st[ditNoDSB] = secret, secret
+		case a[0].Kind == ArgImm && a[0].Imm == 0, a[0].isReg("ZR"):
+		default:
+			m.unmodelled() // DIT from a register: it may set it
+		}
 	case op == "MSR" && n == 2:
-		if m.read(args[0]) {
+		if m.read(a[0], 8) == secret {
 			m.find("system register written from secret data")
 		}
-	case arm64Cset[op] && n == 2 && arm64Cond[args[0]]:
-		m.write(args[1], st["FLAGS"])
-	case arm64Select[op] && n == 4 && arm64Cond[args[0]]:
-		m.write(args[3], m.any(args[1], args[2]) || st["FLAGS"])
-	case op == "VLD1" && n == 2 && isMem(args[0]):
-		secret := m.read(args[0])
-		for _, r := range SplitOperands(strings.Trim(args[1], "[]")) {
-			m.write(r, secret)
+	case op == "SB" && n == 0:
+		delete(st, ditBarrier)
+		delete(st, ditNoDSB)
+	case op == "DSB" && n == 1 && a[0].Kind == ArgImm:
+		if arm64FullDSB[a[0].Imm] {
+			delete(st, ditNoDSB)
 		}
-	case arm64LoadPair[op] && n == 2 && isMem(args[0]) && strings.HasPrefix(args[1], "(") && strings.HasSuffix(args[1], ")"):
-		secret := m.read(args[0])
-		pair := SplitOperands(args[1][1 : len(args[1])-1])
-		if len(pair) != 2 {
-			ok = false
-			break
+	case op == "ISB" && (n == 0 || n == 1 && a[0].Kind == ArgImm && a[0].Imm == 15):
+		if st[ditNoDSB] != secret {
+			delete(st, ditBarrier)
 		}
-		for _, r := range pair {
-			m.write(r, secret)
-		}
-	case arm64BitField[op] && n == 4 && isImm(args[0]) && isImm(args[2]):
-		m.write(args[3], m.read(args[1]))
-	case c == cMove && n == 2:
-		m.write(args[1], m.read(args[0]))
-	case c == cTest && n == 2:
-		m.setFlags(m.any(args...))
-	case (c == cALU || c == cALUZero || c == cCarry) && (n == 2 || n == 3):
-		var secret bool
+	case op == "DMB" && n == 1:
+	case arm64Move[op] != 0 && n == 2:
+		w := arm64Move[op]
 		switch {
-		case c == cALUZero && n == 3 && sameReg(arm64Reg, args[0], args[1]): // EOR r, r, dst
-			secret = false
-		case n == 3:
-			secret = m.any(args[0], args[1])
+		case a[0].Kind == ArgMem && a[1].Kind == ArgReg:
+			x := m.access(a[0])
+			l := m.load(x, w)
+			m.post(a[0])
+			m.write(a[1], l, w)
+		case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
+			l := m.read(a[0], w)
+			x := m.access(a[1])
+			m.store(x, w, l)
+			m.post(a[1])
+		case a[0].Kind != ArgMem && a[1].Kind == ArgReg && !a[1].Post && !a[1].Pre:
+			if a[1].Reg == "RSP" {
+				m.set("RSP", m.read(a[0], w)) // MOVD R1, RSP: the frame is lost
+				return
+			}
+			m.write(a[1], m.read(a[0], w), w)
 		default:
-			secret = m.any(args...) // the two-operand form reads its destination
+			m.unmodelled()
 		}
-		if c == cCarry {
-			secret = secret || st["FLAGS"] // the carry: SBC r, r, r is not zero
+	case (op == "MOVK") && n == 2 && isReg(1):
+		m.write(a[1], max(m.read(a[1], 8), static), 8)
+	case (op == "MOVZ" || op == "MOVN") && n == 2 && isReg(1):
+		m.write(a[1], static, 8)
+	case arm64Pairs[op] != 0 && n == 2:
+		w := arm64Pairs[op]
+		load := strings.Contains(op, "LDP")
+		mem, pair := a[0], a[1]
+		if !load {
+			mem, pair = a[1], a[0]
 		}
-		m.write(last(), secret)
-		if arm64SetsFlags[op] {
-			m.setFlags(secret)
+		if mem.Kind != ArgMem || pair.Kind != ArgList || len(pair.Regs) != 2 {
+			m.unmodelled()
+			return
 		}
-	case c == cDiv && (n == 2 || n == 3), c == cVarLat && (n == 2 || n == 3):
-		secret := m.any(args[:n-1]...)
-		if n == 2 && strings.Contains(op, "DIV") {
-			secret = m.any(args...) // UDIV a, dst: dst = dst / a
+		x := m.access(mem)
+		var loaded [2]level // both loads come before either write
+		for i, r := range pair.Regs {
+			xi := x
+			xi.Imm += int64(i * w)
+			if load {
+				loaded[i] = m.load(xi, w)
+			} else {
+				m.store(xi, w, m.read(r, w))
+			}
 		}
-		if secret {
+		if load {
+			for i, r := range pair.Regs {
+				m.write(r, loaded[i], w)
+			}
+		}
+		m.post(mem)
+	case (op == "VLD1" || op == "VST1") && n == 2:
+		mem, list := a[0], a[1]
+		if op == "VST1" {
+			mem, list = a[1], a[0]
+		}
+		if mem.Kind != ArgMem || list.Kind != ArgList {
+			m.unmodelled()
+			return
+		}
+		x := m.access(mem)
+		if op == "VLD1" {
+			l := m.load(x, 16*len(list.Regs))
+			for _, r := range list.Regs {
+				m.write(r, l, 16)
+			}
+		} else {
+			l := static
+			for _, r := range list.Regs {
+				l = max(l, m.read(r, 16))
+			}
+			m.store(x, 16*len(list.Regs), l)
+		}
+		m.post(mem)
+	case op == "VMOV" && n == 2 && isReg(0) && isReg(1):
+		l := m.read(a[0], 8)
+		m.write(a[1], l, 8)
+	case arm64Cset[op] && n == 2 && a[0].Kind == ArgCond && isReg(1):
+		m.write(a[1], m.reg("FLAGS"), 8)
+	case arm64Select[op] && n == 4 && a[0].Kind == ArgCond:
+		m.write(a[3], max(m.read(a[1], 8), m.read(a[2], 8), m.reg("FLAGS")), 8)
+	case arm64Bit[op] && n == 4 && a[0].Kind == ArgImm && a[2].Kind == ArgImm:
+		l := m.read(a[1], 8)
+		if op == "BFI" || op == "BFXIL" {
+			l = max(l, m.read(a[3], 8)) // inserts into dst
+		}
+		m.write(a[3], l, 8)
+	case arm64Test[op] && n == 2:
+		m.set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
+	case arm64Div[op] && (n == 2 || n == 3):
+		l := static
+		for _, x := range a[:n-1] {
+			l = max(l, m.read(x, 8))
+		}
+		if l == secret {
 			m.find("variable-latency instruction on secret data")
 		}
-		m.write(last(), secret)
+		m.write(a[n-1], l, 8)
+	case (arm64ALU[op] || arm64Carry[op]) && n >= 2 && n <= 4 && isReg(n-1):
+		dst := a[n-1]
+		srcs := a[:n-1]
+		w := 8
+		if strings.HasPrefix(op, "V") {
+			w = 16
+		}
+		var l level
+		zeroing := (op == "EOR" || op == "EORW" || op == "SUB" || op == "SUBW" || op == "VEOR") && n == 3 &&
+			a[0].Kind == ArgReg && a[1].Kind == ArgReg && a[0].Reg == a[1].Reg && a[0].Off == a[1].Off &&
+			a[0].Shift == "" && a[1].Shift == ""
+		if !zeroing {
+			for _, x := range srcs {
+				l = max(l, m.read(x, w))
+			}
+		}
+		if op == "VTBX" || op == "VMOVI" {
+			l = max(l, m.read(dst, w)) // TBX keeps dst's bytes for indices out of range
+		}
+		if arm64Carry[op] {
+			l = max(l, m.reg("FLAGS"))
+		}
+		if dst.Reg == "RSP" {
+			// The frame: ADD/SUB $n, RSP, RSP.
+			if (op == "ADD" || op == "SUB") && n == 3 && a[0].Kind == ArgImm && a[1].isReg("RSP") && a[0].Name == "" {
+				if op == "SUB" {
+					m.moveSP(-a[0].Imm)
+				} else {
+					m.moveSP(a[0].Imm)
+				}
+				return
+			}
+			m.set("RSP", l)
+			return
+		}
+		m.write(dst, l, w)
+		if strings.HasSuffix(strings.TrimSuffix(op, "W"), "S") && op != "VUADDLV" || op == "ADCS" || op == "SBCS" {
+			m.set("FLAGS", l)
+		}
 	default:
-		ok = false
+		m.unmodelled()
 	}
-	if !ok {
-		m.find("instruction not modelled (fail closed)")
-	}
-	e.findings = m.findings
-	return e
 }

@@ -1,0 +1,337 @@
+package ctcheck
+
+import (
+	"bytes"
+	"context"
+	"debug/buildinfo"
+	"encoding/json"
+	"fmt"
+	"go/version"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/ctequal/ctequal/internal/golist"
+)
+
+// DriverPackage is the program whose code the checks analyse: it calls
+// Compare, Equal and EqualString from functions of its own.
+const DriverPackage = "github.com/ctequal/ctequal/internal/ctcheck/testdata/driver"
+
+// roots are the driver's functions: each holds the inlined body of one
+// function of the API.
+var roots = []string{"main.compare", "main.equal", "main.equalString"}
+
+// modulePath prefixes every function of the module: the API, the kernels.
+// It is the library's import path, as go list reports it; "" where there
+// is no go command (the checks that need it build with one, and skip
+// without).
+var modulePath = sync.OnceValue(func() string {
+	lib, err := golist.Library(".", nil, "")
+	if err != nil {
+		return ""
+	}
+	return lib.ImportPath
+})
+
+// inModule reports whether sym is the driver's or the module's: code the
+// analysis follows.
+func inModule(sym string) bool {
+	mp := modulePath()
+	return strings.HasPrefix(sym, "main.") || mp != "" && (strings.HasPrefix(sym, mp+".") || strings.HasPrefix(sym, mp+"/"))
+}
+
+// archs are the models, by GOARCH.
+var archs = map[string]*Arch{}
+
+func init() {
+	archs["amd64"], archs["386"] = amd64Arch, i386Arch
+}
+
+// A Build is one way to compile the driver.
+type Build struct {
+	GOARCH string
+	Tags   string   // build tags, such as purego
+	Env    []string // more of the build's environment, such as GORISCV64=rva23u64
+	// Replace maps files of the module, relative to its root, to the files
+	// compiled in their place (go build -overlay): the planted leaks.
+	Replace map[string]string
+	// Add maps new files of the module, relative to its root, to their
+	// contents' files (go build -overlay): planted functions.
+	Add map[string]string
+}
+
+// Name is the GOARCH and the Env, comma-separated, with the tags after a
+// slash.
+func (b Build) Name() string {
+	name := strings.Join(append([]string{b.GOARCH}, b.Env...), ",")
+	if b.Tags == "" {
+		return name
+	}
+	return name + "/" + strings.ReplaceAll(b.Tags, " ", "+")
+}
+
+// A Built is one build of the driver: the binary, and the toolchain's
+// listing of the library's and the driver's code.
+type Built struct {
+	Build     Build
+	Bin       string
+	Listing   string
+	GoVersion string
+}
+
+// BuildDriver compiles the driver for linux/b.GOARCH with the go command
+// goTool, from the module rooted at root, into a new directory in dir, with
+// the compiler and the assembler printing what they encode of the library
+// and of the driver (-S; the go command replays it from its cache).
+func BuildDriver(ctx context.Context, goTool, root, dir string, b Build) (*Built, error) {
+	work, err := os.MkdirTemp(dir, strings.NewReplacer("/", "-", "+", "-", ",", "-", "=", "-").Replace(b.Name())+"-")
+	if err != nil {
+		return nil, err
+	}
+	if root, err = filepath.Abs(root); err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(work, "driver")
+	lib := modulePath()
+	if lib == "" {
+		return nil, fmt.Errorf("go list cannot name the library")
+	}
+	// -tags is always given, so that a -tags in GOFLAGS cannot change what
+	// is checked.
+	args := []string{"build", "-o", bin, "-tags=" + b.Tags,
+		"-gcflags=" + lib + "=-S", "-gcflags=" + DriverPackage + "=-S", "-asmflags=" + lib + "=-S"}
+	if len(b.Replace)+len(b.Add) > 0 {
+		overlay := struct{ Replace map[string]string }{map[string]string{}}
+		for _, m := range []map[string]string{b.Replace, b.Add} {
+			for file, with := range m {
+				abs, err := filepath.Abs(with)
+				if err != nil {
+					return nil, err
+				}
+				overlay.Replace[filepath.Join(root, file)] = abs
+			}
+		}
+		js, err := json.Marshal(overlay)
+		if err != nil {
+			return nil, err
+		}
+		path := filepath.Join(work, "overlay.json")
+		if err := os.WriteFile(path, js, 0o644); err != nil {
+			return nil, err
+		}
+		args = append(args, "-overlay", path)
+	}
+	cmd := exec.CommandContext(ctx, goTool, append(args, DriverPackage)...)
+	cmd.Dir = root
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+b.GOARCH, "CGO_ENABLED=0"), b.Env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: go %s: %v\n%s", b.Name(), strings.Join(args, " "), err, lastLines(stderr.String(), 30))
+	}
+	info, err := buildinfo.ReadFile(bin)
+	if err != nil {
+		return nil, err
+	}
+	return &Built{Build: b, Bin: bin, Listing: stdout.String() + stderr.String(), GoVersion: info.GoVersion}, nil
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Source reads the build's listing: the source front end.
+func (b *Built) Source() (*Program, error) {
+	p, err := ParseListing(b.Build.GOARCH, b.Listing)
+	if err != nil {
+		return nil, err
+	}
+	p.GoVersion = b.GoVersion
+	return p, nil
+}
+
+// Compiled disassembles the build's binary: the compiled-code front end.
+func (b *Built) Compiled(ctx context.Context, goTool string) (*Program, error) {
+	var p *Program
+	var err error
+	switch b.Build.GOARCH {
+	case "amd64", "386":
+		p, err = DisassembleGNU(ctx, b.Build.GOARCH, b.Bin, inModule)
+	default:
+		p, err = DisassembleGo(ctx, goTool, b.Build.GOARCH, b.Bin)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := addPositions(p, b.Bin); err != nil {
+		return nil, err
+	}
+	p.GoVersion = b.GoVersion
+	return p, nil
+}
+
+// archFor returns the model for p's build, adjusted for its Go release.
+func archFor(p *Program) (*Arch, error) {
+	a := archs[p.GOARCH]
+	if a == nil {
+		return nil, fmt.Errorf("no model of %s", p.GOARCH)
+	}
+	if a.adjust != nil {
+		return a.adjust(p.GoVersion), nil
+	}
+	return a, nil
+}
+
+// Check runs the analysis over p from the driver's roots.
+func Check(p *Program) (*Report, error) {
+	a, err := archFor(p)
+	if err != nil {
+		return nil, err
+	}
+	return newAnalysis(a, p, inModule).run(roots)
+}
+
+// CheckFuncs runs the analysis over p from each of names, as roots with
+// public arguments (planted copies of the kernels).
+func CheckFuncs(p *Program, names []string) (*Report, error) {
+	a, err := archFor(p)
+	if err != nil {
+		return nil, err
+	}
+	return newAnalysis(a, p, inModule).run(names)
+}
+
+// A Variant is one way to assemble a file: the environment variables of
+// an instruction-set level (GOPPC64=power10), which also define its
+// macros.
+type Variant []string
+
+// asmVariants are the levels each GOARCH's assembly is checked at: every
+// one the .s files tell apart with #ifdef.
+var asmVariants = map[string][]Variant{
+	"amd64":   {nil},
+	"arm64":   {nil},
+	"riscv64": {nil},
+	"ppc64le": {{"GOPPC64=power8"}, {"GOPPC64=power9"}, {"GOPPC64=power10"}},
+	"s390x":   {nil},
+}
+
+// asmMacros are the -D flags go build passes the assembler for a level
+// (every level at or below it).
+func asmMacros(goarch string, v Variant) []string {
+	out := []string{"-D", "GOOS_linux", "-D", "GOARCH_" + goarch}
+	for _, kv := range v {
+		k, val, _ := strings.Cut(kv, "=")
+		switch k {
+		case "GOPPC64":
+			n := strings.TrimPrefix(val, "power")
+			for _, l := range []string{"10", "9", "8"} {
+				if len(l) < len(n) || len(l) == len(n) && l <= n {
+					out = append(out, "-D", "GOPPC64_power"+l)
+				}
+			}
+		case "GOAMD64":
+			for _, l := range []string{"v4", "v3", "v2", "v1"} {
+				if l <= val {
+					out = append(out, "-D", "GOAMD64_"+l)
+				}
+			}
+		default:
+			out = append(out, "-D", k+"_"+val)
+		}
+	}
+	return out
+}
+
+// goarchOf is the architecture a file's name gives: equal_amd64.s.
+func goarchOf(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), ".s")
+	for g := range asmVariants {
+		if strings.HasSuffix(base, "_"+g) {
+			return g
+		}
+	}
+	return ""
+}
+
+// CheckFile checks one assembly file on its own, at every level of its
+// architecture: the assembler's listing of it, each of its functions a
+// root with public arguments. Its architecture comes from its name.
+func CheckFile(path string) ([]Finding, error) {
+	goarch := goarchOf(path)
+	if goarch == "" {
+		return nil, fmt.Errorf("%s: no _amd64.s, _arm64.s, _riscv64.s, _ppc64le.s or _s390x.s suffix: architecture unknown", path)
+	}
+	seen := map[string]bool{}
+	var all []Finding
+	for _, v := range asmVariants[goarch] {
+		p, err := AssembleListing(path, goarch, v)
+		if err != nil {
+			return nil, err
+		}
+		a, err := archFor(p)
+		if err != nil {
+			return nil, err
+		}
+		an := newAnalysis(a, p, inModule)
+		an.external = true
+		an.follow = func(sym string) bool { return inModule(sym) || strings.HasPrefix(sym, asmPkg+".") }
+		r, err := an.run(p.Order)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range r.Findings {
+			f.File = filepath.Base(f.File)
+			k := f.String()
+			if !seen[k] {
+				seen[k] = true
+				all = append(all, f)
+			}
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return all[i].Line < all[j].Line })
+	return all, nil
+}
+
+// asmPkg is the package path CheckFile assembles a file as.
+const asmPkg = "ctcheck.asm"
+
+// AssembleListing runs go tool asm -S on one file for goarch at level v
+// and reads its listing.
+func AssembleListing(path, goarch string, v Variant) (*Program, error) {
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOROOT: %v", err)
+	}
+	args := append([]string{"tool", "asm", "-S", "-p", asmPkg, "-I", filepath.Join(strings.TrimSpace(string(goroot)), "pkg", "include"),
+		"-I", filepath.Dir(path)}, asmMacros(goarch, v)...)
+	args = append(args, "-o", os.DevNull, path)
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+goarch), v...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("%s: go tool asm: %v\n%s", filepath.Base(path), err, out)
+	}
+	p, err := ParseListing(goarch, string(out))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Base(path), err)
+	}
+	if gv, err := exec.Command("go", "env", "GOVERSION").Output(); err == nil {
+		p.GoVersion = strings.TrimSpace(string(gv))
+	}
+	return p, nil
+}
+
+// goAtLeast reports whether release v (go1.24.13) is at least min, or v is
+// not known.
+func goAtLeast(v, min string) bool {
+	return v == "" || !version.IsValid(v) || version.Compare(v, min) >= 0
+}

@@ -1,0 +1,706 @@
+package ctcheck
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The engine: one taint analysis for both front ends and every
+// architecture. It runs over the instruction records of inst.go, with the
+// model of the architecture (its Step) saying what each instruction
+// reads and writes, and follows calls and tail jumps into the functions
+// of the program, context by context: a callee is analysed with the
+// levels its caller passes, in every register and on the stack, and the
+// caller continues with the levels the callee returns. So an argument in
+// a seventh register, in a float register or on the stack is as secret
+// in the callee as in the caller, and so is a result.
+
+// A level is what a value may depend on. Levels only rise.
+type level uint8
+
+const (
+	// static: fixed by the program and the runtime, not by the inputs:
+	// constants, the addresses of globals and of the goroutine, and what
+	// is loaded through them.
+	static level = iota
+	// public: derived from the inputs' headers only: their lengths,
+	// capacities and pointers. The default of every register and stack
+	// slot at a root's entry, where the arguments are headers.
+	public
+	// secret: derived from the bytes of x and y, which are all that these
+	// functions read through a pointer that is not static.
+	secret
+)
+
+func (l level) String() string { return [...]string{"static", "public", "secret"}[l] }
+
+// entrySP is the base register of a memory operand that a front end has
+// resolved to an offset from the stack pointer at the function's entry
+// (the listing's argument and local-variable names).
+const entrySP = "<entry SP>"
+
+// A state is what the analysis knows before one instruction: the level of
+// every register location (absent: public), of every byte of the stack by
+// its offset from the stack pointer at entry, and of what may have been
+// stored outside the stack frame.
+type state struct {
+	reached bool
+	regs    map[string]level
+	stack   map[int64]level
+	sp      int64 // the stack pointer, as an offset from its value at entry
+	spKnown bool
+	mem     level // stored outside the frame: static until a store
+}
+
+func newState() *state {
+	return &state{reached: true, spKnown: true, regs: map[string]level{}, stack: map[int64]level{}}
+}
+
+func (s *state) clone() *state {
+	c := *s
+	c.regs = maps.Clone(s.regs)
+	c.stack = maps.Clone(s.stack)
+	if c.regs == nil {
+		c.regs = map[string]level{}
+	}
+	if c.stack == nil {
+		c.stack = map[int64]level{}
+	}
+	return &c
+}
+
+func get[K comparable](m map[K]level, k K) level {
+	if l, ok := m[k]; ok {
+		return l
+	}
+	return public
+}
+
+func put[K comparable](m map[K]level, k K, l level) {
+	if l == public {
+		delete(m, k)
+	} else {
+		m[k] = l
+	}
+}
+
+// joinMap raises s's levels to o's and reports whether any rose.
+func joinMap[K comparable](s, o map[K]level) bool {
+	changed := false
+	for k, l := range o {
+		if j := max(l, get(s, k)); j != get(s, k) {
+			put(s, k, j)
+			changed = true
+		}
+	}
+	for k, l := range s {
+		if j := max(l, get(o, k)); j != l {
+			put(s, k, j)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// join merges o into s and reports whether s changed.
+func (s *state) join(o *state) bool {
+	if o == nil || !o.reached {
+		return false
+	}
+	if !s.reached {
+		*s = *o.clone()
+		return true
+	}
+	changed := joinMap(s.regs, o.regs)
+	changed = joinMap(s.stack, o.stack) || changed
+	if s.spKnown && (!o.spKnown || o.sp != s.sp) {
+		s.spKnown = false
+		changed = true
+	}
+	if o.mem > s.mem {
+		s.mem = o.mem
+		changed = true
+	}
+	return changed
+}
+
+// key is a canonical text of s, for the memo of callee contexts.
+func (s *state) key() string {
+	var b strings.Builder
+	regs := slices.Sorted(maps.Keys(s.regs))
+	for _, r := range regs {
+		fmt.Fprintf(&b, "%s=%d,", r, s.regs[r])
+	}
+	b.WriteByte('|')
+	offs := slices.Sorted(maps.Keys(s.stack))
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%d=%d,", o, s.stack[o])
+	}
+	fmt.Fprintf(&b, "|%d|%v|%d", s.sp, s.spKnown, s.mem)
+	return b.String()
+}
+
+// An Arch is one instruction set: its calling convention, its registers,
+// and its model.
+type Arch struct {
+	GOARCH  string
+	PtrSize int
+	// RetAddr is the size of the return address a call pushes (x86).
+	RetAddr int64
+	SP      string // the stack pointer's location
+	// G holds the goroutine in Go code (in ABI0 code too where GInABI0);
+	// it is static there.
+	G       string
+	GInABI0 bool
+	// Step applies one instruction to m. It must call m.unmodelled for
+	// anything it does not know.
+	Step func(m *Mach)
+	// adjust returns the model for a build by Go release goVersion, where
+	// releases differ (the ABI of s390x); nil: the same for all.
+	adjust func(goVersion string) *Arch
+}
+
+// Mach runs one instruction: the state it changes and what it reports.
+type Mach struct {
+	a  *Arch
+	f  *Func
+	in *Inst
+	st *state
+
+	findings []string
+	fall     bool     // the next instruction may run after this one
+	jumps    []uint64 // branch targets in this function
+	ret      bool     // returns
+	callSym  string   // the function this instruction calls ("" for none)
+	tailSym  string   // the function it jumps to
+}
+
+func (m *Mach) find(format string, args ...any) {
+	m.findings = append(m.findings, fmt.Sprintf(format, args...))
+}
+
+// unmodelled is the verdict on any instruction a model does not know: the
+// analysis fails closed.
+func (m *Mach) unmodelled() { m.find("instruction not modelled (fail closed)") }
+
+// reg returns a register location's level.
+func (m *Mach) reg(loc string) level {
+	if loc == m.a.SP || loc == entrySP {
+		return get(m.st.regs, m.a.SP)
+	}
+	return get(m.st.regs, loc)
+}
+
+// set writes a whole register location. A write to the stack pointer that
+// the model did not make with moveSP loses track of its offset, and one
+// of a secret is a finding: every later stack access would depend on it.
+func (m *Mach) set(loc string, l level) {
+	if loc == m.a.SP {
+		m.st.spKnown = false
+		if l == secret {
+			m.find("stack pointer set from secret data")
+		}
+	}
+	put(m.st.regs, loc, l)
+}
+
+// merge writes part of a register location: the rest keeps its level.
+func (m *Mach) merge(loc string, l level) { m.set(loc, max(l, m.reg(loc))) }
+
+// moveSP adds delta, a constant, to the stack pointer.
+func (m *Mach) moveSP(delta int64) { m.st.sp += delta }
+
+// address checks the registers a memory operand's address is built from
+// and returns the address's level.
+func (m *Mach) address(x Arg) level {
+	l := static
+	if x.Global && x.Reg == "" && x.Index == "" {
+		return static
+	}
+	for _, r := range []string{x.Reg, x.Index} {
+		if r == "" {
+			continue
+		}
+		rl := m.reg(r)
+		if rl == secret {
+			name := r
+			if r == entrySP {
+				name = m.a.SP
+			}
+			m.find("memory address depends on secret %s", name)
+		}
+		l = max(l, rl)
+	}
+	return l
+}
+
+// stackSlot reports whether x is a slot of the stack frame at a constant
+// offset, and that offset from the stack pointer at entry.
+func (m *Mach) stackSlot(x Arg) (int64, bool) {
+	if x.Index != "" || x.Global {
+		return 0, false
+	}
+	switch x.Reg {
+	case entrySP:
+		return x.Imm, true
+	case m.a.SP:
+		if !m.st.spKnown {
+			m.find("stack access where the stack pointer is unknown (fail closed)")
+			return 0, false
+		}
+		return m.st.sp + x.Imm, true
+	}
+	return 0, false
+}
+
+func (m *Mach) onStack(x Arg) bool { return x.Reg == m.a.SP || x.Reg == entrySP }
+
+// load reads width bytes at x: through the stack pointer, the frame's
+// levels; through a static address, static data (or what was stored
+// outside the frame); through anything else, the inputs: secret.
+func (m *Mach) load(x Arg, width int) level {
+	al := m.address(x)
+	if m.onStack(x) {
+		off, ok := m.stackSlot(x)
+		if !ok {
+			return secret // a computed stack address: any slot
+		}
+		l := static
+		for i := int64(0); i < int64(max(width, 1)); i++ {
+			l = max(l, get(m.st.stack, off+i))
+		}
+		return l
+	}
+	if x.Global && al == static {
+		return max(static, m.st.mem)
+	}
+	if al == static {
+		return max(static, m.st.mem) // through a static pointer: static memory
+	}
+	return secret
+}
+
+// store writes width bytes at x. Only the stack frame is modelled: the
+// API never writes anywhere else, and a store elsewhere is a finding (its
+// level reaches every later load of static memory too).
+func (m *Mach) store(x Arg, width int, l level) {
+	m.address(x)
+	if m.onStack(x) {
+		off, ok := m.stackSlot(x)
+		if !ok {
+			if x.Index != "" {
+				m.find("store to a computed stack address (fail closed)")
+			}
+			return
+		}
+		for i := int64(0); i < int64(max(width, 1)); i++ {
+			put(m.st.stack, off+i, l)
+		}
+		return
+	}
+	m.find("store outside the stack frame (not modelled)")
+	m.st.mem = max(m.st.mem, l)
+}
+
+// jump is an unconditional branch to target in this function.
+func (m *Mach) jump(target uint64) {
+	m.jumps = append(m.jumps, target)
+	m.fall = false
+}
+
+// branch is a conditional branch to target on a condition of level on.
+func (m *Mach) branch(on level, what string, target uint64) {
+	if on == secret {
+		m.find("conditional branch on secret %s", what)
+	}
+	m.jumps = append(m.jumps, target)
+}
+
+// doRet returns from the function.
+func (m *Mach) doRet() { m.fall, m.ret = false, true }
+
+// call is a call of sym that returns here (unless sym does not return).
+func (m *Mach) call(sym string) { m.callSym = sym }
+
+// tail is a jump to the start of function sym: a jump within the
+// function where sym is the function itself (after the stack growth).
+func (m *Mach) tail(sym string) {
+	m.fall = false
+	if sym == m.f.Name && len(m.f.Insts) > 0 {
+		m.jump(m.f.Insts[0].Addr)
+		return
+	}
+	m.tailSym = sym
+}
+
+// indirect is a call or jump through a register or memory: a target the
+// analysis cannot follow.
+func (m *Mach) indirect() {
+	m.find("indirect call or jump (fail closed)")
+	m.fall = false
+}
+
+// Runtime functions that return to their caller and never see secrets:
+// the stack growth in every prologue, and the overflow check of
+// unsafe.Slice.
+var runtimeReturns = set("runtime.morestack_noctxt", "runtime.morestack_noctxt.abi0", "runtime.morestack",
+	"runtime.morestack.abi0", "internal/runtime/math.MulUintptr")
+
+// A Report is what one check found in one program.
+type Report struct {
+	GoVersion string   // the release that built it, where known
+	Funcs     []string // the functions analysed, in the order reached
+	Instrs    int      // instructions analysed: the reachable ones, each once
+	Findings  []Finding
+}
+
+// analysis is one run of the engine over a program.
+type analysis struct {
+	a    *Arch
+	prog *Program
+	// follow reports whether the analysis follows a call of sym into
+	// the program (the module's and the driver's functions).
+	follow func(sym string) bool
+	// external: what to do with a call of a function to follow that is
+	// not in the program: an error (whole builds), or a conservative
+	// summary (one assembly file on its own).
+	external bool
+
+	memo     map[string]*state // func + entry -> exit (nil: running)
+	reported map[string]bool
+	seen     map[string]map[uint64]bool // reached instructions, by function
+	order    []string
+	findings map[string]Finding
+	err      error
+}
+
+func newAnalysis(a *Arch, p *Program, follow func(string) bool) *analysis {
+	return &analysis{a: a, prog: p, follow: follow, memo: map[string]*state{}, reported: map[string]bool{},
+		seen: map[string]map[uint64]bool{}, findings: map[string]Finding{}}
+}
+
+// rootEntry is the state at the entry of a root: every register and slot
+// public, g static.
+func (an *analysis) rootEntry(f *Func) *state {
+	st := newState()
+	if an.a.G != "" && (an.a.GInABI0 || !f.isABI0()) {
+		st.regs[an.a.G] = static
+	}
+	return st
+}
+
+// run analyses each root, and every function it reaches, and reports.
+func (an *analysis) run(roots []string) (*Report, error) {
+	for _, r := range roots {
+		f := an.prog.Funcs[r]
+		if f == nil {
+			return nil, fmt.Errorf("%s: %s is a root but not in the program", an.a.GOARCH, r)
+		}
+		entry := an.rootEntry(f)
+		an.exit(f, entry)
+		an.report(f, entry)
+		if an.err != nil {
+			return nil, an.err
+		}
+	}
+	r := &Report{GoVersion: an.prog.GoVersion, Funcs: an.order}
+	for _, s := range an.seen {
+		r.Instrs += len(s)
+	}
+	keys := slices.Sorted(maps.Keys(an.findings))
+	for _, k := range keys {
+		r.Findings = append(r.Findings, an.findings[k])
+	}
+	sort.SliceStable(r.Findings, func(i, j int) bool {
+		a, b := r.Findings[i], r.Findings[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return r, nil
+}
+
+func (an *analysis) step(f *Func, i int, st *state) *Mach {
+	m := &Mach{a: an.a, f: f, in: &f.Insts[i], st: st, fall: true}
+	if m.in.Raw {
+		m.find("data in a TEXT symbol, not an instruction (fail closed)")
+		m.fall = false
+		return m
+	}
+	an.a.Step(m)
+	return m
+}
+
+// successors returns the instructions that may run after instruction i
+// of f, and what is wrong with its branches.
+func successors(f *Func, i int, m *Mach) (next []int, bad []string) {
+	for _, t := range m.jumps {
+		j, ok := f.at[t]
+		if !ok {
+			bad = append(bad, fmt.Sprintf("branch to %#x, which is not an instruction of %s", t, f.Name))
+			continue
+		}
+		next = append(next, j)
+	}
+	if m.fall {
+		if i+1 >= len(f.Insts) {
+			bad = append(bad, "runs off the end of the function")
+		} else {
+			next = append(next, i+1)
+		}
+	}
+	return next, bad
+}
+
+// fixpoint returns the state before each instruction of f from entry,
+// and f's exit: the join of the states it returns with.
+func (an *analysis) fixpoint(f *Func, entry *state) ([]*state, *state) {
+	n := len(f.Insts)
+	in := make([]*state, n)
+	for i := range in {
+		in[i] = &state{}
+	}
+	exit := &state{}
+	if n == 0 {
+		return in, exit
+	}
+	in[0].join(entry)
+	work := []int{0}
+	queued := map[int]bool{0: true}
+	for len(work) > 0 {
+		i := work[0]
+		work = work[1:]
+		queued[i] = false
+		out := in[i].clone()
+		m := an.step(f, i, out)
+		after := an.effect(m, out, exit)
+		next, _ := successors(f, i, m)
+		for _, j := range next {
+			src := out
+			if j == i+1 && m.fall {
+				src = after
+			}
+			if in[j].join(src) && !queued[j] {
+				work = append(work, j)
+				queued[j] = true
+			}
+		}
+	}
+	return in, exit
+}
+
+// effect applies what m's call, tail jump or return does, after the
+// model's step left out: it returns the state after a call (unreached if
+// the callee does not return), and joins what leaves f into exit.
+func (an *analysis) effect(m *Mach, out, exit *state) *state {
+	switch {
+	case m.ret:
+		if !out.spKnown || out.sp != 0 {
+			m.find("returns with the stack pointer moved or unknown")
+		}
+		exit.join(out)
+		return out
+	case m.tailSym != "":
+		if !out.spKnown || out.sp != 0 {
+			m.find("jump to %s with a frame still on the stack", m.tailSym)
+		}
+		exit.join(an.callee(m, m.tailSym, out, 0))
+		return out
+	case m.callSym != "":
+		if !out.spKnown {
+			m.find("call of %s where the stack pointer is unknown", m.callSym)
+		}
+		back := an.callee(m, m.callSym, out, an.a.RetAddr)
+		after := &state{}
+		if back.reached {
+			after = out.clone()
+			after.regs = maps.Clone(back.regs)
+			after.mem = back.mem
+			// The callee's frame, from its entry on, is the caller's
+			// from its stack pointer on.
+			base := out.sp - an.a.RetAddr
+			for o := range after.stack {
+				if o >= out.sp {
+					delete(after.stack, o)
+				}
+			}
+			for o, l := range back.stack {
+				if o >= an.a.RetAddr {
+					put(after.stack, base+o, l)
+				}
+			}
+		}
+		return after
+	}
+	return out
+}
+
+// callee returns the exit of sym run from the state out of its caller,
+// whose stack pointer is push bytes above the callee's at entry.
+func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
+	switch {
+	case strings.Contains(sym, "+0x"):
+		m.find("jump into the middle of %s (not modelled)", sym)
+		return &state{}
+	case an.follow(sym):
+		f := an.prog.Funcs[sym]
+		if f == nil {
+			if an.external {
+				return an.externalCall(m, sym, out)
+			}
+			if an.err == nil {
+				an.err = fmt.Errorf("%s: %s is on the path but not in the program", an.a.GOARCH, sym)
+			}
+			return &state{}
+		}
+		return an.exit(f, calleeEntry(out, push))
+	case runtimeReturns[sym]:
+		if !strings.HasPrefix(sym, "runtime.morestack") {
+			for r, l := range out.regs {
+				if l == secret && r != an.a.G {
+					m.find("secret %s at a call of %s, which the analysis does not follow", r, sym)
+				}
+			}
+		}
+		back := out.clone()
+		back.regs = map[string]level{}
+		if an.a.G != "" {
+			back.regs[an.a.G] = static
+		}
+		back.sp = 0
+		back.stack = shift(out.stack, -(out.sp - push))
+		return back
+	case strings.HasPrefix(sym, "runtime.panic"):
+		return &state{} // bounds and nil checks: they do not return
+	}
+	m.find("call of %s, which the analysis does not follow (fail closed)", sym)
+	return &state{}
+}
+
+// calleeEntry is the state at the entry of a function that the state out
+// calls with push bytes pushed: every register as it is, the caller's
+// frame from its stack pointer on.
+func calleeEntry(out *state, push int64) *state {
+	e := out.clone()
+	e.sp, e.spKnown = 0, true
+	e.stack = map[int64]level{}
+	if !out.spKnown {
+		return e
+	}
+	for o, l := range out.stack {
+		if o >= out.sp {
+			put(e.stack, o-out.sp+push, l)
+		}
+	}
+	for i := int64(0); i < push; i++ {
+		e.stack[i] = static // the return address
+	}
+	return e
+}
+
+func shift(s map[int64]level, by int64) map[int64]level {
+	c := make(map[int64]level, len(s))
+	for o, l := range s {
+		c[o+by] = l
+	}
+	return c
+}
+
+// externalCall is a call of a function of the module that is not in the
+// program (another file, when one file is checked on its own): it must
+// be passed nothing secret, and it returns anything.
+func (an *analysis) externalCall(m *Mach, sym string, out *state) *state {
+	for _, r := range slices.Sorted(maps.Keys(out.regs)) {
+		if out.regs[r] == secret {
+			m.find("secret %s passed to %s, which this check does not see (fail closed)", r, sym)
+		}
+	}
+	for o, l := range out.stack {
+		if l == secret && out.spKnown && o >= out.sp {
+			m.find("secret stack slot passed to %s, which this check does not see (fail closed)", sym)
+			break
+		}
+	}
+	back := out.clone()
+	for _, loc := range an.allRegs() {
+		back.regs[loc] = secret
+	}
+	back.sp = 0
+	back.stack = shift(out.stack, -out.sp)
+	for o := range back.stack {
+		if o >= 0 {
+			back.stack[o] = secret
+		}
+	}
+	return back
+}
+
+// allRegs names the register locations a state of this program mentions:
+// what a call the analysis cannot see may change.
+func (an *analysis) allRegs() []string { return archRegs[an.a.GOARCH] }
+
+// archRegs are the register locations of each architecture, for
+// externalCall.
+var archRegs = map[string][]string{}
+
+// exit analyses f from entry, memoized, and returns its exit.
+func (an *analysis) exit(f *Func, entry *state) *state {
+	key := f.Name + "\x00" + entry.key()
+	if e, ok := an.memo[key]; ok {
+		if e == nil {
+			an.findings[f.Name+"\x00recursion"] = Finding{File: f.Source, Func: f.Name, Text: f.Name,
+				Reason: "recursive call (not modelled)"}
+			return &state{}
+		}
+		return e
+	}
+	an.memo[key] = nil
+	_, exit := an.fixpoint(f, entry)
+	an.memo[key] = exit
+	return exit
+}
+
+// report records the findings of f run from entry, and of the callees it
+// reaches under the final states.
+func (an *analysis) report(f *Func, entry *state) {
+	key := f.Name + "\x00" + entry.key()
+	if an.reported[key] {
+		return
+	}
+	an.reported[key] = true
+	if an.seen[f.Name] == nil {
+		an.seen[f.Name] = map[uint64]bool{}
+		an.order = append(an.order, f.Name)
+	}
+	in, _ := an.fixpoint(f, entry)
+	for i := range f.Insts {
+		if !in[i].reached {
+			continue
+		}
+		ins := &f.Insts[i]
+		an.seen[f.Name][ins.Addr] = true
+		out := in[i].clone()
+		m := an.step(f, i, out)
+		an.effect(m, out, &state{})
+		_, bad := successors(f, i, m)
+		file, line := splitPos(ins.Pos)
+		for _, r := range append(m.findings, bad...) {
+			fd := Finding{File: file, Line: line, Func: f.Name, Text: ins.Text, Reason: r}
+			an.findings[f.Name+"\x00"+strconv.FormatUint(ins.Addr, 16)+"\x00"+r] = fd
+		}
+		sym, push := m.callSym, an.a.RetAddr
+		if sym == "" {
+			sym, push = m.tailSym, 0
+		}
+		if sym != "" && an.follow(sym) {
+			if g := an.prog.Funcs[sym]; g != nil {
+				an.report(g, calleeEntry(out, push))
+			}
+		}
+	}
+}
