@@ -43,10 +43,9 @@ var (
 	arm64Element = map[string]int{"B": 1, "H": 2, "S": 4, "D": 8, "Q": 16}
 	// The operations that take op a, b, dst and print op a, dst for op a,
 	// dst, dst.
-	arm64ThreeOp = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "BICS", "ORN", "EON", "LSL", "LSR",
-		"ASR", "ROR", "MUL", "ADC", "ADCS", "SBC", "SBCS", "UDIV", "SDIV", "ADDW", "ADDSW", "SUBW", "SUBSW", "ANDW", "ANDSW",
-		"ORRW", "EORW", "BICW", "ORNW", "EONW", "LSLW", "LSRW", "ASRW", "RORW", "MULW", "ADCW", "SBCW", "UDIVW", "SDIVW",
-		"MNEG", "UMULH", "SMULH")
+	arm64ThreeOp = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR",
+		"ROR", "MUL", "ADC", "ADCS", "SBC", "SBCS", "UDIV", "SDIV", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW",
+		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH")
 )
 
 // arm64Reg reads a register as both front ends print it; g: the listing's
@@ -213,6 +212,10 @@ func arm64Canonical(in *Inst) error {
 	return nil
 }
 
+// arm64SysRegs are the system registers objdump prints by their
+// encoding, by the listing's names.
+var arm64SysRegs = map[string]string{"S3_3_C4_C2_5": "DIT", "S3_3_C4_C2_0": "NZCV"}
+
 // Encodings that the model knows by their value: the listing prints them
 // as WORD (the assembler has no mnemonic for SB), objdump as ?.
 var arm64Words = map[uint32]Inst{
@@ -249,8 +252,8 @@ func arm64FromListing(f *listingFunc, in *Inst, args []string) error {
 			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: pc})
 			continue
 		}
-		if s == "DIT" {
-			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s})
+		if (in.Op == "MSR" || in.Op == "MRS") && regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`).MatchString(s) {
+			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s}) // a system register: DIT, NZCV
 			continue
 		}
 		return fmt.Errorf("operand %s", s)
@@ -295,8 +298,8 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 			continue
 		}
 		switch {
-		case s == "S3_3_C4_C2_5":
-			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: "DIT"}) // objdump's name of DIT
+		case arm64SysRegs[s] != "":
+			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: arm64SysRegs[s]}) // objdump's name of DIT, NZCV
 		case regexp.MustCompile(`^S\d_\d_C\d+_C\d+_\d$`).MatchString(s):
 			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s})
 		case strings.HasSuffix(s, "(PC)"):
@@ -367,6 +370,12 @@ func (m arm64m) read(a Arg, w int) level {
 		return static
 	case ArgMem:
 		return m.load(m.access(a), max(w, 1))
+	case ArgList:
+		l := static
+		for _, r := range a.Regs {
+			l = max(l, m.read(r, w))
+		}
+		return l
 	case ArgReg:
 		switch {
 		case a.Reg == "ZR":
@@ -437,19 +446,19 @@ func (m arm64m) post(x Arg) {
 
 var (
 	arm64Move  = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "FMOVD": 8, "FMOVS": 4, "FMOVQ": 16}
-	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPS": 4, "FSTPS": 4, "FLDPQ": 16, "FSTPQ": 16}
+	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
-	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "BICS", "ORN", "EON", "LSL", "LSR", "ASR",
-		"ROR", "MUL", "MNEG", "UMULH", "SMULH", "ADDW", "ADDSW", "SUBW", "SUBSW", "ANDW", "ANDSW", "ORRW", "EORW", "BICW",
-		"ORNW", "EONW", "LSLW", "LSRW", "ASRW", "RORW", "MULW", "NEG", "NEGW", "NEGS", "MVN", "MVNW", "REV", "REVW", "RBIT",
-		"CLZ", "VEOR", "VORR", "VAND", "VBIC", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV",
-		"VUMAXV", "VUMINV", "VCNT", "VUZP1", "VUZP2", "VZIP1", "VZIP2", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR",
-		"VSHL", "VMOVI")
-	arm64Carry  = set("ADC", "ADCS", "SBC", "SBCS", "ADCW", "SBCW")
-	arm64Test   = set("CMP", "CMN", "TST", "CMPW", "CMNW", "TSTW")
-	arm64Select = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW", "CSINCW")
+	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
+		"MUL", "UMULH", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW", "MVN", "REV", "CLZ",
+		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
+		// whose index is a register (constant time by the ISA).
+		"VEOR", "VORR", "VAND", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV", "VCNT", "VUZP1",
+		"VZIP1", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR", "VSHL", "VMOVI")
+	arm64Carry  = set("ADC", "ADCS", "SBC", "SBCS")
+	arm64Test   = set("CMP", "CMN", "TST", "CMPW", "TSTW")
+	arm64Select = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW")
 	arm64Cset   = set("CSET", "CSETM", "CSETW")
-	arm64Bit    = set("UBFX", "SBFX", "UBFIZ", "SBFIZ", "UBFXW", "SBFXW", "BFI", "BFXIL")
+	arm64Bit    = set("UBFX", "SBFX", "UBFIZ", "UBFXW", "BFI", "BFXIL")
 	arm64Div    = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
 	arm64CB     = set("CBZ", "CBNZ", "CBZW", "CBNZW")
 	arm64TB     = set("TBZ", "TBNZ")
@@ -473,7 +482,7 @@ const (
 // Arm64Ops is every opcode the arm64 model knows, for the tables' tests.
 func Arm64Ops() map[string]bool {
 	t := set("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
-		"MOVD", "MOVW", "MOVK", "MOVZ", "MOVN")
+		"MOVK")
 	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Div, arm64CB, arm64TB} {
 		for op := range c {
 			t[op] = true
@@ -562,9 +571,13 @@ func arm64Step(mach *Mach) {
 		default:
 			m.unmodelled() // DIT from a register: it may set it
 		}
-	case op == "MSR" && n == 2:
-		if m.read(a[0], 8) == secret {
+	case op == "MSR" && n == 2 && a[1].Kind == ArgSpecial:
+		l := m.read(a[0], 8)
+		if l == secret {
 			m.find("system register written from secret data")
+		}
+		if a[1].Name == "NZCV" {
+			m.set("FLAGS", l)
 		}
 	case op == "SB" && n == 0:
 		delete(st, ditBarrier)
@@ -602,8 +615,6 @@ func arm64Step(mach *Mach) {
 		}
 	case (op == "MOVK") && n == 2 && isReg(1):
 		m.write(a[1], max(m.read(a[1], 8), static), 8)
-	case (op == "MOVZ" || op == "MOVN") && n == 2 && isReg(1):
-		m.write(a[1], static, 8)
 	case arm64Pairs[op] != 0 && n == 2:
 		w := arm64Pairs[op]
 		load := strings.Contains(op, "LDP")
@@ -672,7 +683,11 @@ func arm64Step(mach *Mach) {
 		m.set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
 	case arm64Div[op] && (n == 2 || n == 3):
 		l := static
-		for _, x := range a[:n-1] {
+		srcs := a[:n-1]
+		if n == 2 && !strings.HasPrefix(op, "FSQRT") {
+			srcs = a // UDIV a, dst: dst = dst / a
+		}
+		for _, x := range srcs {
 			l = max(l, m.read(x, 8))
 		}
 		if l == secret {
@@ -687,7 +702,7 @@ func arm64Step(mach *Mach) {
 			w = 16
 		}
 		var l level
-		zeroing := (op == "EOR" || op == "EORW" || op == "SUB" || op == "SUBW" || op == "VEOR") && n == 3 &&
+		zeroing := (op == "EOR" || op == "EORW" || op == "SUB" || op == "SUBW" || op == "SUBS" || op == "SUBSW" || op == "VEOR") && n == 3 &&
 			a[0].Kind == ArgReg && a[1].Kind == ArgReg && a[0].Reg == a[1].Reg && a[0].Off == a[1].Off &&
 			a[0].Shift == "" && a[1].Shift == ""
 		if !zeroing {
@@ -695,7 +710,7 @@ func arm64Step(mach *Mach) {
 				l = max(l, m.read(x, w))
 			}
 		}
-		if op == "VTBX" || op == "VMOVI" {
+		if op == "VTBX" {
 			l = max(l, m.read(dst, w)) // TBX keeps dst's bytes for indices out of range
 		}
 		if arm64Carry[op] {

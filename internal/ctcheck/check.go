@@ -131,7 +131,7 @@ func BuildDriver(ctx context.Context, goTool, root, dir string, b Build) (*Built
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: go %s: %v\n%s", b.Name(), strings.Join(args, " "), err, lastLines(stderr.String(), 30))
+		return nil, fmt.Errorf("%s: go %s: %v\n%s", b.Name(), strings.Join(args, " "), err, buildErrors(stderr.String()))
 	}
 	info, err := buildinfo.ReadFile(bin)
 	if err != nil {
@@ -140,12 +140,16 @@ func BuildDriver(ctx context.Context, goTool, root, dir string, b Build) (*Built
 	return &Built{Build: b, Bin: bin, Listing: stdout.String() + stderr.String(), GoVersion: info.GoVersion}, nil
 }
 
-func lastLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = lines[len(lines)-n:]
+// buildErrors is what a failed build printed, without the listing.
+func buildErrors(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "\t") || listingHeader.MatchString(l) || strings.Contains(l, " size=") {
+			continue
+		}
+		out = append(out, l)
 	}
-	return strings.Join(lines, "\n")
+	return strings.Join(out, "\n")
 }
 
 // Source reads the build's listing: the source front end.

@@ -27,6 +27,11 @@ var (
 	gnuMemRE  = regexp.MustCompile(`^(?:(BYTE|WORD|DWORD|QWORD|TBYTE|XMMWORD|YMMWORD|ZMMWORD|FWORD|OWORD) PTR )?(?:([cdefgs]s):)?(?:\[([^\]]*)\]|(0x[0-9a-f]+))(\{1to\d+\})?$`)
 )
 
+var (
+	gnuVPCMP     = regexp.MustCompile(`^VPCMP(EQ|LT|LE|FALSE|NEQ|NLT|NLE|TRUE)(U?[BWDQ])$`)
+	gnuVPCMPPred = map[string]int64{"EQ": 0, "LT": 1, "LE": 2, "FALSE": 3, "NEQ": 4, "NLT": 5, "NLE": 6, "TRUE": 7}
+)
+
 var gnuSize = map[string]int{"BYTE": 1, "WORD": 2, "DWORD": 4, "QWORD": 8, "TBYTE": 10, "XMMWORD": 16, "OWORD": 16,
 	"YMMWORD": 32, "ZMMWORD": 64, "FWORD": 6}
 
@@ -118,6 +123,12 @@ func gnuInstruction(f *Func, in *Inst) {
 		}
 		in.Args = append(in.Args, a)
 	}
+	// GNU names VPCMP's predicates in the mnemonic (vpcmpnequb): Go's
+	// VPCMPUB with its immediate, whatever the predicate.
+	if m := gnuVPCMP.FindStringSubmatch(in.Op); m != nil && (m[1] != "EQ" || strings.HasPrefix(m[2], "U")) {
+		in.Op = "VPCMP" + m[2]
+		in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: gnuVPCMPPred[m[1]]})
+	}
 	if in.Op == "XCHG" && len(in.Args) == 2 && in.Args[0].Width == 2 && in.Args[0].isReg("AX") && in.Args[1].isReg("AX") {
 		in.Op, in.Args = "NOP", nil // 66 90
 	}
@@ -154,6 +165,9 @@ func gnuArg(f *Func, in *Inst, s string) (Arg, bool) {
 	}
 	if v, err := strconv.ParseUint(strings.TrimPrefix(s, "0x"), 16, 64); err == nil && strings.HasPrefix(s, "0x") {
 		return Arg{Kind: ArgImm, Imm: int64(v)}, true
+	}
+	if v, err := strconv.ParseUint(s, 10, 8); err == nil {
+		return Arg{Kind: ArgImm, Imm: int64(v)}, true // the shift by 1 of D1 /n: "rcl r10,1"
 	}
 	if t := gnuTarget.FindStringSubmatch(s); t != nil {
 		addr, _ := strconv.ParseUint(t[1], 16, 64)

@@ -43,6 +43,10 @@ func (l level) String() string { return [...]string{"static", "public", "secret"
 // (the listing's argument and local-variable names).
 const entrySP = "<entry SP>"
 
+// tlsBase is the thread-local storage's base, a register of the listing
+// on 386 (MOVL TLS, CX): the runtime's, static.
+const tlsBase = "TLS"
+
 // A state is what the analysis knows before one instruction: the level of
 // every register location (absent: public), of every byte of the stack by
 // its offset from the stack pointer at entry, and of what may have been
@@ -192,6 +196,9 @@ func (m *Mach) reg(loc string) level {
 	if loc == m.a.SP || loc == entrySP {
 		return get(m.st.regs, m.a.SP)
 	}
+	if loc == tlsBase {
+		return static
+	}
 	return get(m.st.regs, loc)
 }
 
@@ -275,8 +282,8 @@ func (m *Mach) load(x Arg, width int) level {
 		}
 		return l
 	}
-	if x.Global && al == static {
-		return max(static, m.st.mem)
+	if x.Global {
+		return max(static, m.st.mem) // a global, at a public offset (a secret one is a finding above)
 	}
 	if al == static {
 		return max(static, m.st.mem) // through a static pointer: static memory

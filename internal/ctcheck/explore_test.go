@@ -13,7 +13,7 @@ func TestExplore(t *testing.T) {
 	}
 	goTool, root := "go", "../.."
 	ctx := context.Background()
-	b, err := BuildDriver(ctx, goTool, root, t.TempDir(), Build{GOARCH: goarch})
+	b, err := BuildDriver(ctx, goTool, root, t.TempDir(), Build{GOARCH: goarch, Tags: os.Getenv("XTAGS")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -52,6 +52,8 @@ func init() {
 // registers' width is the instruction's (0), but for the byte names.
 func x86GoReg(r string) (loc string, width, off int, ok bool) {
 	switch r {
+	case "TLS":
+		return tlsBase, 0, 0, true
 	case "AL", "CL", "DL", "BL":
 		return r[:1] + "X", 1, 0, true
 	case "AH", "CH", "DH", "BH":
@@ -96,6 +98,7 @@ var x86GoNames = map[string]struct {
 	"IMUL3Q": {"IMUL", 8}, "IMUL3L": {"IMUL", 4}, "IMUL3W": {"IMUL", 2},
 	"JCXZL": {"JECXZ", 4}, "JCXZQ": {"JRCXZ", 8}, "JCXZW": {"JCXZ", 2}, "LOOPEQ": {"LOOPE", 0},
 	"CQO": {"CQO", 8}, "CDQ": {"CDQ", 4}, "CWD": {"CWD", 2}, "CDQE": {"CDQE", 8}, "CWDE": {"CWDE", 4},
+	"CVTSQ2SD": {"CVTSI2SD", 8}, "CVTSL2SD": {"CVTSI2SD", 4}, "CVTTSD2SQ": {"CVTTSD2SI", 8}, "CVTTSD2SL": {"CVTTSD2SI", 4},
 }
 
 // Go's condition suffixes, as Intel's.
@@ -397,47 +400,42 @@ var (
 	// dst = op dst; INC and DEC keep CF.
 	x86Unary = set("NEG", "NOT", "INC", "DEC", "BSWAP")
 	// BMI: dst = f(src...), no flags (SHLX) or flags from the result.
-	x86BMI = set("SHLX", "SHRX", "SARX", "RORX", "BLSI", "BLSR", "BLSMSK", "BZHI", "POPCNT", "LZCNT", "TZCNT")
-	// Variable latency on some CPUs: division and square root, and PDEP
-	// and PEXT (microcoded on AMD before Zen 3).
-	x86VarLat = set("DIV", "IDIV", "DIVSD", "DIVSS", "DIVPD", "DIVPS", "VDIVSD", "VDIVSS", "VDIVPD", "VDIVPS",
-		"SQRTSD", "SQRTSS", "SQRTPD", "SQRTPS", "VSQRTSD", "VSQRTSS", "VSQRTPD", "VSQRTPS", "PDEP", "PEXT",
-		"BSF", "BSR")
-	// Vector moves and element-wise operations: dst = f(srcs), or for
-	// the two-operand legacy forms dst = f(dst, src).
-	x86VecMove = set("MOVDQU", "MOVDQA", "MOVUPS", "MOVAPS", "MOVUPD", "MOVAPD", "VMOVDQU", "VMOVDQA", "VMOVDQU8",
-		"VMOVDQU16", "VMOVDQU32", "VMOVDQU64", "VMOVDQA32", "VMOVDQA64", "VMOVUPS", "VMOVAPS", "MOVQ", "MOVD", "VMOVQ",
-		"VMOVD", "MOVSD", "MOVSS", "VPBROADCASTB", "VPBROADCASTW", "VPBROADCASTD", "VPBROADCASTQ", "VPMOVZXBD",
-		"VPMOVZXBW", "VPMOVZXBQ", "VPMOVZXWD", "VPMOVSXBD", "PMOVZXBD", "VEXTRACTI128", "VEXTRACTI32X4", "VEXTRACTI64X4",
-		"PSHUFD", "VPSHUFD", "VPERMQ", "VPERMD", "CVTSI2SD", "CVTSI2SS", "CVTSQ2SD", "CVTTSD2SI", "MOVMSKPS", "MOVMSKPD",
-		"PMOVMSKB", "VPMOVMSKB", "VPMOVB2M", "VPMOVM2B")
-	// Element-wise, and table lookups whose index is a register (constant
-	// time by the ISA: PSHUFB, VPERMB), with two or three sources.
-	x86VecOp = set("PXOR", "POR", "PAND", "PANDN", "XORPS", "XORPD", "ORPS", "ANDPS", "ANDNPS", "PCMPEQB", "PCMPEQD",
-		"PCMPEQQ", "PADDB", "PADDQ", "PSUBB", "PMINUB", "PMAXUB", "PSHUFB", "PUNPCKLQDQ", "ADDSD", "ADDSS", "SUBSD",
-		"SUBSS", "MULSD", "MULSS", "VPXOR", "VPXORD", "VPXORQ", "VPOR", "VPORD", "VPORQ", "VPAND", "VPANDD", "VPANDQ",
-		"VPANDN", "VPANDND", "VPANDNQ", "VPCMPEQB", "VPCMPEQW", "VPCMPEQD", "VPCMPEQQ", "VPCMPUB", "VPCMPB", "VPMINUB",
-		"VPMAXUB", "VPADDB", "VPADDQ", "VPSUBB", "VPSHUFB", "VPERMB", "VPERMI2B", "VPERMT2B", "VPUNPCKLQDQ",
-		"VINSERTI128", "VINSERTI32X4", "VINSERTI64X4", "VPTESTMB", "VPTESTMW", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
-		"VPTESTNMW", "VPTESTNMD", "VPTESTNMQ", "VXORPS", "VORPS", "VANDPS", "PINSRQ", "PINSRD", "PINSRB", "VPINSRQ",
-		"VPINSRD", "PEXTRQ", "PEXTRD", "PEXTRB", "VPEXTRQ", "VPEXTRD", "VPEXTRB", "VPALIGNR", "PALIGNR")
+	x86BMI = set("SHLX", "SHRX", "SARX", "RORX", "BLSR", "BZHI", "POPCNT", "LZCNT", "TZCNT")
+	// Variable latency on some CPUs: division and square root, PDEP and
+	// PEXT (microcoded on AMD before Zen 3), and BSF and BSR (whose
+	// latency depends on the operand on some cores).
+	x86VarLat = set("DIVSD", "DIVSS", "DIVPD", "DIVPS", "VDIVPD", "VDIVPS", "SQRTSD", "SQRTSS", "SQRTPD", "SQRTPS",
+		"VSQRTPD", "VSQRTPS", "PDEP", "PEXT", "BSF", "BSR")
+	// Vector moves, conversions and shuffles of one source: dst = f(src);
+	// the scalar MOVSD/MOVSS and MOVQ/MOVD to a vector register write its
+	// low lanes.
+	x86VecMove = set("MOVDQU", "MOVDQA", "MOVUPS", "MOVAPS", "MOVQ", "MOVD", "MOVSD", "MOVSS", "VMOVDQU", "VMOVDQA",
+		"VMOVDQU8", "VMOVDQU64", "VMOVDQA64", "VMOVUPS", "VMOVQ", "VMOVD", "VPBROADCASTB", "VPBROADCASTQ", "VPMOVZXBD",
+		"PMOVZXBD", "VEXTRACTI128", "PSHUFD", "VPSHUFD", "VPERMQ", "CVTSI2SD", "CVTTSD2SI", "PMOVMSKB", "VPMOVMSKB",
+		"VPMOVB2M", "VPMOVM2B", "PEXTRQ", "VPEXTRQ")
+	// Element-wise operations, and table lookups whose index is a
+	// register (constant time by the ISA: PSHUFB, VPERMB): dst = f(srcs),
+	// or for the two-operand legacy forms dst = f(dst, src).
+	x86VecOp = set("PXOR", "POR", "PAND", "PANDN", "XORPS", "XORPD", "ORPS", "ANDPS", "PCMPEQB", "PSHUFB", "ADDSD",
+		"SUBSD", "MULSD", "VPXOR", "VPXORD", "VPXORQ", "VPOR", "VPORD", "VPORQ", "VPAND", "VPANDQ", "VPANDN", "VPCMPEQB",
+		"VPCMPEQQ", "VPCMPUB", "VPSHUFB", "VPERMB", "VINSERTI128", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
+		"VXORPS", "PINSRQ", "VPINSRQ")
 	// Three sources, the destination one of them (VPTERNLOG: dst = f(dst,
 	// b, c)).
 	x86VecAcc = set("VPTERNLOGD", "VPTERNLOGQ")
 	// Flags from two vector operands.
-	x86VecTest = set("PTEST", "VPTEST", "UCOMISD", "UCOMISS", "COMISD", "COMISS", "VUCOMISD", "VUCOMISS")
+	x86VecTest = set("PTEST", "VPTEST", "UCOMISD", "UCOMISS", "COMISD")
 	// Opmask operations.
-	x86KTest = set("KORTESTB", "KORTESTW", "KORTESTD", "KORTESTQ", "KTESTB", "KTESTW", "KTESTD", "KTESTQ")
-	x86KOp   = set("KORB", "KORW", "KORD", "KORQ", "KANDB", "KANDW", "KANDD", "KANDQ", "KXORB", "KXORW", "KXORD",
-		"KXORQ", "KMOVB", "KMOVW", "KMOVD", "KMOVQ", "KNOTW", "KNOTQ")
-	x86Nop = set("NOP", "ENDBR64", "ENDBR32", "PAUSE", "LFENCE", "MFENCE", "SFENCE", "PCALIGN")
+	x86KTest = set("KORTESTB", "KORTESTW", "KORTESTD", "KORTESTQ", "KTESTW")
+	x86KOp   = set("KORW", "KANDW", "KXORW", "KMOVW", "KMOVQ")
+	x86Nop   = set("NOP", "PAUSE", "LFENCE", "MFENCE", "SFENCE")
 )
 
 // X86Ops is every opcode the x86 model knows, for the tables' tests.
 func X86Ops() map[string]bool {
 	t := set("RET", "JMP", "CALL", "INT3", "UD2", "MOV", "MOVZX", "MOVSX", "MOVSXD", "MOVABS", "LEA", "PUSH", "POP",
-		"XCHG", "CMP", "TEST", "BT", "BTS", "BTR", "BTC", "MUL", "CQO", "CDQ", "CWD", "CDQE", "CWDE", "VZEROUPPER",
-		"VZEROALL", "XGETBV", "CPUID", "RDTSC", "SETcc", "CMOVcc")
+		"XCHG", "CMP", "TEST", "BT", "BTS", "BTR", "BTC", "MUL", "DIV", "IDIV", "CQO", "CDQ", "CWD", "CDQE", "CWDE",
+		"VZEROUPPER", "VZEROALL", "XGETBV", "CPUID", "RDTSC", "SETcc", "CMOVcc")
 	for _, c := range []map[string]bool{x86Jcc, x86CXBranch, x86ALU, x86Carry, x86Shift, x86Unary, x86BMI, x86VarLat,
 		x86VecMove, x86VecOp, x86VecAcc, x86VecTest, x86KTest, x86KOp, x86Nop} {
 		for op := range c {
@@ -627,7 +625,7 @@ func x86Step(mach *Mach) {
 		}
 		m.set("AX", l)
 		m.set("DX", l)
-		m.flags(public)
+		m.flags(max(l, m.reg("FLAGS"))) // undefined: as they were, or from the operands
 	case x86VarLat[op] && (n == 2 || n == 3):
 		l := m.reads(a[1:]...)
 		if op == "DIVSD" || op == "DIVSS" || op == "DIVPD" || op == "DIVPS" || op == "BSF" || op == "BSR" {
@@ -636,8 +634,8 @@ func x86Step(mach *Mach) {
 		if l == secret {
 			m.find("variable-latency instruction on secret data")
 		}
-		if !strings.HasPrefix(op, "V") && strings.HasSuffix(op, "S") && (strings.HasSuffix(op, "SD") || strings.HasSuffix(op, "SS")) {
-			l = max(l, m.read(a[0])) // scalar SSE: the upper elements stay
+		if !strings.HasPrefix(op, "V") && (strings.HasSuffix(op, "SD") || strings.HasSuffix(op, "SS")) {
+			l = max(l, m.read(a[0])) // scalar SSE: the upper element stays
 		}
 		m.write(a[0], l, how)
 		if op == "BSF" || op == "BSR" {
@@ -676,8 +674,8 @@ func x86Step(mach *Mach) {
 		// and the scalar MOVSD/MOVSS, write its low lanes; a legacy
 		// register-to-register MOVSD keeps the upper element.
 		l := m.reads(a[1:]...)
-		if op == "MOVSD" || op == "MOVSS" {
-			l = max(l, m.read(a[0]))
+		if op == "MOVSD" || op == "MOVSS" || op == "CVTSI2SD" {
+			l = max(l, m.read(a[0])) // the upper element stays
 		}
 		dst := a[0]
 		if dst.Kind == ArgReg && dst.Reg[0] == 'X' && (op == "MOVQ" || op == "MOVD" || op == "VMOVQ" || op == "VMOVD") {

@@ -1,0 +1,136 @@
+package ctcheck
+
+import (
+	"context"
+	"fmt"
+	"go/version"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// What the tests share: the go command, the builds, and builds with
+// planted code.
+
+// toolchain returns the go command and the module's root, or skips the
+// test where there is no go command to build with.
+func toolchain(t *testing.T) (goTool, root string) {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command in PATH: the code cannot be built, so it is not checked")
+	}
+	root, err = filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return goTool, root
+}
+
+// needObjdump skips a test of x86's compiled code where GNU objdump is
+// not installed, unless CTEQUAL_REQUIRE_OBJDUMP says it must be (CI).
+func needObjdump(t *testing.T, goarch string) {
+	t.Helper()
+	if goarch != "amd64" && goarch != "386" {
+		return
+	}
+	if _, err := exec.LookPath(GNUObjdump); err != nil {
+		if os.Getenv("CTEQUAL_REQUIRE_OBJDUMP") != "" {
+			t.Fatalf("no %s in PATH, and CTEQUAL_REQUIRE_OBJDUMP is set", GNUObjdump)
+		}
+		t.Skipf("no %s in PATH (binutils): the compiled x86 code cannot be disassembled, so it is not checked", GNUObjdump)
+	}
+}
+
+var (
+	distOnce sync.Once
+	distList string
+	distErr  error
+)
+
+// haveToolchain reports whether the go command can build for linux/goarch.
+func haveToolchain(t *testing.T, goTool, goarch string) bool {
+	distOnce.Do(func() {
+		out, err := exec.Command(goTool, "tool", "dist", "list").Output()
+		distList, distErr = string(out), err
+	})
+	if distErr != nil {
+		t.Fatalf("go tool dist list: %v", distErr)
+	}
+	return slices.Contains(strings.Fields(distList), "linux/"+goarch)
+}
+
+// skipUnbuildable skips b where this toolchain cannot build it.
+func skipUnbuildable(t *testing.T, goTool string, b Build) {
+	t.Helper()
+	if slices.Contains(b.Env, "GORISCV64=rva23u64") && version.Compare(runtime.Version(), "go1.25") < 0 {
+		t.Skipf("%s: GORISCV64=rva23u64 came with Go 1.25; this is %s", b.Name(), runtime.Version())
+	}
+	if !haveToolchain(t, goTool, b.GOARCH) {
+		t.Skipf("%s: this go command has no toolchain for linux/%s: not checked", b.Name(), b.GOARCH)
+	}
+	needObjdump(t, b.GOARCH)
+}
+
+// bothPrograms builds the driver as b says and reads it with both front
+// ends: the listing (source) and the disassembly (compiled).
+func bothPrograms(t *testing.T, goTool, root string, b Build) (src, bin *Program) {
+	t.Helper()
+	skipUnbuildable(t, goTool, b)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	built, err := BuildDriver(ctx, goTool, root, t.TempDir(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src, err = built.Source(); err != nil {
+		t.Fatal(err)
+	}
+	if bin, err = built.Compiled(ctx, goTool); err != nil {
+		t.Fatal(err)
+	}
+	return src, bin
+}
+
+// A checkName is one of the two static checks.
+type checkName string
+
+const (
+	sourceCheck   checkName = "source"
+	compiledCheck checkName = "compiled"
+)
+
+// planted returns a build that adds the assembly text asm to the library
+// as a file of its own, with a Go declaration of each function in names
+// (each func(x, y []byte) int) and a reference that keeps them linked.
+func planted(t *testing.T, goarch, asm string, names []string) Build {
+	t.Helper()
+	dir := t.TempDir()
+	var goSrc strings.Builder
+	fmt.Fprintf(&goSrc, "//go:build gc && !purego\n\npackage ctequal\n\n")
+	for _, n := range names {
+		fmt.Fprintf(&goSrc, "func %s(x, y []byte) int\n", n)
+	}
+	fmt.Fprintf(&goSrc, "\nvar plantedFuncs = []func(x, y []byte) int{%s}\n\nvar plantedSink any\n\nfunc init() { plantedSink = plantedFuncs }\n",
+		strings.Join(names, ", "))
+	sFile, goFile := filepath.Join(dir, "planted.s"), filepath.Join(dir, "planted.go")
+	if err := os.WriteFile(sFile, []byte("#include \"textflag.h\"\n\n"+asm), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(goFile, []byte(goSrc.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return Build{GOARCH: goarch, Add: map[string]string{
+		kernelsSrc + "/zz_planted_" + goarch + ".s":  sFile,
+		kernelsSrc + "/zz_planted_" + goarch + ".go": goFile,
+	}}
+}
+
+// plantedSymbol is the ABI0 symbol of a planted function.
+func plantedSymbol(name string) string { return kernelsPkg() + name + ".abi0" }
