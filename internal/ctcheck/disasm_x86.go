@@ -244,8 +244,8 @@ func gnuAddress(a *Arg, expr string) bool {
 
 // gnuGP maps GNU's 64-, 32-, 16- and 8-bit register names to Go's.
 var gnuGP = map[string]struct {
-	loc     string
-	w, off  int
+	loc    string
+	w, off int
 }{}
 
 func init() {

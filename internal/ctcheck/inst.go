@@ -16,14 +16,14 @@ import (
 type ArgKind uint8
 
 const (
-	ArgReg    ArgKind = iota + 1 // a register, or a part of one
-	ArgImm                       // a constant
-	ArgMem                       // a memory operand
-	ArgTarget                    // a branch target in the same function
-	ArgSym                       // a symbol as a branch or call target: another function
-	ArgList                      // a register list or pair: Regs
-	ArgCond                      // a condition code as an operand (arm64 CSEL EQ, ...): Name
-	ArgSpecial                   // a named system register, an arrangement or another token: Name
+	ArgReg     ArgKind = iota + 1 // a register, or a part of one
+	ArgImm                        // a constant
+	ArgMem                        // a memory operand
+	ArgTarget                     // a branch target in the same function
+	ArgSym                        // a symbol as a branch or call target: another function
+	ArgList                       // a register list or pair: Regs
+	ArgCond                       // a condition code as an operand (arm64 CSEL EQ, ...): Name
+	ArgSpecial                    // a named system register, an arrangement or another token: Name
 )
 
 // An Arg is one operand.
