@@ -178,10 +178,23 @@ func arm64Operand(s string) (Arg, bool) {
 	return Arg{}, false
 }
 
+// arm64CondAlias are the conditions with two names: the canonical form
+// has CS and CC.
+var arm64CondAlias = map[string]string{"HS": "CS", "LO": "CC"}
+
 // arm64Canonical finishes an instruction either front end read: the
-// write-back suffix, the three-operand form, RET's register.
+// write-back suffix, the three-operand form, RET's register, the
+// conditions' aliases.
 func arm64Canonical(in *Inst) error {
 	op, suffix, _ := strings.Cut(in.Op, ".")
+	if len(op) == 3 && op[0] == 'B' && arm64CondAlias[op[1:]] != "" {
+		op = "B" + arm64CondAlias[op[1:]]
+	}
+	for i := range in.Args {
+		if c := arm64CondAlias[in.Args[i].Name]; c != "" && in.Args[i].Kind == ArgCond {
+			in.Args[i].Name = c
+		}
+	}
 	in.Op = op
 	switch suffix {
 	case "":
@@ -328,7 +341,32 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 			return fmt.Errorf("operand %s", s)
 		}
 	}
-	return arm64Canonical(in)
+	if err := arm64Canonical(in); err != nil {
+		return err
+	}
+	arm64Aliases(in)
+	return nil
+}
+
+// arm64Aliases turns the forms objdump prints for the assembler's aliases
+// back into them: UBFX $0, R, $8, R is MOVBU R, R; ORR $c, ZR, R is
+// MOVD $c, R.
+func arm64Aliases(in *Inst) {
+	a := in.Args
+	switch {
+	case (in.Op == "UBFX" || in.Op == "SBFX") && len(a) == 4 && a[0].Kind == ArgImm && a[0].Imm == 0 && a[2].Kind == ArgImm:
+		names := map[int64]string{8: "B", 16: "H", 32: "W"}
+		if w := names[a[2].Imm]; w != "" {
+			if in.Op == "UBFX" {
+				in.Op = "MOV" + w + "U"
+			} else {
+				in.Op = "MOV" + w
+			}
+			in.Args = []Arg{a[1], a[3]}
+		}
+	case in.Op == "ORR" && len(a) == 3 && a[1].isReg("ZR") && a[2].Kind == ArgReg:
+		in.Op, in.Args = "MOVD", []Arg{a[0], a[2]}
+	}
 }
 
 // arm64ObjInt reads a constant as objdump prints it: decimal,

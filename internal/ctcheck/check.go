@@ -306,7 +306,7 @@ func CheckFile(path string) ([]Finding, error) {
 }
 
 // asmPkg is the package path CheckFile assembles a file as.
-const asmPkg = "ctcheck.asm"
+const asmPkg = "ctcheckasm"
 
 // AssembleListing runs go tool asm -S on one file for goarch at level v
 // and reads its listing.

@@ -1,0 +1,264 @@
+package ctcheck
+
+import (
+	"fmt"
+	"go/version"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The shipped tree: every assembly file on its own, and the path from the
+// API to the kernels in a build of every GOARCH, through both checks.
+
+// builds are the configurations whose code TestShippedBuilds checks:
+// every GOARCH a disassembler here reads, the portable kernel on those
+// with assembly, and the instruction-set levels whose code differs.
+var builds = []Build{
+	{GOARCH: "amd64"}, {GOARCH: "amd64", Tags: "purego"}, {GOARCH: "amd64", Env: []string{"GOAMD64=v3"}},
+	{GOARCH: "386"},
+	{GOARCH: "arm64"}, {GOARCH: "arm64", Tags: "purego"},
+}
+
+// wantFuncs are the functions that a build must reach and analyse: the
+// check must not pass by analysing less than the path.
+func wantFuncs(b Build) []string {
+	want := append(slices.Clone(roots), kernelsPkg()+"Compare", kernelsPkg()+"equalChunked", kernelsPkg()+"equalChunk", kernelsPkg()+"equalGeneric")
+	if b.Tags == "purego" {
+		return want
+	}
+	switch b.GOARCH {
+	case "amd64":
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalAVX512.abi0", kernelsPkg()+"equalAVX2.abi0",
+			kernelsPkg()+"equalSSE2.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "arm64":
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalNEON.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "riscv64":
+		if !vectorKernelsBuilt() {
+			break
+		}
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalRVV.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "ppc64le":
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalVSX.abi0", kernelsPkg()+"equalGeneric.abi0")
+	case "s390x":
+		if !vectorKernelsBuilt() {
+			break
+		}
+		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalVX.abi0", kernelsPkg()+"equalGeneric.abi0")
+	}
+	return want
+}
+
+// vectorKernelsBuilt reports whether this toolchain builds the riscv64 and
+// s390x vector kernels, which need Go 1.26 (their files say go1.26): the
+// go command that builds the driver is this test's own release.
+func vectorKernelsBuilt() bool { return version.Compare(runtime.Version(), "go1.26") >= 0 }
+
+// TestShippedKernels checks every assembly file of the library's folder
+// on its own, at every level of its architecture: a kernel added later is
+// checked without anyone remembering to.
+func TestShippedKernels(t *testing.T) {
+	toolchain(t)
+	files, err := filepath.Glob(filepath.Join(kernelsDir, "*.s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 2 {
+		t.Fatalf("found %d assembly files in the package, want equal_amd64.s and equal_arm64.s at least", len(files))
+	}
+	for _, f := range files {
+		if archs[goarchOf(f)] == nil {
+			t.Errorf("%s: no model of its architecture", filepath.Base(f))
+			continue
+		}
+		findings, err := CheckFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, fd := range findings {
+			t.Errorf("%s", fd)
+		}
+		t.Logf("%s: %d findings", filepath.Base(f), len(findings))
+	}
+}
+
+// TestShippedBuilds checks the path from the API to the kernels on every
+// build, with both checks: no finding, every function of the path
+// analysed, and the same functions by both.
+func TestShippedBuilds(t *testing.T) {
+	goTool, root := toolchain(t)
+	var mu sync.Mutex
+	rows := map[string]string{}
+	t.Run("builds", func(t *testing.T) {
+		for _, b := range builds {
+			t.Run(b.Name(), func(t *testing.T) {
+				t.Parallel()
+				src, bin := bothPrograms(t, goTool, root, b)
+				var reports [2]*Report
+				for i, p := range []*Program{src, bin} {
+					check := []checkName{sourceCheck, compiledCheck}[i]
+					r, err := Check(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					reports[i] = r
+					for _, f := range r.Findings {
+						t.Errorf("%s: %s check: %s", b.Name(), check, f)
+					}
+					for _, w := range wantFuncs(b) {
+						if !slices.Contains(r.Funcs, w) {
+							t.Errorf("%s: %s check: %s was not analysed: the check does not cover the path", b.Name(), check, w)
+						}
+					}
+				}
+				s, c := slices.Sorted(slices.Values(reports[0].Funcs)), slices.Sorted(slices.Values(reports[1].Funcs))
+				if !slices.Equal(s, c) {
+					t.Errorf("%s: the source check analysed %v, the compiled check %v", b.Name(), s, c)
+				}
+				agree(t, b, src, bin, reports[1].Funcs)
+				mu.Lock()
+				rows[b.Name()] = fmt.Sprintf("%-22s %s %3d functions, %5d instructions (listing) %5d (disassembly)",
+					b.Name(), src.GoVersion, len(reports[0].Funcs), reports[0].Instrs, reports[1].Instrs)
+				mu.Unlock()
+			})
+		}
+	})
+	for _, b := range builds {
+		if row, ok := rows[b.Name()]; ok {
+			t.Log(row)
+		}
+	}
+}
+
+// agree checks that the two front ends read the same instructions in
+// each function of funcs: at every address the assembler or the
+// compiler encoded an instruction, the disassembler decoded one of the
+// same length and the same canonical opcode, and it decoded nothing in
+// between. Where one listed instruction is several machine instructions
+// (arm64's MOVD sym(SB), R: ADRP and a load), the architecture's
+// expands says so. A disassembler that decodes a length wrong (x86asm's
+// VZEROUPPER) fails here.
+func agree(t *testing.T, b Build, src, bin *Program, funcs []string) {
+	t.Helper()
+	bad := 0
+	report := func(format string, args ...any) {
+		t.Helper()
+		if bad++; bad <= 10 {
+			t.Errorf("%s: front ends disagree: "+format, append([]any{b.Name()}, args...)...)
+		}
+	}
+	for _, name := range funcs {
+		l, d := src.Funcs[name], bin.Funcs[name]
+		if l == nil || d == nil || len(d.Insts) == 0 {
+			report("%s is not in both programs", name)
+			continue
+		}
+		start := d.Insts[0].Addr
+		di := 0
+		for _, in := range l.Insts {
+			at := start + in.Addr
+			for di < len(d.Insts) && d.Insts[di].Addr < at {
+				report("%s+%#x: the disassembler decoded %q, where the listing has no instruction", name, d.Insts[di].Addr-start, d.Insts[di].Text)
+				di++
+			}
+			if di == len(d.Insts) || d.Insts[di].Addr != at {
+				report("%s+%#x: the listing's %q is not an instruction of the disassembly", name, in.Addr, in.Text)
+				continue
+			}
+			first := d.Insts[di]
+			end := at + uint64(in.Size)
+			var inside []Inst
+			for di < len(d.Insts) && d.Insts[di].Addr < end {
+				inside = append(inside, d.Insts[di])
+				di++
+			}
+			// The function's padding after its last instruction, which
+			// the listing counts in that instruction's size.
+			for len(inside) > 1 && inside[len(inside)-1].Raw && strings.Trim(inside[len(inside)-1].Hex, "0") == "" {
+				in.Size -= inside[len(inside)-1].Size
+				inside = inside[:len(inside)-1]
+			}
+			switch {
+			case len(inside) == 1 && first.Size == in.Size && (first.Op == in.Op || in.Raw && first.Raw):
+			case len(inside) > 1 && expands(b.GOARCH, &in, inside):
+			default:
+				var ops []string
+				for _, x := range inside {
+					ops = append(ops, fmt.Sprintf("%s (%d bytes)", x.Text, x.Size))
+				}
+				report("%s+%#x: the listing's %q (%s, %d bytes) is %s in the disassembly", name, in.Addr, in.Text, in.Op, in.Size,
+					strings.Join(ops, ", "))
+			}
+		}
+	}
+	if bad > 10 {
+		t.Errorf("%s: front ends disagree at %d more instructions", b.Name(), bad-10)
+	}
+}
+
+// expands reports whether a listed instruction is, by the assembler's
+// rules, the machine instructions ms.
+func expands(goarch string, in *Inst, ms []Inst) bool {
+	switch goarch {
+	case "386":
+		// A byte operation on BP, SI or DI, which have no byte names on
+		// 386: XCHG with AX, the operation on AL, XCHG back.
+		return len(ms) == 3 && ms[0].Op == "XCHG" && ms[2].Op == "XCHG" && ms[1].Op == in.Op
+	case "arm64":
+		// A load or store of a global, or an address of one: ADRP, then
+		// the access (or ADD) through R27, the assembler's temporary.
+		last := ms[len(ms)-1]
+		return len(ms) == 2 && ms[0].Op == "ADRP" && (last.Op == in.Op || last.Op == "ADD" && in.Op == "MOVD")
+	}
+	return false
+}
+
+// TestShippedModelsKnowEverything runs the compiled check over every
+// function of the module in a build of every GOARCH, not only the path,
+// and lists the instructions it does not model: none may be on the path
+// (TestShippedBuilds), and the list is what a change of the code or the
+// compiler would need first.
+func TestShippedModelsKnowEverything(t *testing.T) {
+	goTool, root := toolchain(t)
+	for _, b := range builds {
+		t.Run(b.Name(), func(t *testing.T) {
+			_, bin := bothPrograms(t, goTool, root, b)
+			a, err := archFor(bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			unknown := map[string]int{}
+			for _, f := range bin.Funcs {
+				for i := range f.Insts {
+					m := newAnalysis(a, bin, inModule).step(f, i, newState())
+					for _, fd := range m.findings {
+						if strings.Contains(fd, "not modelled") || strings.Contains(fd, "data in a TEXT") {
+							unknown[f.Insts[i].Op]++
+						}
+					}
+				}
+			}
+			ops := make([]string, 0, len(unknown))
+			for op, n := range unknown {
+				ops = append(ops, fmt.Sprintf("%s (%d)", op, n))
+			}
+			sort.Strings(ops)
+			t.Logf("%s: %d functions; not modelled off the path: %v", b.Name(), len(bin.Funcs), ops)
+		})
+	}
+}
+
+// kernelFile reads one of the library's files.
+func kernelFile(t *testing.T, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(kernelsDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
