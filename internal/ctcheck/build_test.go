@@ -119,7 +119,9 @@ func planted(t *testing.T, goarch, asm string, names []string) Build {
 	}
 	fmt.Fprintf(&goSrc, "\nvar plantedFuncs = []func(x, y []byte) int{%s}\n\nvar plantedSink any\n\nfunc init() { plantedSink = plantedFuncs }\n",
 		strings.Join(names, ", "))
-	sFile, goFile := filepath.Join(dir, "planted.s"), filepath.Join(dir, "planted.go")
+	// The contents' files have the names they stand for: the listing
+	// names the file it read, the binary the one it was told.
+	sFile, goFile := filepath.Join(dir, "zz_planted_"+goarch+".s"), filepath.Join(dir, "zz_planted_"+goarch+".go")
 	if err := os.WriteFile(sFile, []byte("#include \"textflag.h\"\n\n"+asm), 0o644); err != nil {
 		t.Fatal(err)
 	}
