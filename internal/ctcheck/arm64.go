@@ -331,6 +331,8 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: t})
 		case strings.HasSuffix(s, "(SB)") && !strings.Contains(s, "+") && !strings.HasPrefix(s, "$"):
 			in.Args = append(in.Args, Arg{Kind: ArgSym, Sym: strings.TrimSuffix(s, "(SB)")})
+		case strings.HasPrefix(s, "$") && regexp.MustCompile(`^\$-?[0-9]*\.[0-9]*(e[-+]?[0-9]+)?$`).MatchString(s):
+			in.Args = append(in.Args, Arg{Kind: ArgImm, Name: s}) // a floating-point constant: FMOVD $1., F1
 		case strings.HasPrefix(s, "$"):
 			v, err := arm64ObjInt(s[1:])
 			if err != nil {
@@ -492,6 +494,11 @@ var (
 		// whose index is a register (constant time by the ISA).
 		"VEOR", "VORR", "VAND", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV", "VCNT", "VUZP1",
 		"VZIP1", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR", "VSHL", "VMOVI")
+	// Scalar floating point: dst = f(srcs) (conversions from and to the
+	// general registers too); FCMP sets the flags.
+	arm64Float = set("FADDD", "FADDS", "FSUBD", "FSUBS", "FMULD", "FMULS", "FNEGD", "FNEGS", "FABSD", "FMAXD", "FMIND",
+		"SCVTFD", "SCVTFS", "UCVTFD", "UCVTFS", "SCVTFWD", "UCVTFWD", "FCVTZSD", "FCVTZUD", "FCVTZSDW", "FCVTSD", "FCVTDS")
+	arm64FCmp   = set("FCMPD", "FCMPS", "FCMPED", "FCMPES")
 	arm64Carry  = set("ADC", "ADCS", "SBC", "SBCS")
 	arm64Test   = set("CMP", "CMN", "TST", "CMPW", "TSTW")
 	arm64Select = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW")
@@ -503,6 +510,9 @@ var (
 	// The DSB options that order all memory accesses (SY, ISH, NSH, OSH):
 	// the barrier that, with an ISB after it, may stand for SB.
 	arm64FullDSB = map[int64]bool{15: true, 11: true, 7: true, 3: true}
+	// The DSB options that order stores only, or loads only: no barrier
+	// for DIT. Any other option fails closed.
+	arm64PartialDSB = map[int64]bool{14: true, 13: true, 10: true, 9: true, 6: true, 5: true, 2: true, 1: true}
 )
 
 // The speculation barrier that must follow MSR $1, DIT: until it
@@ -521,7 +531,8 @@ const (
 func Arm64Ops() map[string]bool {
 	t := set("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
 		"MOVK")
-	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Div, arm64CB, arm64TB} {
+	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Div, arm64CB, arm64TB,
+		arm64Float, arm64FCmp} {
 		for op := range c {
 			t[op] = true
 		}
@@ -620,7 +631,7 @@ func arm64Step(mach *Mach) {
 	case op == "SB" && n == 0:
 		delete(st, ditBarrier)
 		delete(st, ditNoDSB)
-	case op == "DSB" && n == 1 && a[0].Kind == ArgImm:
+	case op == "DSB" && n == 1 && a[0].Kind == ArgImm && (arm64FullDSB[a[0].Imm] || arm64PartialDSB[a[0].Imm]):
 		if arm64FullDSB[a[0].Imm] {
 			delete(st, ditNoDSB)
 		}
@@ -719,6 +730,18 @@ func arm64Step(mach *Mach) {
 		m.write(a[3], l, 8)
 	case arm64Test[op] && n == 2:
 		m.set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
+	case arm64FCmp[op] && n == 2:
+		m.set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
+	case arm64Float[op] && (n == 2 || n == 3) && isReg(n-1):
+		w := 8
+		if strings.HasSuffix(op, "S") && !strings.HasSuffix(op, "DS") || op == "FCVTDS" {
+			w = 4
+		}
+		l := static
+		for _, x := range a[:n-1] {
+			l = max(l, m.read(x, w))
+		}
+		m.write(a[n-1], l, w)
 	case arm64Div[op] && (n == 2 || n == 3):
 		l := static
 		srcs := a[:n-1]

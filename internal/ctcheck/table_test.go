@@ -96,7 +96,7 @@ var tableArchs = []tableArch{
 		extra:  "SAL INT3 UD2 MOVABS CDQE CWDE CWD VZEROALL XGETBV RDTSC"},
 	{goarch: "arm64", rows: arm64Rows, lanes: arm64RowLanes, ops: Arm64Ops(),
 		probes: append(append(numberedNames("R", 0, 12), "FLAGS"), numberedNames("V", 0, 17)...),
-		extra:  "B BNV BAL ADR ADRP DMB"},
+		extra:  "B BNV BAL BHS BLO ADR ADRP DMB"},
 }
 
 func numberedNames(prefix string, lo, hi int) []string {

@@ -63,7 +63,7 @@ TEXT ·varLatency(SB), NOSPLIT, $0-56
 	XORQ    DX, DX
 	MOVQ    $7, CX
 	DIVQ    CX // want "variable-latency"
-	POPCNTQ AX, AX // want "not modelled"
+	CRC32Q  AX, AX // want "not modelled"
 	MOVQ    BX, ret+48(FP)
 	RET
 

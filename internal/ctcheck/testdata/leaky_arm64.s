@@ -14,7 +14,7 @@ loop:
 	MOVD.P	8(R1), R4
 	EOR	R4, R3, R3
 	ORR	R3, R5, R5
-	CBNZ	R5, differ // want "conditional branch on secret register R5"
+	CBNZ	R5, differ // want "conditional branch on secret R5"
 	SUB	$8, R2
 	CBNZ	R2, loop
 differ:
@@ -31,7 +31,7 @@ TEXT ·laneBranch(SB), NOSPLIT, $0-56
 	VLD1	(R1), [V1.B16]
 	VEOR	V1.B16, V0.B16, V0.B16
 	VMOV	V0.D[1], R3
-	TBNZ	$3, R3, differ // want "conditional branch on secret register R3"
+	TBNZ	$3, R3, differ // want "conditional branch on secret R3"
 	CMP	$0, R3
 	BNE	differ // want "conditional branch on secret flags"
 	MOVD	$1, R4
@@ -50,11 +50,12 @@ TEXT ·secretIndex(SB), NOSPLIT, $0-56
 	EOR	R3, R2, R2
 	MOVBU	(R1)(R2), R4 // want "memory address depends on secret R2"
 	UDIV	R2, R4, R5 // want "variable-latency"
-	VUMAXV	V0.B16, V1 // want "not modelled"
+	PRFM	(R0), PLDL1KEEP // want "not modelled"
 	MOVD	R5, ret+48(FP)
 	RET
 
-// Pair loads are loads into both registers; WORD is modelled only as SB.
+// Pair loads are loads into both registers; WORD is modelled only as SB,
+// any other is data (fail closed); a store outside the frame is a finding.
 TEXT ·loadPairs(SB), NOSPLIT, $0-56
 	MOVD	x_base+0(FP), R0
 	MOVD	y_base+24(FP), R1
@@ -62,15 +63,15 @@ TEXT ·loadPairs(SB), NOSPLIT, $0-56
 	FLDPQ	(R1), (F2, F3)
 	VEOR	V2.B16, V0.B16, V0.B16
 	VMOV	V0.D[0], R2
-	FLDPQ	(R1)(R2), (F4, F5) // want "memory address depends on secret R2"
+	ADD	R2, R1, R6
+	FLDPQ	(R6), (F4, F5) // want "memory address depends on secret R6"
 	FLDPQ.P	32(R0), (F6, F7)
 	VMOV	V7.D[1], R3
-	LDP	(R0), (R3, R4) // want "not modelled"
-	CBZ	R3, done // want "conditional branch on secret register R3"
-	FLDPQ	(R0), F6 // want "not modelled"
+	LDP	(R0), (R3, R4)
+	CBZ	R3, done // want "conditional branch on secret R3"
+	FSTPQ	(F0, F1), (R0) // want "store outside the stack frame"
 	WORD	$0xd50330ff
-	WORD	$0xd503201f // want "not modelled"
-	FSTPQ	(F0, F1), (R0) // want "not modelled"
+	WORD	$0xd503201f // want "data in a TEXT symbol"
 done:
 	MOVD	R2, ret+48(FP)
 	RET

@@ -1,0 +1,199 @@
+package ctcheck
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/ctequal/ctequal/internal/cttrace"
+)
+
+// Small kernels that leak, one file per architecture in testdata, each
+// leak marked with the finding the source check must report at that line
+// (CheckFile: one file on its own, as internal/mutate checks its
+// mutants); and cttrace's plants (the red team's of issue 20) in today's
+// amd64 kernels.
+
+// TestLeakyKernels checks that each leak in testdata is reported at the
+// line marked with // want "reason", and nothing else is; and so is each
+// of cttrace's plants in the shipped kernels, where its replacement text
+// marks the line.
+func TestLeakyKernels(t *testing.T) {
+	toolchain(t)
+	files, err := filepath.Glob("testdata/*.s")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata: %v", err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			if archs[goarchOf(f)] == nil {
+				t.Fatalf("no model of %s", goarchOf(f))
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkWants(t, f, src)
+		})
+	}
+	plants, err := filepath.Glob(filepath.Join(cttrace.PlantsDir(), "*.txt"))
+	if err != nil || len(plants) == 0 {
+		t.Fatalf("no plants in %s: %v", cttrace.PlantsDir(), err)
+	}
+	shipped, err := os.ReadFile(filepath.Join(kernelsDir, cttrace.KernelAsm))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range plants {
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		t.Run("plant/"+name, func(t *testing.T) {
+			p, err := cttrace.ReadPlant(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			src, err := p.Apply(shipped)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// CheckFile takes the architecture from the file's name.
+			planted := filepath.Join(t.TempDir(), cttrace.KernelAsm)
+			if err := os.WriteFile(planted, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			checkWants(t, planted, src)
+		})
+	}
+}
+
+var wantRE = regexp.MustCompile(`// want "([^"]*)"`)
+
+// checkWants checks that CheckFile reports, in the file at path whose text
+// is src, a finding at each line marked // want "reason" whose reason holds
+// that text, and none at any other line.
+func checkWants(t *testing.T, path string, src []byte) {
+	t.Helper()
+	want := map[int]string{}
+	for i, line := range strings.Split(string(src), "\n") {
+		if m := wantRE.FindStringSubmatch(line); m != nil {
+			want[i+1] = m[1]
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("no // want lines: a test that cannot fail")
+	}
+	findings, err := CheckFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int][]string{}
+	for _, fd := range findings {
+		got[fd.Line] = append(got[fd.Line], fd.Reason)
+	}
+	var lines []int
+	for l := range want {
+		lines = append(lines, l)
+	}
+	for l := range got {
+		if _, ok := want[l]; !ok {
+			lines = append(lines, l)
+		}
+	}
+	sort.Ints(lines)
+	for _, l := range lines {
+		w, reasons := want[l], strings.Join(got[l], "; ")
+		switch {
+		case w == "" && reasons != "":
+			t.Errorf("line %d: unexpected finding: %s", l, reasons)
+		case w != "" && !strings.Contains(reasons, w):
+			t.Errorf("line %d: want a finding containing %q, got %q", l, w, reasons)
+		}
+	}
+}
+
+// goLeaks are leaks planted in the Go source: each replaces the portable
+// kernel (on the path of every build), marks its leak with "// the
+// leak", and must draw a finding with the reason at that line.
+var goLeaks = []struct{ file, reason string }{
+	{"testdata/leaky_generic/branch.go", wBranch},
+	{"testdata/leaky_generic/table.go", wAddr},
+	{"testdata/leaky_generic/arg7.go", wBranch},
+	{"testdata/leaky_generic/argstack.go", wBranch},
+	{"testdata/leaky_generic/argfloat.go", wBranch},
+	{"testdata/leaky_generic/global.go", wBranch},
+}
+
+// shortLeakBuilds are the builds that TestGoLeaks uses with -short: a
+// register ABI reaching the portable kernel through the trampoline, a
+// stack ABI, and arm64's.
+var shortLeakBuilds = set("amd64", "386", "arm64")
+
+// TestGoLeaks builds every configuration with each planted leak in place
+// of the portable kernel, and fails naming each build and check that
+// misses it.
+func TestGoLeaks(t *testing.T) {
+	goTool, root := toolchain(t)
+	for _, leak := range goLeaks {
+		t.Run(filepath.Base(leak.file), func(t *testing.T) {
+			with, err := filepath.Abs(leak.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			line := markedLine(t, with, "// the leak")
+			for _, b := range builds {
+				if testing.Short() && !shortLeakBuilds[b.Name()] {
+					continue
+				}
+				b.Replace = map[string]string{kernelsSrc + "/equal_generic.go": with}
+				t.Run(b.Name(), func(t *testing.T) {
+					src, bin := bothPrograms(t, goTool, root, b)
+					for i, p := range []*Program{src, bin} {
+						check := []checkName{sourceCheck, compiledCheck}[i]
+						r, err := Check(p)
+						if err != nil {
+							t.Fatal(err)
+						}
+						caught := false
+						for _, f := range r.Findings {
+							base := filepath.Base(f.File)
+							if (base == "equal_generic.go" || base == filepath.Base(leak.file)) && f.Line == line &&
+								strings.Contains(f.Reason, leak.reason) {
+								caught = true
+								t.Logf("%s: %s check: caught: %s", b.Name(), check, f)
+								break
+							}
+						}
+						if !caught {
+							t.Errorf("%s: %s check: no finding %q at line %d; findings: %v", b.Name(), check, leak.reason, line, r.Findings)
+						}
+					}
+				})
+			}
+		})
+	}
+}
+
+// markedLine returns the number of the only line of file that contains
+// mark.
+func markedLine(t *testing.T, file, mark string) int {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, mark) {
+			if found != 0 {
+				t.Fatalf("%s: %q on lines %d and %d", file, mark, found, i+1)
+			}
+			found = i + 1
+		}
+	}
+	if found == 0 {
+		t.Fatalf("%s: no line marked %q: a test that cannot fail", file, mark)
+	}
+	return found
+}
