@@ -398,6 +398,7 @@ func TestCompiledGadgets(t *testing.T) {
 			}
 			t.Logf("%s compiled: %d gadgets x %d sites, %d planted (%s)", p.goarch, len(x86CompiledGadgets), len(sites), planted, what)
 			counts.log(t, p.goarch+" compiled Go code")
+			checkGadgetTables(t, p.goarch+" compiled Go code", counts)
 		})
 	}
 }

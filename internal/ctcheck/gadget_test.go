@@ -543,6 +543,7 @@ func TestGadgets(t *testing.T) {
 			}
 			t.Logf("%s: %d gadgets x %d sites, %d planted (%s)", ga.goarch, len(ga.gadgets), len(ss), len(plants), what)
 			counts.log(t, ga.goarch+" kernels")
+			checkGadgetTables(t, ga.goarch+" kernels", counts)
 		})
 	}
 }
@@ -646,5 +647,49 @@ func runGadgetBatch(t *testing.T, goTool, root string, ga *gadgetArch, src strin
 	}
 	if missed > 20 {
 		t.Errorf("%s: %d more missed", ga.goarch, missed-20)
+	}
+}
+
+// checkGadgetTables compares, in a run of every gadget at every site
+// (CTEQUAL_GADGETS=all, as CI runs them), the counts of where with the
+// gadget tables of the README (by where) and of docs/verification.md (by
+// where and family), so that the numbers they show are what CI measured.
+func checkGadgetTables(t *testing.T, where string, c gadgetCounts) {
+	t.Helper()
+	if os.Getenv("CTEQUAL_GADGETS") != "all" {
+		return
+	}
+	total := [3]int{}
+	for _, n := range c {
+		for i := range total {
+			total[i] += n[i]
+		}
+	}
+	row := func(cells ...any) string {
+		var s []string
+		for _, x := range cells {
+			s = append(s, fmt.Sprint(x))
+		}
+		return "| " + strings.Join(s, " | ") + " |"
+	}
+	check := func(file, key, want string) {
+		t.Helper()
+		text, err := os.ReadFile(filepath.Join(kernelsDir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range strings.Split(string(text), "\n") {
+			if strings.HasPrefix(l, key) {
+				if strings.TrimSpace(l) != want {
+					t.Errorf("%s: the row %q says %q; CI measured %q", file, key, strings.TrimSpace(l), want)
+				}
+				return
+			}
+		}
+		t.Errorf("%s: no row %q; CI measured %q", file, key, want)
+	}
+	check("README.md", "| "+where+" |", row(where, total[0], total[1], total[2]))
+	for f, n := range c {
+		check(filepath.Join("docs", "verification.md"), "| "+where+" | "+f+" |", row(where, f, n[0], n[1], n[2]))
 	}
 }

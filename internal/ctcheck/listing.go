@@ -47,7 +47,9 @@ type listingFunc struct {
 }
 
 var (
-	listingHeader = regexp.MustCompile(`^(\S+) STEXT((?: [a-z]+)*) size=(\d+) args=(0x[0-9a-f]+) locals=(0x[0-9a-f]+)`)
+	// The header of a function: its symbol, flags and size (the fields
+	// after it change order between releases).
+	listingHeader = regexp.MustCompile(`^(\S+) STEXT((?: [a-z]+)*) size=(\d+) `)
 	listingInst   = regexp.MustCompile(`^\t0x[0-9a-f]+ (\d{5}) \(([^)]*)\)\t(\S+)(?:\t(.*))?$`)
 	listingText   = regexp.MustCompile(`\$(-?\d+)-(\d+)$`)
 )
