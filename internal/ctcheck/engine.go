@@ -55,9 +55,12 @@ type state struct {
 	reached bool
 	regs    map[string]level
 	stack   map[int64]level
-	sp      int64 // the stack pointer, as an offset from its value at entry
-	spKnown bool
-	mem     level // stored outside the frame: static until a store
+	// stackShared: stack is another state's too (copied on write: most
+	// instructions leave the stack alone, and a frame holds many bytes).
+	stackShared bool
+	sp          int64 // the stack pointer, as an offset from its value at entry
+	spKnown     bool
+	mem         level // stored outside the frame: static until a store
 }
 
 func newState() *state {
@@ -65,16 +68,44 @@ func newState() *state {
 }
 
 func (s *state) clone() *state {
+	if s.stack == nil {
+		s.stack = map[int64]level{}
+	}
+	s.stackShared = true
 	c := *s
 	c.regs = maps.Clone(s.regs)
-	c.stack = maps.Clone(s.stack)
 	if c.regs == nil {
 		c.regs = map[string]level{}
 	}
-	if c.stack == nil {
-		c.stack = map[int64]level{}
-	}
 	return &c
+}
+
+// stackW returns the stack's levels for writing: a copy of its own if
+// they are shared.
+func (s *state) stackW() map[int64]level {
+	if s.stackShared || s.stack == nil {
+		s.stack = maps.Clone(s.stack)
+		if s.stack == nil {
+			s.stack = map[int64]level{}
+		}
+		s.stackShared = false
+	}
+	return s.stack
+}
+
+// raises reports whether joining o into s would raise a level of s.
+func raises[K comparable](s, o map[K]level) bool {
+	for k, l := range o {
+		if l > get(s, k) {
+			return true
+		}
+	}
+	for k, l := range s {
+		if get(o, k) > l {
+			return true
+		}
+	}
+	return false
 }
 
 func get[K comparable](m map[K]level, k K) level {
@@ -120,7 +151,10 @@ func (s *state) join(o *state) bool {
 		return true
 	}
 	changed := joinMap(s.regs, o.regs)
-	changed = joinMap(s.stack, o.stack) || changed
+	if raises(s.stack, o.stack) {
+		joinMap(s.stackW(), o.stack)
+		changed = true
+	}
 	if s.spKnown && (!o.spKnown || o.sp != s.sp) {
 		s.spKnown = false
 		changed = true
@@ -304,8 +338,9 @@ func (m *Mach) store(x Arg, width int, l level) {
 			}
 			return
 		}
+		stack := m.st.stackW()
 		for i := int64(0); i < int64(max(width, 1)); i++ {
-			put(m.st.stack, off+i, l)
+			put(stack, off+i, l)
 		}
 		return
 	}
@@ -531,14 +566,15 @@ func (an *analysis) effect(m *Mach, out, exit *state) *state {
 			// The callee's frame, from its entry on, is the caller's
 			// from its stack pointer on.
 			base := out.sp - an.a.RetAddr
-			for o := range after.stack {
+			stack := after.stackW()
+			for o := range stack {
 				if o >= out.sp {
-					delete(after.stack, o)
+					delete(stack, o)
 				}
 			}
 			for o, l := range back.stack {
 				if o >= an.a.RetAddr {
-					put(after.stack, base+o, l)
+					put(stack, base+o, l)
 				}
 			}
 		}
@@ -580,7 +616,7 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 			back.regs[an.a.G] = static
 		}
 		back.sp = 0
-		back.stack = shift(out.stack, -(out.sp - push))
+		back.stack, back.stackShared = shift(out.stack, -(out.sp-push)), false
 		return back
 	case strings.HasPrefix(sym, "runtime.panic"):
 		return &state{} // bounds and nil checks: they do not return
@@ -595,7 +631,7 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 func calleeEntry(out *state, push int64) *state {
 	e := out.clone()
 	e.sp, e.spKnown = 0, true
-	e.stack = map[int64]level{}
+	e.stack, e.stackShared = map[int64]level{}, false
 	if !out.spKnown {
 		return e
 	}
@@ -638,7 +674,7 @@ func (an *analysis) externalCall(m *Mach, sym string, out *state) *state {
 		back.regs[loc] = secret
 	}
 	back.sp = 0
-	back.stack = shift(out.stack, -out.sp)
+	back.stack, back.stackShared = shift(out.stack, -out.sp), false
 	for o := range back.stack {
 		if o >= 0 {
 			back.stack[o] = secret
