@@ -190,6 +190,9 @@ type Arch struct {
 	// RetAddr is the size of the return address a call pushes (x86).
 	RetAddr int64
 	SP      string // the stack pointer's location
+	// LR is the link register, where a call leaves the return address
+	// ("" where a call pushes it: RetAddr bytes at the stack pointer).
+	LR string
 	// G holds the goroutine in Go code (in ABI0 code too where GInABI0);
 	// it is static there.
 	G       string
@@ -426,13 +429,35 @@ func newAnalysis(a *Arch, p *Program, follow func(string) bool) *analysis {
 }
 
 // rootEntry is the state at the entry of a root: every register and slot
-// public, g static.
+// public, g and the return address static.
 func (an *analysis) rootEntry(f *Func) *state {
 	st := newState()
 	if an.a.G != "" && (an.a.GInABI0 || !f.isABI0()) {
 		st.regs[an.a.G] = static
 	}
+	if an.a.LR != "" {
+		st.regs[an.a.LR] = static
+	}
+	for i := int64(0); i < an.a.RetAddr; i++ {
+		st.stack[i] = static
+	}
 	return st
+}
+
+// returnAddress checks, at a return, that where it returns to does not
+// depend on a secret: the link register, or the bytes a call pushed.
+func (an *analysis) returnAddress(m *Mach, out *state) {
+	if an.a.LR != "" && get(out.regs, an.a.LR) == secret {
+		m.find("return to an address that depends on secret data (%s)", an.a.LR)
+	}
+	if out.spKnown && out.sp == 0 {
+		for i := int64(0); i < an.a.RetAddr; i++ {
+			if get(out.stack, i) == secret {
+				m.find("return to an address that depends on secret data (the return address on the stack)")
+				break
+			}
+		}
+	}
 }
 
 // run analyses each root, and every function it reaches, and reports.
@@ -545,6 +570,7 @@ func (an *analysis) effect(m *Mach, out, exit *state) *state {
 		if !out.spKnown || out.sp != 0 {
 			m.find("returns with the stack pointer moved or unknown")
 		}
+		an.returnAddress(m, out)
 		exit.join(out)
 		return out
 	case m.tailSym != "":

@@ -113,6 +113,7 @@ var amd64Gadgets = []gadget{
 	{fJump, "register", wJump, "JMP {S} // leak", ""},
 	{fJump, "table", wJump + "|" + wAddr, "LEAQ ·gadgetTable(SB), {T}\nJMP ({T})({S}*8) // leak", ""},
 	{fJump, "call", wJump, "CALL {S} // leak", ""},
+	{fJump, "return-address", "return to an address", "MOVQ {S}, (SP)\nRET // leak", ""},
 	// A second statement on a line, a macro, raw bytes: the listing shows
 	// the branch (or the data, which fails closed), the disassembly
 	// decodes the branch.
@@ -217,6 +218,7 @@ var arm64Gadgets = []gadget{
 	{fLat, "fsqrtd", wLatency, "VMOV {S}, V27.D[0]\nFSQRTD F27, F28 // leak", ""},
 	{fJump, "register", wJump, "JMP ({S}) // leak", ""},
 	{fJump, "call", wJump, "CALL ({S}) // leak", ""},
+	{fJump, "return-address", "return to an address", "MOVD {S}, R30\nRET // leak", ""},
 	{fHidden, "semicolon", wBranch, "CMP $0, {S}\nNOOP ; BNE {L} // leak", ""},
 	{fHidden, "macro", wBranch, "CMP $0, {S}\nGADGET_NOP // leak", "#define GADGET_NOP BNE {L}"},
 	{fHidden, "macro-args", wBranch, "GADGET_TEST({S}, {L}) // leak", "#define GADGET_TEST(r, l) CBNZ r, l"},
