@@ -32,7 +32,6 @@ func init() {
 	}
 	archRegs["arm64"] = append(regs, "FLAGS")
 	listingArchs["arm64"] = &listingArch{reg: arm64ListingReg, convert: arm64FromListing, frameArg: arm64FrameArg}
-	goObjArchs["arm64"] = &goObjArch{convert: arm64FromObjdump}
 }
 
 var (
@@ -48,8 +47,7 @@ var (
 		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH")
 )
 
-// arm64Reg reads a register as both front ends print it; g: the listing's
-// name of R28.
+// arm64Reg reads a register as the listing prints it; g is R28.
 func arm64Reg(s string) (Arg, bool) {
 	name, shift := s, ""
 	if i := strings.IndexAny(s, "<>@-"); i > 0 && (s[0] == 'R' || s == "ZR") {
@@ -129,10 +127,9 @@ func arm64FrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
 
 var arm64Mem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\(([A-Za-z0-9]+)\)(?:\(([A-Za-z0-9.<>]+)\))?$`)
 
-// arm64Operand reads the forms both front ends print alike: registers,
-// shifted and extended registers, lists, pairs, conditions, and memory
-// through a register. Each front end reads constants, symbols and
-// branch targets itself.
+// arm64Operand reads the listing's registers, shifted and extended
+// registers, lists, pairs, conditions, and memory through a register;
+// arm64FromListing, constants, symbols and branch targets.
 func arm64Operand(s string) (Arg, bool) {
 	if a, ok := arm64Reg(s); ok {
 		return a, true
@@ -272,121 +269,6 @@ func arm64FromListing(f *listingFunc, in *Inst, args []string) error {
 		return fmt.Errorf("operand %s", s)
 	}
 	return arm64Canonical(in)
-}
-
-// arm64ObjTarget decodes a branch's target from its encoding, in words:
-// imm26 of B and BL, imm19 of B.cond, CBZ and CBNZ, imm14 of TBZ and TBNZ.
-func arm64ObjTarget(in *Inst) (uint64, bool) {
-	v, err := strconv.ParseUint(in.Hex, 16, 32)
-	if err != nil || len(in.Hex) != 8 {
-		return 0, false
-	}
-	var off int64
-	switch {
-	case v>>26 == 0x05 || v>>26 == 0x25: // B, BL
-		off = int64(v<<38) >> 38
-	case v>>24 == 0x54, v>>25&0x3f == 0x1a: // B.cond; CBZ, CBNZ
-		off = int64((v>>5&0x7ffff)<<45) >> 45
-	case v>>25&0x3f == 0x1b: // TBZ, TBNZ
-		off = int64((v>>5&0x3fff)<<50) >> 50
-	default:
-		return 0, false
-	}
-	return uint64(int64(in.Addr) + 4*off), true
-}
-
-// arm64FromObjdump reads an instruction go tool objdump printed.
-func arm64FromObjdump(f *Func, in *Inst, args []string) error {
-	if in.Op == "?" {
-		v, err := strconv.ParseUint(in.Hex, 16, 32)
-		in.Raw = true
-		if err == nil {
-			arm64Word(in, uint32(v))
-		}
-		return nil
-	}
-	for _, s := range args {
-		if a, ok := arm64Operand(s); ok {
-			in.Args = append(in.Args, a)
-			continue
-		}
-		switch {
-		case arm64SysRegs[s] != "":
-			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: arm64SysRegs[s]}) // objdump's name of DIT, NZCV
-		case regexp.MustCompile(`^S\d_\d_C\d+_C\d+_\d$`).MatchString(s):
-			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s})
-		case strings.HasSuffix(s, "(PC)"):
-			n, err := listingInt(strings.TrimSuffix(s, "(PC)"))
-			if err != nil {
-				return err
-			}
-			if in.Op == "ADRP" || in.Op == "ADR" {
-				in.Args = append(in.Args, Arg{Kind: ArgImm}) // an address in the program
-				continue
-			}
-			t, ok := arm64ObjTarget(in)
-			if !ok || t != uint64(int64(in.Addr)+4*n) {
-				return fmt.Errorf("branch target %s not decoded", s)
-			}
-			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: t})
-		case strings.HasSuffix(s, "(SB)") && !strings.Contains(s, "+") && !strings.HasPrefix(s, "$"):
-			in.Args = append(in.Args, Arg{Kind: ArgSym, Sym: strings.TrimSuffix(s, "(SB)")})
-		case strings.HasPrefix(s, "$") && regexp.MustCompile(`^\$-?[0-9]*\.[0-9]*(e[-+]?[0-9]+)?$`).MatchString(s):
-			in.Args = append(in.Args, Arg{Kind: ArgImm, Name: s}) // a floating-point constant: FMOVD $1., F1
-		case strings.HasPrefix(s, "$"):
-			v, err := arm64ObjInt(s[1:])
-			if err != nil {
-				return err
-			}
-			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: v})
-		default:
-			return fmt.Errorf("operand %s", s)
-		}
-	}
-	if err := arm64Canonical(in); err != nil {
-		return err
-	}
-	arm64Aliases(in)
-	return nil
-}
-
-// arm64Aliases turns the forms objdump prints for the assembler's aliases
-// back into them: UBFX $0, R, $8, R is MOVBU R, R; ORR $c, ZR, R is
-// MOVD $c, R.
-func arm64Aliases(in *Inst) {
-	a := in.Args
-	switch {
-	case (in.Op == "UBFX" || in.Op == "SBFX") && len(a) == 4 && a[0].Kind == ArgImm && a[0].Imm == 0 && a[2].Kind == ArgImm:
-		names := map[int64]string{8: "B", 16: "H", 32: "W"}
-		if w := names[a[2].Imm]; w != "" {
-			if in.Op == "UBFX" {
-				in.Op = "MOV" + w + "U"
-			} else {
-				in.Op = "MOV" + w
-			}
-			in.Args = []Arg{a[1], a[3]}
-		}
-	case in.Op == "ORR" && len(a) == 3 && a[1].isReg("ZR") && a[2].Kind == ArgReg:
-		in.Op, in.Args = "MOVD", []Arg{a[0], a[2]}
-	}
-}
-
-// arm64ObjInt reads a constant as objdump prints it: decimal,
-// hexadecimal, or (a<<b).
-func arm64ObjInt(s string) (int64, error) {
-	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
-		a, b, ok := strings.Cut(s[1:len(s)-1], "<<")
-		if !ok {
-			return 0, fmt.Errorf("constant %s", s)
-		}
-		x, err1 := listingInt(a)
-		y, err2 := listingInt(b)
-		if err1 != nil || err2 != nil {
-			return 0, fmt.Errorf("constant %s", s)
-		}
-		return x << y, nil
-	}
-	return listingInt(s)
 }
 
 // The model.

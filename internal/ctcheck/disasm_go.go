@@ -79,7 +79,7 @@ func ParseGoObjdump(goarch, out string) (*Program, error) {
 		in.Op = op
 		var args []string
 		if rest = strings.TrimSpace(rest); rest != "" {
-			args = SplitOperands(rest)
+			args = objSplit(rest)
 		}
 		if err := oa.convert(cur, &in, args); err != nil {
 			in.Op, in.Args = "?"+in.Op, nil
@@ -93,4 +93,26 @@ func ParseGoObjdump(goarch, out string) (*Program, error) {
 		return nil, fmt.Errorf("objdump printed no functions")
 	}
 	return p, nil
+}
+
+// objSplit splits what go tool objdump prints after an opcode into its
+// operands: at ", " outside parentheses and brackets (a register list
+// [V1.B16, V2.B16], a pair (F8, F9)).
+func objSplit(s string) []string {
+	var out []string
+	level, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[':
+			level++
+		case ')', ']':
+			level--
+		case ',':
+			if level == 0 {
+				out = append(out, strings.TrimSpace(s[from:i]))
+				from = i + 1
+			}
+		}
+	}
+	return append(out, strings.TrimSpace(s[from:]))
 }

@@ -115,7 +115,7 @@ func gnuInstruction(f *Func, in *Inst) {
 	if rest == "" {
 		return
 	}
-	for _, s := range SplitOperands(rest) {
+	for _, s := range gnuSplit(rest) {
 		a, ok := gnuArg(f, in, s)
 		if !ok {
 			in.Op, in.Args = "?"+in.Op, nil
@@ -297,4 +297,26 @@ func gnuReg(s string) (loc string, width, off int, ok bool) {
 		return "K" + s[1:], 8, 0, true
 	}
 	return "", 0, 0, false
+}
+
+// gnuSplit splits Intel-syntax operands at the commas outside a memory
+// operand's brackets and a mask's braces: zmm5{k3},zmm7,[rax+rdx*1].
+func gnuSplit(s string) []string {
+	var out []string
+	inside := false
+	cur := strings.Builder{}
+	for _, r := range s {
+		switch {
+		case r == '[' || r == '{':
+			inside = true
+		case r == ']' || r == '}':
+			inside = false
+		case r == ',' && !inside:
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	return append(out, strings.TrimSpace(cur.String()))
 }
