@@ -367,11 +367,14 @@ func (m arm64m) post(x Arg) {
 }
 
 var (
-	arm64Move  = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "FMOVD": 8, "FMOVS": 4, "FMOVQ": 16}
+	arm64Move = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "FMOVD": 8, "FMOVS": 4, "FMOVQ": 16,
+		// Load-acquire and store-release: loads and stores, ordered.
+		"LDAR": 8, "LDARW": 4, "LDARB": 1, "STLR": 8, "STLRW": 4, "STLRB": 1}
 	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
 	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
-		"MUL", "UMULH", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW", "MVN", "REV", "CLZ",
+		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
+		"MVN", "REV", "CLZ",
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
 		// whose index is a register (constant time by the ISA).
 		"VEOR", "VORR", "VAND", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV", "VCNT", "VUZP1",

@@ -71,7 +71,7 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: t})
 		case strings.HasSuffix(s, "(SB)") && !strings.Contains(s, "+") && !strings.HasPrefix(s, "$"):
 			in.Args = append(in.Args, Arg{Kind: ArgSym, Sym: strings.TrimSuffix(s, "(SB)")})
-		case strings.HasPrefix(s, "$") && regexp.MustCompile(`^\$-?[0-9]*\.[0-9]*(e[-+]?[0-9]+)?$`).MatchString(s):
+		case strings.HasPrefix(s, "$") && regexp.MustCompile(`^\$\(?-?[0-9]*\.[0-9]*(e[-+]?[0-9]+)?\)?$`).MatchString(s):
 			in.Args = append(in.Args, Arg{Kind: ArgImm, Name: s}) // a floating-point constant: FMOVD $1., F1
 		case strings.HasPrefix(s, "$"):
 			v, err := arm64ObjInt(s[1:])

@@ -611,7 +611,7 @@ func x86Step(mach *Mach) {
 			m.write(a[0], l, legacy)
 		}
 		m.flags(l)
-	case op == "MUL" && n == 1:
+	case (op == "MUL" || op == "IMUL") && n == 1:
 		l := max(m.read(a[0]), m.reg("AX"))
 		m.set("AX", l)
 		if a[0].Width != 1 {
