@@ -283,7 +283,9 @@ func CheckFile(path string) ([]Finding, error) {
 		}
 		an := newAnalysis(a, p, inModule)
 		an.external = true
-		an.follow = func(sym string) bool { return inModule(sym) || strings.HasPrefix(sym, asmPkg+".") }
+		an.follow = func(sym string) bool {
+			return inModule(sym) || strings.HasPrefix(sym, asmPkg+".") || strings.HasPrefix(sym, asmSym+".")
+		}
 		r, err := an.run(p.Order)
 		if err != nil {
 			return nil, err
@@ -301,8 +303,13 @@ func CheckFile(path string) ([]Finding, error) {
 	return all, nil
 }
 
-// asmPkg is the package path CheckFile assembles a file as.
-const asmPkg = "ctcheck.asm"
+// asmPkg is the package path CheckFile assembles a file as, and asmSym
+// the prefix of its symbols: the toolchain escapes the dot of a path's
+// last element (objabi.PathToPrefix).
+const (
+	asmPkg = "ctcheck.asm"
+	asmSym = "ctcheck%2easm"
+)
 
 // AssembleListing runs go tool asm -S on one file for goarch at level v
 // and reads its listing.
