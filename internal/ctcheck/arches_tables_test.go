@@ -1,0 +1,369 @@
+package ctcheck
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The models of riscv64, ppc64le, s390x, loong64 and arm, tested row by
+// row. Each row is an instruction in Go assembly, written once and read
+// through the listing front end (all rows of an architecture in one file,
+// one TEXT each, assembled by go tool asm -S), so that the row tests the
+// model on the record the assembler's own listing gives. A row says where
+// secrets flow through the instruction ("srcs -> dsts; ..." clauses, MEM
+// for the bytes a load through a register reads, which are secret
+// whatever the state; a register name stands for all its lanes), and
+// which secret locations make it a finding. The test runs the model's
+// step from the state where nothing is secret and from each state where
+// one location of the architecture's universe is, and requires exactly
+// the row's flows and findings. Every opcode of a model's table must have
+// a row; what is outside the tables fails closed.
+
+type archRow struct {
+	ins  string
+	flow string // "srcs -> dsts; srcs -> dsts": a dst written from no source is not secret
+	// leak: the locations whose secrecy makes the instruction a finding
+	// with reason want (leak2, want2: a second kind).
+	leak, want   string
+	leak2, want2 string
+	always       string // a finding whatever the state
+	// text is the TEXT line's flags and frame ("NOSPLIT|NOFRAME, $0-64"
+	// if empty); pre names pseudo-locations set before the instruction.
+	text, pre string
+}
+
+const (
+	awAddr    = "memory address depends on secret"
+	awClosed  = "instruction not modelled (fail closed)"
+	awBranch  = "conditional branch on secret"
+	awLatency = "variable-latency instruction on secret data"
+	awStore   = "store outside the stack frame"
+	awInd     = "indirect call or jump"
+)
+
+// archTable is one architecture's table test.
+type archTable struct {
+	goarch   string
+	variant  Variant
+	universe []string // the locations probed, one at a time
+	ops      map[string]bool
+	// base names the opcode of the table a canonical record covers.
+	base func(op string) string
+	// pre sets a row's pseudo-locations.
+	pre func(st *state, pre string)
+	// objOnly are the opcodes of the table that only the disassembler
+	// prints (the assembler has no such mnemonic): TestArchObjdumpForms
+	// has their rows.
+	objOnly string
+}
+
+// assembleRows writes the rows as one assembly file, one TEXT per row,
+// assembles it, and returns each row's instruction record.
+func assembleRows(t *testing.T, at archTable, rows []archRow) []*Inst {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("#include \"textflag.h\"\n\n")
+	line := 3
+	lines := make([]int, len(rows))
+	for i, r := range rows {
+		text := r.text
+		if text == "" {
+			text = "NOSPLIT|NOFRAME, $0-64"
+		}
+		fmt.Fprintf(&b, "TEXT ·row%d(SB), %s\n\t%s\nl:\n\tRET\n\n", i, text, r.ins)
+		lines[i] = line + 1
+		line += 5
+	}
+	path := filepath.Join(t.TempDir(), "rows_"+at.goarch+".s")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p, err := AssembleListing(path, at.goarch, at.variant)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins := make([]*Inst, len(rows))
+	for _, f := range p.Funcs {
+		m := regexp.MustCompile(`\.row(\d+)\.abi0$`).FindStringSubmatch(f.Name)
+		if m == nil {
+			continue
+		}
+		i, _ := strconv.Atoi(m[1])
+		for j := range f.Insts {
+			if _, l := splitPos(f.Insts[j].Pos); l == lines[i] {
+				ins[i] = &f.Insts[j]
+				break
+			}
+		}
+	}
+	for i, in := range ins {
+		if in == nil {
+			t.Fatalf("row %q: no instruction at line %d of the listing", rows[i].ins, lines[i])
+		}
+	}
+	return ins
+}
+
+// expand returns the universe's locations a name stands for: itself, or
+// its lanes.
+func expand(universe []string, name string) []string {
+	if slices.Contains(universe, name) {
+		return []string{name}
+	}
+	var out []string
+	for _, u := range universe {
+		if strings.HasPrefix(u, name+".") {
+			out = append(out, u)
+		}
+	}
+	if out == nil {
+		return []string{name}
+	}
+	return out
+}
+
+// parseArchFlow reads a row's flow into, for each source, its
+// destinations, and the locations written.
+func parseArchFlow(t *testing.T, universe []string, flow string) (map[string][]string, map[string]bool) {
+	t.Helper()
+	to, written := map[string][]string{}, map[string]bool{}
+	if strings.TrimSpace(flow) == "" {
+		return to, written
+	}
+	for _, clause := range strings.Split(flow, ";") {
+		srcs, dsts, ok := strings.Cut(clause, "->")
+		if !ok {
+			t.Fatalf("flow %q: no ->", flow)
+		}
+		var ds []string
+		for _, d := range strings.Fields(dsts) {
+			ds = append(ds, expand(universe, d)...)
+		}
+		for _, d := range ds {
+			written[d] = true
+		}
+		for _, s := range strings.Fields(srcs) {
+			for _, e := range expand(universe, s) {
+				to[e] = append(to[e], ds...)
+			}
+		}
+	}
+	return to, written
+}
+
+// isPseudo reports whether a location is a model's pseudo-location (the
+// vector unit's state), not a register.
+func isPseudo(loc string) bool { return strings.ContainsAny(loc, " :") }
+
+// checkArchTable runs the rows against the model of at and checks that
+// they cover its table.
+func checkArchTable(t *testing.T, at archTable, rows []archRow) {
+	toolchainOf(t)
+	a := archs[at.goarch]
+	ins := assembleRows(t, at, rows)
+	covered := map[string]bool{}
+	for i, row := range rows {
+		in := ins[i]
+		t.Run(row.ins, func(t *testing.T) {
+			if row.always != awClosed {
+				covered[at.base(in.Op)] = true
+			}
+			to, written := parseArchFlow(t, at.universe, row.flow)
+			leaks, leaks2 := map[string]bool{}, map[string]bool{}
+			for _, l := range strings.Fields(row.leak) {
+				for _, e := range expand(at.universe, l) {
+					leaks[e] = true
+				}
+			}
+			for _, l := range strings.Fields(row.leak2) {
+				for _, e := range expand(at.universe, l) {
+					leaks2[e] = true
+				}
+			}
+			for _, loc := range append([]string{""}, at.universe...) {
+				st := newState()
+				if at.pre != nil {
+					at.pre(st, row.pre)
+				}
+				if loc != "" {
+					st.regs[loc] = secret
+				}
+				f := &Func{Name: "row", Insts: []Inst{*in}}
+				f.index()
+				m := &Mach{a: a, f: f, in: &f.Insts[0], st: st, fall: true}
+				a.Step(m)
+				want := map[string]bool{}
+				if loc != "" && !written[loc] {
+					want[loc] = true // not written: it keeps its secret
+				}
+				for _, d := range to["MEM"] {
+					want[d] = true
+				}
+				for _, d := range to[loc] {
+					want[d] = true
+				}
+				got := map[string]bool{}
+				for k, l := range st.regs {
+					if l == secret && !isPseudo(k) {
+						got[k] = true
+					}
+				}
+				if !maps.Equal(got, want) {
+					t.Errorf("%s (%s) with %s secret: secret after: %v, want %v", row.ins, in.Text, orNone(loc),
+						slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+				}
+				var wants []string
+				if row.always != "" {
+					wants = append(wants, row.always)
+				}
+				if leaks[loc] {
+					wants = append(wants, row.want)
+				}
+				if leaks2[loc] {
+					wants = append(wants, row.want2)
+				}
+				for _, w := range wants {
+					if !slices.ContainsFunc(m.findings, func(f string) bool { return strings.Contains(f, w) }) {
+						t.Errorf("%s (%s) with %s secret: want a finding %q, got %q", row.ins, in.Text, orNone(loc), w, m.findings)
+					}
+				}
+				for _, f := range m.findings {
+					if !slices.ContainsFunc(wants, func(w string) bool { return strings.Contains(f, w) }) {
+						t.Errorf("%s (%s) with %s secret: unexpected finding %q", row.ins, in.Text, orNone(loc), f)
+					}
+				}
+			}
+		})
+	}
+	var missing []string
+	for op := range at.ops {
+		if !covered[op] && !slices.Contains(strings.Fields(at.objOnly), op) {
+			missing = append(missing, op)
+		}
+	}
+	slices.Sort(missing)
+	if len(missing) > 0 {
+		t.Errorf("opcodes of the table with no row: %v", missing)
+	}
+}
+
+func orNone(loc string) string {
+	if loc == "" {
+		return "nothing"
+	}
+	return loc
+}
+
+func same(op string) string { return op }
+
+// rowsOf makes a row of each op by a pattern: OP stands for the opcode.
+func rowsOf(ops string, r archRow) []archRow {
+	var rows []archRow
+	for _, op := range strings.Fields(ops) {
+		x := r
+		x.ins = strings.ReplaceAll(r.ins, "OP", op)
+		rows = append(rows, x)
+	}
+	return rows
+}
+
+// riscv64.
+
+func riscv64Rows() []archRow {
+	rows := []archRow{
+		{ins: "RET"}, {ins: "JMP l"},
+		{ins: "JMP (X5)", always: awInd},
+		{ins: "JALR X1, (X5)", always: awInd, flow: "-> X1"},
+		{ins: "CALL ·f(SB)", flow: "-> X1"},
+		{ins: "JAL X5, ·f(SB)", flow: "-> X5"},
+		{ins: "LUI $167, X5", flow: "-> X5"},
+		{ins: "AUIPC $167, X5", flow: "-> X5"},
+		{ins: "MOV X5, X6", flow: "X5 -> X6"},
+		{ins: "MOV $1, X6", flow: "-> X6"},
+		{ins: "MOV (X5), X6", flow: "MEM -> X6", leak: "X5", want: awAddr},
+		{ins: "MOV 8(X2), X6", flow: "-> X6"},
+		{ins: "MOV 8(SP), X6", flow: "-> X6"},
+		{ins: "MOV x+0(FP), X6", flow: "-> X6"},
+		{ins: "MOV X6, 8(X2)"},
+		{ins: "MOV X6, ret+8(FP)"},
+		{ins: "MOV X6, (X5)", always: awStore, leak: "X5", want: awAddr},
+		{ins: "MOV ·tab(SB), X6", flow: "-> X6"},
+		{ins: "MOVD (X5), F1", flow: "MEM -> F1", leak: "X5", want: awAddr},
+		{ins: "MOVF F1, F2", flow: "F1 -> F2"},
+		{ins: "MOVD F1, F2", flow: "F1 -> F2"},
+		{ins: "ADDI $-16, X2, X2"},
+		{ins: "ADDI $8, X5, X2", flow: "X5 -> X2", leak: "X5", want: "stack pointer set from secret data"},
+		{ins: "XOR X5, X5, X6", flow: "-> X6"},
+		{ins: "SUB X5, X5, X6", flow: "-> X6"},
+		{ins: "ADD X0, X5, X6", flow: "X5 -> X6"},
+		{ins: "ADD X5, X6", flow: "X5 X6 -> X6"},
+		{ins: "CPOP X5, X6", always: awClosed},
+		{ins: "FADDD F1, F2, F3", always: awClosed},
+		{ins: "FSQRTD F1, F2", flow: "F1 -> F2", leak: "F1", want: awLatency},
+		{ins: "FDIVD F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
+		{ins: "FDIVS F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
+		{ins: "FSQRTS F1, F2", flow: "F1 -> F2", leak: "F1", want: awLatency},
+		{ins: "MULHSU X5, X6, X7", flow: "X5 X6 -> X7"},
+		// The vector unit: VSETVLI sets LMUL and whether vl = VLMAX.
+		{ins: "VSETVLI X5, E8, M8, TU, MU, X6", flow: "X5 -> X6", leak: "X5", want: "vector length depends on secret X5"},
+		{ins: "VSETVLI X0, E8, M8, TA, MA, X6", flow: "-> X6"},
+		{ins: "VSETVLI X5, E16, M8, TA, MA, X6", always: awClosed},
+		{ins: "VXORVV V1, V2, V3", always: "vector instruction before any VSETVLI"},
+		{ins: "VXORVV V1, V2, V3", pre: "M1", flow: "V1 V2 -> V3"},
+		{ins: "VXORVV V1, V1, V3", pre: "M1", flow: "-> V3"},
+		{ins: "VXORVV V1, V1, V3", pre: "M1 partial", flow: "V3 -> V3"},
+		{ins: "VXORVV V2, V2, V4", pre: "M1 M2", flow: "V4 -> V4; V5 -> V5"},
+		{ins: "VORVV V1, V2, V3", pre: "M1", flow: "V1 V2 -> V3"},
+		{ins: "VANDVV V1, V2, V3", pre: "M1", flow: "V1 V2 -> V3"},
+		{ins: "VORVV V8, V16, V24", pre: "M8", flow: "V8 V9 V10 V11 V12 V13 V14 V15 V16 V17 V18 V19 V20 V21 V22 V23 -> " +
+			"V24 V25 V26 V27 V28 V29 V30 V31"},
+		{ins: "VXORVV V1, V2, V4", pre: "M2", always: "V1 is not a vector register group at LMUL 2", flow: "V2 V3 -> V4 V5"},
+		{ins: "VLE8V (X10), V1", pre: "M1", flow: "MEM -> V1", leak: "X10", want: awAddr},
+		{ins: "VLE8V (X10), V1", pre: "M1 partial", flow: "MEM -> V1", leak: "X10", want: awAddr},
+		{ins: "VLE8V (X2), V1", pre: "M1", always: awClosed},
+		{ins: "VMSNEVI $0, V1, V3", pre: "M1", flow: "V1 V3 -> V3"},
+		{ins: "VMSNEVI $0, V8, V3", pre: "M8", flow: "V8 V9 V10 V11 V12 V13 V14 V15 -> V3"},
+		{ins: "VCPOPM V1, X6", pre: "M1", flow: "V1 -> X6"},
+		{ins: "VREDORVS V1, V2, V3", pre: "M1", flow: "V1 V2 V3 -> V3"},
+		{ins: "VADDVV V1, V2, V3", pre: "M1", always: awClosed},
+	}
+	rows = append(rows, rowsOf("MOVW MOVWU MOVH MOVHU MOVB MOVBU", archRow{ins: "OP (X5), X6", flow: "MEM -> X6", leak: "X5", want: awAddr})...)
+	rows = append(rows, rowsOf("MOVW MOVWU MOVH MOVHU MOVB MOVBU", archRow{ins: "OP X5, X6", flow: "X5 -> X6"})...)
+	rows = append(rows, rowsOf("MOV MOVW MOVH MOVB", archRow{ins: "OP X5, 16(X2)"})...)
+	rows = append(rows, rowsOf("ADD SUB AND OR XOR SLL SRL SRA SLT SLTU MUL MULH MULHU ADDW SUBW SLLW SRLW SRAW MULW "+
+		"ADDUW SH1ADD SH2ADD SH3ADD SH1ADDUW SH2ADDUW SH3ADDUW ANDN ORN XNOR ROL ROR ROLW RORW MIN MAX MINU MAXU "+
+		"CZEROEQZ CZERONEZ", archRow{ins: "OP X5, X6, X7", flow: "X5 X6 -> X7"})...)
+	rows = append(rows, rowsOf("ADDI ANDI ORI XORI SLLI SRLI SRAI SLTI SLTIU ADDIW SLLIW SRLIW SRAIW SLLIUW RORI RORIW",
+		archRow{ins: "OP $3, X6, X7", flow: "X6 -> X7"})...)
+	rows = append(rows, rowsOf("NEG NEGW NOT SEQZ SNEZ ZEXTH SEXTB SEXTH REV8 ORCB",
+		archRow{ins: "OP X5, X6", flow: "X5 -> X6"})...)
+	rows = append(rows, rowsOf("DIV DIVU REM REMU DIVW DIVUW REMW REMUW",
+		archRow{ins: "OP X5, X6, X7", flow: "X5 X6 -> X7", leak: "X5 X6", want: awLatency})...)
+	rows = append(rows, rowsOf("BEQ BNE BLT BGE BLTU BGEU BGT BLE BGTU BLEU",
+		archRow{ins: "OP X5, X6, l", leak: "X5 X6", want: "conditional branch on secret X5, X6"})...)
+	rows = append(rows, rowsOf("BEQZ BNEZ BLTZ BGEZ BLEZ BGTZ",
+		archRow{ins: "OP X5, l", leak: "X5", want: "conditional branch on secret X5"})...)
+	return rows
+}
+
+// TestRISCV64Rows tests every row of the riscv64 model's table.
+func TestRISCV64Rows(t *testing.T) {
+	universe := append(append(numbered("X", 5, 12), "X1", "F1", "F2"), numbered("V", 0, 31)...)
+	checkArchTable(t, archTable{goarch: "riscv64", universe: universe, ops: RISCV64Ops(), base: same, objOnly: "NOP SLTZ SGTZ ZEXTW",
+		pre: func(st *state, pre string) {
+			for _, p := range strings.Fields(pre) {
+				if p == "partial" {
+					st.regs[rvvPartial] = secret
+				} else {
+					st.regs[rvvLMUL+strings.TrimPrefix(p, "M")] = secret
+				}
+			}
+		}}, riscv64Rows())
+}
