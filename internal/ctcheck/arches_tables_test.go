@@ -278,7 +278,7 @@ func rowsOf(ops string, r archRow) []archRow {
 
 func riscv64Rows() []archRow {
 	rows := []archRow{
-		{ins: "RET"}, {ins: "JMP l"},
+		{ins: "RET", leak: "X1", want: "return to an address that depends on secret X1"}, {ins: "JMP l"},
 		{ins: "JMP (X5)", always: awInd},
 		{ins: "JALR X1, (X5)", always: awInd, flow: "-> X1"},
 		{ins: "CALL ·f(SB)", flow: "-> X1"},
@@ -366,4 +366,135 @@ func TestRISCV64Rows(t *testing.T) {
 				}
 			}
 		}}, riscv64Rows())
+}
+
+// ppc64le.
+
+func ppc64Rows() []archRow {
+	rows := []archRow{
+		{ins: "RET", leak: "LR", want: "return to an address that depends on secret LR"}, {ins: "JMP l"}, {ins: "BR l"}, {ins: "SYNC"}, {ins: "ISYNC"}, {ins: "LWSYNC"},
+		{ins: "BR (CTR)", always: awInd},
+		{ins: "CALL (CTR)", always: awInd, flow: "-> LR"},
+		{ins: "CALL ·f(SB)", flow: "-> LR"},
+		{ins: "CMP R3, R4", flow: "R3 R4 -> CR0"},
+		{ins: "CMP R3, $8, CR1", flow: "R3 -> CR1"},
+		{ins: "ISEL $2, R3, R4, R5", flow: "R3 R4 CR0 -> R5"},
+		{ins: "ISEL $6, R3, R4, R5", flow: "R3 R4 CR1 -> R5"},
+		{ins: "SETBC CR0EQ, R3", flow: "CR0 -> R3"},
+		{ins: "SETBCR CR1EQ, R3", flow: "CR1 -> R3"},
+		{ins: "SETNBC CR0EQ, R3", flow: "CR0 -> R3"},
+		{ins: "SETNBCR CR0EQ, R3", flow: "CR0 -> R3"},
+		{ins: "MOVD R3, R4", flow: "R3 -> R4"},
+		{ins: "MOVD $8, R4", flow: "-> R4"},
+		{ins: "MOVD $·tab(SB), R4", flow: "-> R4"},
+		{ins: "MOVD ·tab(SB), R4", flow: "-> R4"},
+		{ins: "MOVD (R3), R4", flow: "MEM -> R4", leak: "R3", want: awAddr},
+		{ins: "MOVD (R3)(R5), R4", flow: "MEM -> R4", leak: "R3 R5", want: awAddr},
+		{ins: "MOVDU 8(R3), R4", flow: "MEM -> R4", leak: "R3", want: awAddr},
+		{ins: "MOVD 40(R1), R4", flow: "-> R4"},
+		{ins: "MOVD R4, 40(R1)"},
+		{ins: "MOVDU R31, -32(R1)"},
+		{ins: "MOVD R4, (R3)", always: awStore, leak: "R3", want: awAddr},
+		{ins: "MOVD LR, R3", flow: "LR -> R3"},
+		{ins: "MOVD R3, LR", flow: "R3 -> LR"},
+		{ins: "MOVD R3, CTR", flow: "R3 -> CTR"},
+		// Frame slots: an argument and, in a function with a frame, a local.
+		{ins: "MOVD x+0(FP), R3", flow: "-> R3"},
+		{ins: "MOVD R3, ret+8(FP)"},
+		{ins: "MOVD R3, t-8(SP)", text: "NOSPLIT, $16-64"},
+		{ins: "MOVD t-8(SP), R3", flow: "-> R3", text: "NOSPLIT, $16-64"},
+		{ins: "MOVD x+0(FP), R3", flow: "-> R3", text: "NOSPLIT, $16-64"},
+		{ins: "ADD $-32, R1"},
+		{ins: "ADD R3, R4", flow: "R3 R4 -> R4"},
+		{ins: "XOR R3, R3, R4", flow: "-> R4"},
+		{ins: "SUB R3, R3, R4", flow: "-> R4"},
+		{ins: "ANDN R3, R3, R4", flow: "-> R4"},
+		{ins: "RLDICL $0, R3, $32, R4", flow: "R3 -> R4"},
+		{ins: "RLDIMI $0, R3, $32, R4", flow: "R3 R4 -> R4"},
+		{ins: "RLWMI $0, R3, $24, R4", flow: "R3 R4 -> R4"},
+		{ins: "ADDIS $1, R3, R4", flow: "R3 -> R4"},
+		{ins: "BDNZ l", leak: "CTR", want: "conditional branch on secret CTR"},
+		{ins: "BDZ l", leak: "CTR", want: "conditional branch on secret CTR"},
+		{ins: "FADD F1, F2, F3", always: awClosed},
+		// Vectors and VSX: VS32-VS63 are V0-V31, F1 is lane 0 of VS1.
+		{ins: "VXOR V0, V1, V2", flow: "VS32 VS33 -> VS34"},
+		{ins: "VXOR V0, V0, V2", flow: "-> VS34"},
+		{ins: "XXLXOR VS32, VS32, VS34", flow: "-> VS34"},
+		{ins: "LXVD2X (R3)(R4), V0", flow: "MEM -> VS32", leak: "R3 R4", want: awAddr},
+		{ins: "LXVD2X (R1)(R4), V0", flow: "MEM -> VS32", leak: "R4", want: awAddr},
+		{ins: "STXVD2X V0, (R3)(R4)", always: awStore, leak: "R3 R4", want: awAddr},
+		{ins: "LXVP 32(R3), VS32", flow: "MEM -> VS32 VS33", leak: "R3", want: awAddr},
+		{ins: "STXVP VS32, 32(R3)", always: awStore, leak: "R3", want: awAddr},
+		{ins: "XXEVAL VS32, VS33, VS34, $111, VS35", flow: "VS32 VS33 VS34 -> VS35"},
+		{ins: "MFVSRD V0, R3", flow: "VS32.0 -> R3"},
+		{ins: "MFVSRWZ V0, R3", flow: "VS32.0 -> R3"},
+		{ins: "MFVSRLD V0, R3", flow: "VS32.1 -> R3"},
+		{ins: "MTVSRD R3, V0", flow: "R3 -> VS32.0"},
+		{ins: "MTVSRWZ R3, V0", flow: "R3 -> VS32.0"},
+		{ins: "MTVSRDD R3, R4, V0", flow: "R3 -> VS32.0; R4 -> VS32.1"},
+		{ins: "VSLDOI $8, V0, V1, V2", flow: "VS32 VS33 -> VS34"},
+		{ins: "XXPERMDI VS32, VS33, $2, VS34", flow: "VS32 VS33 -> VS34"},
+		{ins: "VPERM V0, V1, V2, V3", flow: "VS32 VS33 VS34 -> VS35"},
+		{ins: "XXSEL VS32, VS33, VS34, VS35", flow: "VS32 VS33 VS34 -> VS35"},
+		{ins: "VSEL V0, V1, V2, V3", flow: "VS32 VS33 VS34 -> VS35"},
+		{ins: "LXVL R3, R4, VS32", flow: "MEM -> VS32", leak: "R3", want: awAddr, leak2: "R4", want2: "load length depends on secret R4"},
+		{ins: "LXVLL R3, R4, VS32", flow: "MEM -> VS32", leak: "R3", want: awAddr, leak2: "R4", want2: "load length depends on secret R4"},
+		{ins: "FMOVD (R3), F1", flow: "MEM -> VS1.0", leak: "R3", want: awAddr},
+		{ins: "FMOVD F1, (R3)", always: awStore, leak: "R3", want: awAddr},
+	}
+	rows = append(rows, rowsOf("MOVW MOVWZ MOVH MOVHZ MOVB MOVBZ MOVDBR MOVWBR MOVHBR",
+		archRow{ins: "OP (R3), R4", flow: "MEM -> R4", leak: "R3", want: awAddr})...)
+	rows = append(rows, rowsOf("MOVW MOVWZ MOVH MOVHZ MOVB MOVBZ", archRow{ins: "OP R3, R4", flow: "R3 -> R4"})...)
+	rows = append(rows, rowsOf("FMOVS", archRow{ins: "OP (R3), F1", flow: "MEM -> VS1.0", leak: "R3", want: awAddr})...)
+	rows = append(rows, rowsOf("ADD SUB AND OR XOR NOR ANDN ORN NAND EQV MULLD MULLW MULHD MULHDU MULHW MULHWU "+
+		"SLD SRD SRAD SLW SRW SRAW CMPB ADDC SUBC", archRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5"})...)
+	for i := range rows {
+		if strings.HasPrefix(rows[i].ins, "ADDC ") || strings.HasPrefix(rows[i].ins, "SUBC ") {
+			rows[i].flow = "R3 R4 -> R5 CA"
+		}
+	}
+	rows = append(rows, rowsOf("RLDICL RLDICR RLDIC", archRow{ins: "OP $3, R3, $8, R4", flow: "R3 -> R4"})...)
+	rows = append(rows, rowsOf("RLWNM", archRow{ins: "OP $3, R3, $8, R4", flow: "R3 -> R4"})...)
+	rows = append(rows, rowsOf("ANDCC ORCC XORCC ADDCC SUBCC NORCC NANDCC EQVCC ANDNCC ORNCC MULLDCC SLDCC SRDCC SRADCC "+
+		"SLWCC SRWCC SRAWCC MULLWCC MULHDCC MULHDUCC MULHWCC MULHWUCC",
+		archRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5 CR0"})...)
+	rows = append(rows, rowsOf("RLDICLCC RLDICRCC RLDICCC RLWNMCC",
+		archRow{ins: "OP $3, R3, $8, R4", flow: "R3 -> R4 CR0"})...)
+	rows = append(rows, rowsOf("NEG EXTSB EXTSH EXTSW CNTLZD CNTLZW CNTTZD CNTTZW POPCNTD POPCNTW POPCNTB",
+		archRow{ins: "OP R3, R4", flow: "R3 -> R4"})...)
+	rows = append(rows, rowsOf("NEGCC EXTSBCC EXTSHCC EXTSWCC CNTLZDCC CNTLZWCC CNTTZDCC CNTTZWCC",
+		archRow{ins: "OP R3, R4", flow: "R3 -> R4 CR0"})...)
+	rows = append(rows, rowsOf("ADDE SUBE", archRow{ins: "OP R3, R4, R5", flow: "R3 R4 CA -> R5 CA"})...)
+	rows = append(rows, rowsOf("ADDZE SUBZE ADDME SUBME", archRow{ins: "OP R3, R4", flow: "R3 CA -> R4 CA"})...)
+	rows = append(rows, rowsOf("CMPU CMPW CMPWU", archRow{ins: "OP R3, R4", flow: "R3 R4 -> CR0"})...)
+	rows = append(rows, rowsOf("BLT BGT BEQ BNE BGE BLE BVS BVC",
+		archRow{ins: "OP l", leak: "CR0", want: "conditional branch on secret CR0"})...)
+	rows = append(rows, rowsOf("BLT BEQ", archRow{ins: "OP CR1, l", leak: "CR1", want: "conditional branch on secret CR1"})...)
+	rows = append(rows, rowsOf("DIVD DIVDU DIVW DIVWU DIVDE DIVDEU MODUD MODSD MODUW MODSW",
+		archRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5", leak: "R3 R4", want: awLatency})...)
+	rows = append(rows, rowsOf("FDIV FDIVS", archRow{ins: "OP F1, F2, F3", flow: "VS1.0 VS2.0 -> VS3.0", leak: "VS1.0 VS2.0", want: awLatency})...)
+	rows = append(rows, rowsOf("FSQRT FSQRTS", archRow{ins: "OP F1, F3", flow: "VS1.0 -> VS3.0", leak: "VS1.0", want: awLatency})...)
+	rows = append(rows, rowsOf("VOR VAND VNOR VANDC VORC VNAND VEQV VADDUBM VADDUHM VADDUWM VADDUDM VSUBUHM VSUBUWM "+
+		"VSUBUDM VCMPEQUB VCMPEQUH VCMPEQUW VCMPEQUD VCMPGTUB VCMPGTUD VCMPNEB",
+		archRow{ins: "OP V0, V1, V2", flow: "VS32 VS33 -> VS34"})...)
+	rows = append(rows, archRow{ins: "VSUBUBM V0, V0, V2", flow: "-> VS34"})
+	rows = append(rows, rowsOf("XXLOR XXLAND XXLNOR XXLANDC XXLORC XXLNAND XXLEQV",
+		archRow{ins: "OP VS32, VS33, VS34", flow: "VS32 VS33 -> VS34"})...)
+	rows = append(rows, rowsOf("VCMPEQUBCC VCMPEQUHCC VCMPEQUWCC VCMPEQUDCC VCMPGTUBCC VCMPGTUDCC VCMPNEBCC",
+		archRow{ins: "OP V0, V1, V2", flow: "VS32 VS33 -> VS34 CR6"})...)
+	rows = append(rows, rowsOf("LXVW4X LXVB16X LXVH8X", archRow{ins: "OP (R3)(R4), VS32", flow: "MEM -> VS32", leak: "R3 R4", want: awAddr})...)
+	rows = append(rows, rowsOf("LXV", archRow{ins: "OP 16(R3), VS32", flow: "MEM -> VS32", leak: "R3", want: awAddr})...)
+	rows = append(rows, rowsOf("STXVW4X STXVB16X STXVH8X", archRow{ins: "OP VS32, (R3)(R4)", always: awStore, leak: "R3 R4", want: awAddr})...)
+	rows = append(rows, rowsOf("STXV", archRow{ins: "OP VS32, 16(R3)", always: awStore, leak: "R3", want: awAddr})...)
+	rows = append(rows, rowsOf("EIEIO", archRow{ins: "OP"})...)
+	return rows
+}
+
+// TestPPC64Rows tests every row of the ppc64le model's table, at POWER10
+// (the assembler takes every instruction there).
+func TestPPC64Rows(t *testing.T) {
+	universe := append(append(numbered("R", 3, 10), "R31", "CR0", "CR1", "CR6", "CA", "CTR", "LR"),
+		withLanes(nil, []string{"VS1", "VS2", "VS3", "VS32", "VS33", "VS34", "VS35"})...)
+	checkArchTable(t, archTable{goarch: "ppc64le", variant: Variant{"GOPPC64=power10"}, universe: universe, ops: PPC64Ops(),
+		base: same, objOnly: "NOP SUBF RLWINM RLWINMCC BSO BNS"}, ppc64Rows())
 }

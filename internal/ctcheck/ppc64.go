@@ -259,7 +259,10 @@ func ppc64Canonical(in *Inst) error {
 		in.Op = base
 	}
 	op := strings.TrimSuffix(in.Op, "CC")
-	if (ppc64ALU[op] && !ppc64Unary[op] || ppc64Carry[op] || ppc64VecOp[op]) && len(in.Args) == 2 && in.Args[1].Kind == ArgReg {
+	if a := in.Args; ppc64Cmp[in.Op] && len(a) == 3 && a[1].Kind == ArgReg && strings.HasPrefix(a[1].Reg, "CR") {
+		in.Args = []Arg{a[0], a[2], a[1]} // the listing's CMP R3, CR1, $8
+	}
+	if (ppc64ALU[op] || ppc64Carry[op] || ppc64VecOp[op]) && !ppc64Unary[op] && len(in.Args) == 2 && in.Args[1].Kind == ArgReg {
 		in.Args = append(in.Args, in.Args[1]) // op a, dst: dst = dst op a
 	}
 	return nil
@@ -371,10 +374,12 @@ var (
 	// record forms), CR0 too.
 	ppc64ALU = set("ADD", "SUB", "SUBF", "AND", "OR", "XOR", "NOR", "ANDN", "ORN", "NAND", "EQV", "MULLD", "MULLW",
 		"MULHD", "MULHDU", "MULHW", "MULHWU", "SLD", "SRD", "SRAD", "SLW", "SRW", "SRAW", "RLDICL", "RLDICR", "RLDIC",
-		"RLWINM", "RLWNM", "RLDCL", "RLDCR", "CLRLSLDI", "EXTSWSLI", "ADDIS", "NEG", "EXTSB", "EXTSH", "EXTSW",
+		"RLWINM", "RLWNM", "ADDIS", "NEG", "EXTSB", "EXTSH", "EXTSW",
 		"CNTLZD", "CNTLZW", "CNTTZD", "CNTTZW", "POPCNTD", "POPCNTW", "POPCNTB", "CMPB")
 	// The ALU operations with one source, op src, dst.
-	ppc64Unary = set("NEG", "EXTSB", "EXTSH", "EXTSW", "CNTLZD", "CNTLZW", "CNTTZD", "CNTTZW", "POPCNTD", "POPCNTW", "POPCNTB")
+	ppc64Unary = set("NEG", "EXTSB", "EXTSH", "EXTSW", "CNTLZD", "CNTLZW", "CNTTZD", "CNTTZW", "POPCNTD", "POPCNTW", "POPCNTB",
+		"NEGCC", "EXTSBCC", "EXTSHCC", "EXTSWCC", "CNTLZDCC", "CNTLZWCC", "CNTTZDCC", "CNTTZWCC",
+		"ADDZE", "SUBZE", "ADDME", "SUBME")
 	// Inserts: dst keeps its other bits.
 	ppc64Insert = set("RLDIMI", "RLWMI")
 	// The carry: set from the result (ADDC, SUBC), or read and set.
@@ -383,17 +388,22 @@ var (
 	ppc64Cmp     = set("CMP", "CMPU", "CMPW", "CMPWU")
 	ppc64Bcc     = set("BEQ", "BNE", "BLT", "BGE", "BGT", "BLE", "BSO", "BNS", "BVS", "BVC")
 	ppc64Div     = set("DIVD", "DIVDU", "DIVW", "DIVWU", "DIVDE", "DIVDEU", "MODUD", "MODSD", "MODUW", "MODSW", "FDIV",
-		"FDIVS", "FSQRT", "FSQRTS", "XSDIVDP", "XSSQRTDP")
+		"FDIVS", "FSQRT", "FSQRTS")
 	ppc64None = set("NOP", "SYNC", "ISYNC", "LWSYNC", "EIEIO")
+	// The record forms of ppc64ALU that set CR0 from the result.
+	ppc64CC = set("ADDCC", "SUBCC", "ANDCC", "ORCC", "XORCC", "NORCC", "NANDCC", "EQVCC", "ANDNCC", "ORNCC", "NEGCC",
+		"EXTSBCC", "EXTSHCC", "EXTSWCC", "CNTLZDCC", "CNTLZWCC", "CNTTZDCC", "CNTTZWCC", "MULLDCC", "MULLWCC",
+		"MULHDCC", "MULHDUCC", "MULHWCC", "MULHWUCC", "SLDCC", "SRDCC", "SRADCC", "SLWCC", "SRWCC", "SRAWCC",
+		"RLDICLCC", "RLDICRCC", "RLDICCC", "RLWNMCC", "RLWINMCC")
 	// Vector and VSX: dst = f(srcs), whole registers; a op a is the
 	// zeroing idiom for the XORs. The CC forms of the compares set CR6.
 	ppc64VecOp = set("VXOR", "VOR", "VAND", "VNOR", "VANDC", "VORC", "VNAND", "VEQV", "XXLOR", "XXLXOR", "XXLAND",
 		"XXLNOR", "XXLANDC", "XXLORC", "XXLNAND", "XXLEQV", "VADDUBM", "VADDUHM", "VADDUWM", "VADDUDM", "VSUBUBM",
 		"VSUBUHM", "VSUBUWM", "VSUBUDM", "VCMPEQUB", "VCMPEQUH", "VCMPEQUW", "VCMPEQUD", "VCMPGTUB", "VCMPGTUD",
-		"VCMPNEB", "VMAXUB", "VMINUB", "VSLDOI", "XXPERMDI", "VPERM", "XXEVAL", "XXSEL", "VSEL")
+		"VCMPNEB", "VSLDOI", "XXPERMDI", "VPERM", "XXEVAL", "XXSEL", "VSEL")
 	ppc64VecCC    = set("VCMPEQUBCC", "VCMPEQUHCC", "VCMPEQUWCC", "VCMPEQUDCC", "VCMPGTUBCC", "VCMPGTUDCC", "VCMPNEBCC")
-	ppc64VecLoad  = set("LXVD2X", "LXVW4X", "LXVB16X", "LXVH8X", "LXV", "LXVX")
-	ppc64VecStore = set("STXVD2X", "STXVW4X", "STXVB16X", "STXVH8X", "STXV", "STXVX")
+	ppc64VecLoad  = set("LXVD2X", "LXVW4X", "LXVB16X", "LXVH8X", "LXV")
+	ppc64VecStore = set("STXVD2X", "STXVW4X", "STXVB16X", "STXVH8X", "STXV")
 	// Moves between the VSX registers and the general ones, and the lane
 	// each reads or writes.
 	ppc64FromVec = map[string]int{"MFVSRD": 0, "MFVSRWZ": 0, "MFVSRLD": 1}
@@ -419,8 +429,8 @@ func PPC64Ops() map[string]bool {
 	for op := range ppc64ToVec {
 		t[op] = true
 	}
-	for op := range ppc64ALU {
-		t[op+"CC"] = true
+	for op := range ppc64CC {
+		t[op] = true
 	}
 	return t
 }
@@ -589,9 +599,9 @@ func ppc64Step(mach *Mach) {
 		}
 	case ppc64Insert[op] && n == 4 && gp(3):
 		m.write(a[3], max(m.reads(a[:3]...), m.read(a[3])))
-	case (ppc64ALU[strings.TrimSuffix(op, "CC")] || ppc64Carry[op]) && n >= 2 && gp(n-1):
+	case (ppc64ALU[op] || ppc64CC[op] || ppc64Carry[op]) && n >= 2 && gp(n-1):
 		base := strings.TrimSuffix(op, "CC")
-		if ppc64Unary[base] != (n == 2) {
+		if ppc64Unary[op] != (n == 2) {
 			m.unmodelled()
 			return
 		}

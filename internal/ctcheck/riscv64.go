@@ -311,6 +311,9 @@ func riscv64Step(mach *Mach) {
 	switch {
 	case op == "NOP" && n == 0:
 	case op == "RET" && n == 0:
+		if m.reg("X1") == secret {
+			m.find("return to an address that depends on secret X1")
+		}
 		m.doRet()
 	case op == "JMP" && n == 1:
 		switch a[0].Kind {
