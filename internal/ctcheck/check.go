@@ -320,7 +320,15 @@ func AssembleListing(path, goarch string, v Variant) (*Program, error) {
 	}
 	args := append([]string{"tool", "asm", "-S", "-p", asmPkg, "-I", filepath.Join(strings.TrimSpace(string(goroot)), "pkg", "include"),
 		"-I", filepath.Dir(path)}, asmMacros(goarch, v)...)
-	args = append(args, "-o", os.DevNull, path)
+	// A file of our own, not os.DevNull: the assembler removes its
+	// output when it fails (it removed /dev/null on this machine).
+	obj, err := os.CreateTemp("", "ctcheck-*.o")
+	if err != nil {
+		return nil, err
+	}
+	obj.Close()
+	defer os.Remove(obj.Name())
+	args = append(args, "-o", obj.Name(), path)
 	cmd := exec.Command("go", args...)
 	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+goarch), v...)
 	out, err := cmd.CombinedOutput()
