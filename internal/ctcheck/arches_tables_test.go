@@ -498,3 +498,118 @@ func TestPPC64Rows(t *testing.T) {
 	checkArchTable(t, archTable{goarch: "ppc64le", variant: Variant{"GOPPC64=power10"}, universe: universe, ops: PPC64Ops(),
 		base: same, objOnly: "NOP SUBF RLWINM RLWINMCC BSO BNS"}, ppc64Rows())
 }
+
+// s390x.
+
+func s390xRows() []archRow {
+	cc := "conditional branch on secret condition code"
+	rows := []archRow{
+		{ins: "RET", leak: "R14", want: "return to an address that depends on secret R14"}, {ins: "JMP l"}, {ins: "NOPH"},
+		{ins: "BR R1", always: awInd},
+		{ins: "BL R1", always: awInd, flow: "-> R14"},
+		{ins: "CALL ·f(SB)", flow: "-> R14"},
+		{ins: "BRC $8, l", leak: "FLAGS", want: cc},
+		{ins: "BRC $15, l"},
+		{ins: "CMP R1, R2", flow: "R1 R2 -> FLAGS"},
+		{ins: "CMP R1, $8", flow: "R1 -> FLAGS"},
+		{ins: "MOVD 8(R15), R1", flow: "-> R1"},
+		{ins: "MOVD 8(R2), R1", flow: "MEM -> R1", leak: "R2", want: awAddr},
+		{ins: "MOVD $·tab(SB), R1", flow: "-> R1"},
+		{ins: "MOVD ·tab(SB), R1", flow: "-> R1"},
+		{ins: "MOVD R1, R2", flow: "R1 -> R2"},
+		{ins: "MOVD $1, R2", flow: "-> R2"},
+		{ins: "MOVD (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr},
+		{ins: "MOVD 3(R1)(R3*1), R2", flow: "MEM -> R2", leak: "R1 R3", want: awAddr},
+		{ins: "MOVD R2, 8(R15)"},
+		{ins: "MOVD R2, (R1)", always: awStore, leak: "R1", want: awAddr},
+		{ins: "MOVD x+0(FP), R2", flow: "-> R2"},
+		{ins: "MOVD R2, ret+8(FP)"},
+		{ins: "MOVD R2, t-8(SP)", text: "NOSPLIT, $16-64"},
+		{ins: "MOVD t-8(SP), R2", flow: "-> R2", text: "NOSPLIT, $16-64"},
+		{ins: "FMOVD F1, F2", flow: "V1.0 -> V2.0"},
+		{ins: "FMOVD (R1), F2", flow: "MEM -> V2.0", leak: "R1", want: awAddr},
+		// XG and the like: R = R op mem.
+		{ins: "XOR (R1), R2", flow: "MEM R2 -> R2 FLAGS", leak: "R1", want: awAddr},
+		{ins: "AND 8(R1), R2", flow: "MEM R2 -> R2 FLAGS", leak: "R1", want: awAddr},
+		{ins: "SRAD $3, R2, R3", flow: "R2 -> R3 FLAGS"},
+		{ins: "SLD R4, R2, R3", flow: "R4 R2 -> R3 FLAGS"},
+		{ins: "ADD R1, R2", flow: "R1 R2 -> R2 FLAGS"},
+		{ins: "ADD $64, R15"},
+		{ins: "SUB $64, R15"},
+		{ins: "XOR R1, R1", flow: "-> R1 FLAGS"},
+		{ins: "SUB R1, R1", flow: "-> R1 FLAGS"},
+		{ins: "XORW R1, R1", flow: "-> R1 FLAGS"},
+		{ins: "NEG R1, R2", flow: "R1 -> R2 FLAGS"},
+		{ins: "NEG R1", flow: "R1 -> R1 FLAGS"},
+		{ins: "MULLD R1, R2, R3", flow: "R1 R2 -> R3"},
+		{ins: "RISBGZ $56, $63, $0, R1, R2", flow: "R1 -> R2"},
+		{ins: "RISBG $56, $63, $0, R1, R2", flow: "R1 R2 -> R2"},
+		{ins: "MOVD $-8(R15), R15"},
+		{ins: "MOVD $8(R2), R3", flow: "R2 -> R3"},
+		{ins: "MOVD $8(R2)(R4*1), R3", flow: "R2 R4 -> R3"},
+		{ins: "LOCGR $8, R1, R2", flow: "R1 R2 FLAGS -> R2"},
+		{ins: "STMG R1, R4, 8(R15)"},
+		{ins: "STMG R1, R4, (R5)", always: awStore, leak: "R5", want: awAddr},
+		{ins: "LMG 8(R15), R1, R2", flow: "-> R1 R2"},
+		{ins: "LMG (R5), R1, R2", flow: "MEM -> R1 R2", leak: "R5", want: awAddr},
+		{ins: "BRCTG R1, l", leak: "R1", want: "conditional branch on secret R1"},
+		{ins: "BRCT R1, l", leak: "R1", want: "conditional branch on secret R1"},
+		{ins: "FSQRT F1, F2", flow: "V1.0 -> V2.0", leak: "V1.0", want: awLatency},
+		{ins: "FADD F1, F2", always: awClosed},
+		// The vector facility: F1 is lane 0 of V1.
+		{ins: "VZERO V1", flow: "-> V1"},
+		{ins: "VONE V1", flow: "-> V1"},
+		{ins: "VL (R1), V1", flow: "MEM -> V1", leak: "R1", want: awAddr},
+		{ins: "VST V1, (R1)", always: awStore, leak: "R1", want: awAddr},
+		{ins: "VST V1, 16(R15)"},
+		{ins: "VLM (R1), V1, V3", flow: "MEM -> V1 V2 V3", leak: "R1", want: awAddr},
+		{ins: "VSTM V1, V2, (R1)", always: awStore, leak: "R1", want: awAddr},
+		{ins: "VLL R1, (R2), V1", flow: "MEM -> V1", leak: "R2", want: awAddr, leak2: "R1", want2: "load length depends on secret R1"},
+		{ins: "VX V1, V1, V3", flow: "-> V3"},
+		{ins: "VLGVG $1, V1, R1", flow: "V1.1 -> R1"},
+		{ins: "VLGVG $0, V1, R1", flow: "V1.0 -> R1"},
+		{ins: "VLGVB $9, V1, R1", flow: "V1.1 -> R1"},
+		{ins: "VLGVH $3, V1, R1", flow: "V1.0 -> R1"},
+		{ins: "VLGVF $2, V1, R1", flow: "V1.1 -> R1"},
+		{ins: "VPERM V1, V2, V3, V4", flow: "V1 V2 V3 -> V4"},
+		{ins: "VSEL V1, V2, V3, V4", flow: "V1 V2 V3 -> V4"},
+	}
+	rows = append(rows, rowsOf("MOVW MOVWZ MOVH MOVHZ MOVB MOVBZ", archRow{ins: "OP (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr})...)
+	rows = append(rows, rowsOf("MOVW MOVWZ MOVH MOVHZ MOVB MOVBZ", archRow{ins: "OP R1, R2", flow: "R1 -> R2"})...)
+	rows = append(rows, rowsOf("FMOVS", archRow{ins: "OP (R1), F2", flow: "MEM -> V2.0", leak: "R1", want: awAddr})...)
+	rows = append(rows, rowsOf("ADD SUB AND OR XOR ADDW SUBW ANDW ORW XORW SLD SRD SRAD SLW SRW SRAW RLL RLLG ADDC SUBC",
+		archRow{ins: "OP R1, R2, R3", flow: "R1 R2 -> R3 FLAGS"})...)
+	rows = append(rows, rowsOf("ADDE SUBE", archRow{ins: "OP R1, R2, R3", flow: "R1 R2 FLAGS -> R3 FLAGS"})...)
+	rows = append(rows, rowsOf("MULLW MULHD MULHDU", archRow{ins: "OP R1, R2, R3", flow: "R1 R2 -> R3"})...)
+	rows = append(rows, rowsOf("NEGW", archRow{ins: "OP R1, R2", flow: "R1 -> R2 FLAGS"})...)
+	rows = append(rows, rowsOf("CMPU CMPW CMPWU", archRow{ins: "OP R1, R2", flow: "R1 R2 -> FLAGS"})...)
+	rows = append(rows, rowsOf("RISBGN RISBHG RISBLG", archRow{ins: "OP $56, $63, $0, R1, R2", flow: "R1 R2 -> R2"})...)
+	rows = append(rows, rowsOf("RISBHGZ RISBLGZ", archRow{ins: "OP $56, $63, $0, R1, R2", flow: "R1 -> R2"})...)
+	rows = append(rows, rowsOf("BEQ BNE BLT BLE BGT BGE BLTU BLEU BVS BVC", archRow{ins: "OP l", leak: "FLAGS", want: cc})...)
+	for _, c := range strings.Fields("EQ NE LT LE GT GE") {
+		rows = append(rows,
+			archRow{ins: "CMPB" + c + " R1, R2, l", leak: "R1 R2", want: "conditional branch on secret R1, R2"},
+			archRow{ins: "CMPUB" + c + " R1, $8, l", leak: "R1", want: "conditional branch on secret R1, $8"})
+	}
+	rows = append(rows, rowsOf("CRJ CGRJ CLRJ CLGRJ", archRow{ins: "OP $8, R1, R2, l", leak: "R1 R2", want: "conditional branch on secret R1, R2"})...)
+	rows = append(rows, rowsOf("CIJ CGIJ CLIJ CLGIJ", archRow{ins: "OP $8, R1, $5, l", leak: "R1", want: "conditional branch on secret R1, $5"})...)
+	rows = append(rows, rowsOf("DIVD DIVDU DIVW DIVWU MODD MODDU MODW MODWU",
+		archRow{ins: "OP R1, R2, R3", flow: "R1 R2 -> R3", leak: "R1 R2", want: awLatency})...)
+	rows = append(rows, rowsOf("DIVD MODWU", archRow{ins: "OP R1, R2", flow: "R1 R2 -> R2", leak: "R1 R2", want: awLatency})...)
+	rows = append(rows, rowsOf("FDIV FDIVS", archRow{ins: "OP F1, F2", flow: "V1.0 V2.0 -> V2.0", leak: "V1.0 V2.0", want: awLatency})...)
+	rows = append(rows, rowsOf("FSQRTS", archRow{ins: "OP F1, F2", flow: "V1.0 -> V2.0", leak: "V1.0", want: awLatency})...)
+	rows = append(rows, rowsOf("WFDDB", archRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3", leak: "V1 V2", want: awLatency})...)
+	rows = append(rows, rowsOf("WFSQDB", archRow{ins: "OP V1, V3", flow: "V1 -> V3", leak: "V1", want: awLatency})...)
+	rows = append(rows, rowsOf("VX VO VN VNO VNC VAQ VSQ VAB VAG VSB VSG VCEQB VCEQH VCEQF VCEQG VMXLB VMNLB",
+		archRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3"})...)
+	rows = append(rows, rowsOf("VCEQBS VCEQHS VCEQFS VCEQGS", archRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3 FLAGS"})...)
+	return rows
+}
+
+// TestS390XRows tests every row of the s390x model's table.
+func TestS390XRows(t *testing.T) {
+	universe := append(append(numbered("R", 1, 9), "R14", "FLAGS"), withLanes(nil, numbered("V", 1, 4))...)
+	checkArchTable(t, archTable{goarch: "s390x", universe: universe, ops: S390XOps(), base: same,
+		objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU " + "CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
+			"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE"}, s390xRows())
+}

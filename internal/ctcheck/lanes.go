@@ -113,6 +113,9 @@ func argName(a Arg) string {
 	if a.Name != "" {
 		return a.Name
 	}
+	if a.Kind == ArgImm {
+		return "$" + strconv.FormatInt(a.Imm, 10)
+	}
 	if a.Reg != "" {
 		return a.Reg
 	}

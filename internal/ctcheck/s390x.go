@@ -126,6 +126,23 @@ func s390xFromListing(f *listingFunc, in *Inst, args []string) error {
 			if err != nil || !ok || x.Kind != ArgMem {
 				return fmt.Errorf("address %s", s)
 			}
+			// The listing prints an address constant without its index
+			// (cmd/internal/obj writes TYPE_ADDR by the name alone): the
+			// B2 and X2 fields of the LA (41) or LAY (e3 .. 71) that the
+			// assembler encoded name both registers, in either order.
+			if x.Index == "" && !x.Global && !strings.HasSuffix(s, "(FP)") && !strings.HasSuffix(s, "(SP)") {
+				b, idx, ok := s390xLARegs(f.code, in.Addr)
+				switch {
+				case !ok:
+					return fmt.Errorf("address %s: no LA or LAY in the encoding", s)
+				case x.Reg == "R"+strconv.Itoa(b) && idx != 0:
+					x.Index, x.Scale = "R"+strconv.Itoa(idx), 1
+				case x.Reg == "R"+strconv.Itoa(idx) && b != 0:
+					x.Index, x.Scale = "R"+strconv.Itoa(b), 1
+				case x.Reg != "R"+strconv.Itoa(b) && x.Reg != "R"+strconv.Itoa(idx):
+					return fmt.Errorf("address %s: the encoding's registers are R%d and R%d", s, b, idx)
+				}
+			}
 			in.Op = "LA"
 			in.Args = append(in.Args, x)
 			continue
@@ -155,6 +172,17 @@ func s390xFromListing(f *listingFunc, in *Inst, args []string) error {
 	return s390xCanonical(in)
 }
 
+// s390xLARegs returns the B2 and X2 fields of the LA or LAY at pc in
+// the code.
+func s390xLARegs(code []byte, pc uint64) (base, index int, ok bool) {
+	switch {
+	case pc+4 <= uint64(len(code)) && code[pc] == 0x41,
+		pc+6 <= uint64(len(code)) && code[pc] == 0xe3 && code[pc+5] == 0x71:
+		return int(code[pc+2] >> 4), int(code[pc+1] & 15), true
+	}
+	return 0, 0, false
+}
+
 // s390xCanonical finishes an instruction either front end read: the
 // three-operand forms, R0 as a base.
 func s390xCanonical(in *Inst) error {
@@ -169,7 +197,7 @@ func s390xCanonical(in *Inst) error {
 		in.Args = append(a, a[1]) // op a, dst: dst = dst op a
 	case s390xUnary[in.Op] && len(a) == 1 && a[0].Kind == ArgReg:
 		in.Args = append(a, a[0]) // NEG R: R = -R
-	case s390xDiv[in.Op] && len(a) == 2:
+	case s390xDiv[in.Op] && !s390xSqrt[in.Op] && len(a) == 2:
 		in.Args = append(a, a[1])
 	}
 	return nil
@@ -378,7 +406,8 @@ var (
 		"FSQRTS", "WFDDB", "WFSQDB")
 	// Vector: op a, b, dst, element by element; the CC forms of the
 	// compares set the condition code.
-	s390xVecOp = set("VX", "VO", "VN", "VNO", "VNC", "VNX", "VOC", "VNN", "VAQ", "VSQ", "VAB", "VAG", "VSB", "VSG",
+	s390xSqrt = set("FSQRT", "FSQRTS", "WFSQDB")
+	s390xVecOp = set("VX", "VO", "VN", "VNO", "VNC", "VAQ", "VSQ", "VAB", "VAG", "VSB", "VSG",
 		"VCEQB", "VCEQH", "VCEQF", "VCEQG", "VCEQBS", "VCEQHS", "VCEQFS", "VCEQGS", "VMXLB", "VMNLB", "VPERM", "VSEL")
 	s390xVecCC = set("VCEQBS", "VCEQHS", "VCEQFS", "VCEQGS")
 	// Lane moves: VLGVx $idx, V, R reads one element.
@@ -525,7 +554,11 @@ func s390xStep(mach *Mach) {
 	case op == "MVGHI" && n == 2 && a[0].Kind == ArgMem && a[1].Kind == ArgImm:
 		m.store(a[0], 8, static) // a constant to a doubleword, which Go 1.24 emits
 	case (op == "STMG" || op == "LMG") && n == 3:
-		// STMG Ra, Rb, mem: Ra, Ra+1, ... Rb to consecutive doublewords.
+		// STMG Ra, Rb, mem: Ra, Ra+1, ... Rb to consecutive doublewords;
+		// LMG mem, Ra, Rb (as Go writes it) or LMG Ra, Rb, mem back.
+		if op == "LMG" && a[0].Kind == ArgMem {
+			a = []Arg{a[1], a[2], a[0]}
+		}
 		regs, ok := s390xRange(a[0], a[1])
 		if !ok || a[2].Kind != ArgMem || a[0].Reg[0] != 'R' {
 			m.unmodelled()
@@ -648,12 +681,12 @@ func s390xStep(mach *Mach) {
 		if !strings.HasPrefix(op, "MUL") {
 			flags(l)
 		}
-	case s390xDiv[op] && n == 3 && reg(2):
-		l := m.reads(a[0], a[1])
+	case s390xDiv[op] && (n == 3 || n == 2 && s390xSqrt[op]) && reg(n-1):
+		l := m.reads(a[:n-1]...)
 		if l == secret {
 			m.find("variable-latency instruction on secret data")
 		}
-		m.write(a[2], l)
+		m.write(a[n-1], l)
 	default:
 		m.unmodelled()
 	}
