@@ -406,7 +406,7 @@ var (
 		"FSQRTS", "WFDDB", "WFSQDB")
 	// Vector: op a, b, dst, element by element; the CC forms of the
 	// compares set the condition code.
-	s390xSqrt = set("FSQRT", "FSQRTS", "WFSQDB")
+	s390xSqrt  = set("FSQRT", "FSQRTS", "WFSQDB")
 	s390xVecOp = set("VX", "VO", "VN", "VNO", "VNC", "VAQ", "VSQ", "VAB", "VAG", "VSB", "VSG",
 		"VCEQB", "VCEQH", "VCEQF", "VCEQG", "VCEQBS", "VCEQHS", "VCEQFS", "VCEQGS", "VMXLB", "VMNLB", "VPERM", "VSEL")
 	s390xVecCC = set("VCEQBS", "VCEQHS", "VCEQFS", "VCEQGS")
