@@ -613,3 +613,58 @@ func TestS390XRows(t *testing.T) {
 		objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU " + "CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
 			"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE"}, s390xRows())
 }
+
+// loong64.
+
+func loong64Rows() []archRow {
+	rows := []archRow{
+		{ins: "RET", leak: "R1", want: "return to an address that depends on secret R1"}, {ins: "JMP l"}, {ins: "NOOP"},
+		{ins: "JMP (R5)", always: awInd},
+		{ins: "CALL ·f(SB)", flow: "-> R1"},
+		{ins: "BEQ R4, l", leak: "R4", want: "conditional branch on secret R4"},
+		{ins: "BNE R4, l", leak: "R4", want: "conditional branch on secret R4"},
+		{ins: "MOVV R4, R5", flow: "R4 -> R5"},
+		{ins: "MOVV $1, R5", flow: "-> R5"},
+		{ins: "MOVV (R4), R5", flow: "MEM -> R5", leak: "R4", want: awAddr},
+		{ins: "MOVV (R4)(R6), R5", flow: "MEM -> R5", leak: "R4 R6", want: awAddr},
+		{ins: "MOVV 8(R3), R5", flow: "-> R5"},
+		{ins: "MOVV R5, 8(R3)"},
+		{ins: "MOVV R5, (R4)", always: awStore, leak: "R4", want: awAddr},
+		{ins: "MOVV ·tab(SB), R5", flow: "-> R5"},
+		{ins: "MOVV $·tab(SB), R5", flow: "-> R5"},
+		{ins: "MOVV x+0(FP), R5", flow: "-> R5"},
+		{ins: "MOVV R5, ret+8(FP)"},
+		{ins: "MOVV R5, t-8(SP)", text: "NOSPLIT, $16-64"},
+		{ins: "MOVV t-8(SP), R5", flow: "-> R5", text: "NOSPLIT, $16-64"},
+		{ins: "ADDV $-16, R3"},
+		{ins: "ADDV $-16, R3, R3"},
+		{ins: "XOR R4, R4, R5", flow: "-> R5"},
+		{ins: "SUBV R4, R4, R5", flow: "-> R5"},
+		{ins: "ADDV R4, R5", flow: "R4 R5 -> R5"},
+		{ins: "ADDV16 $65536, R11, R9", flow: "R11 -> R9"},
+		{ins: "BSTRPICKV $31, R4, $0, R5", flow: "R4 -> R5"},
+		{ins: "BSTRPICKW $31, R4, $0, R5", flow: "R4 -> R5"},
+		{ins: "CPUCFG R4, R5", always: awClosed},
+		{ins: "SQRTD F1, F2", flow: "F1 -> F2", leak: "F1", want: awLatency},
+		{ins: "SQRTF F1, F2", flow: "F1 -> F2", leak: "F1", want: awLatency},
+		{ins: "DIVD F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
+		{ins: "DIVF F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
+	}
+	rows = append(rows, rowsOf("MOVW MOVWU MOVH MOVHU MOVB MOVBU", archRow{ins: "OP (R4), R5", flow: "MEM -> R5", leak: "R4", want: awAddr})...)
+	rows = append(rows, rowsOf("MOVD MOVF", archRow{ins: "OP (R4), F1", flow: "MEM -> F1", leak: "R4", want: awAddr})...)
+	rows = append(rows, rowsOf("ADDV SUBV ADD SUB AND OR XOR NOR ANDN ORN SLLV SRLV SRAV ROTRV SLL SRL SRA ROTR "+
+		"MULV MULVU MULHV MULHVU MUL SGT SGTU MASKEQZ MASKNEZ", archRow{ins: "OP R4, R5, R6", flow: "R4 R5 -> R6"})...)
+	rows = append(rows, rowsOf("ALSLV ALSLW ALSLWU", archRow{ins: "OP $2, R4, R5, R6", flow: "R4 R5 -> R6"})...)
+	rows = append(rows, rowsOf("NEGV NEGW", archRow{ins: "OP R4, R5", flow: "R4 -> R5"})...)
+	rows = append(rows, rowsOf("DIVV DIVVU REMV REMVU DIV DIVU REM REMU",
+		archRow{ins: "OP R4, R5, R6", flow: "R4 R5 -> R6", leak: "R4 R5", want: awLatency})...)
+	rows = append(rows, rowsOf("BEQ BNE BLT BGE BLTU BGEU", archRow{ins: "OP R4, R5, l", leak: "R4 R5", want: "conditional branch on secret R4, R5"})...)
+	return rows
+}
+
+// TestLOONG64Rows tests every row of the loong64 model's table.
+func TestLOONG64Rows(t *testing.T) {
+	universe := append(numbered("R", 4, 12), "R1", "F1", "F2")
+	checkArchTable(t, archTable{goarch: "loong64", universe: universe, ops: LOONG64Ops(), base: same,
+		objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"}, loong64Rows())
+}

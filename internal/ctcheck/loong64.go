@@ -231,20 +231,20 @@ func loong64ObjTarget(in *Inst) (uint64, bool) {
 var (
 	loong64Width = map[string]int{"MOVV": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "MOVD": 8, "MOVF": 4}
 	// dst = f(sources).
-	loong64ALU = set("ADDV", "SUBV", "ADD", "ADDU", "SUB", "SUBU", "AND", "OR", "XOR", "NOR", "ANDN", "ORN", "SLLV",
-		"SRLV", "SRAV", "ROTRV", "SLL", "SRL", "SRA", "ROTR", "MULV", "MULVU", "MULHV", "MULHVU", "MUL", "MULU",
-		"SGT", "SGTU", "MASKEQZ", "MASKNEZ", "NEGV", "NEGW", "ADDU16ID", "ALSLV", "ALSLW", "ALSLWU")
+	loong64ALU = set("ADDV", "SUBV", "ADD", "SUB", "AND", "OR", "XOR", "NOR", "ANDN", "ORN", "SLLV",
+		"SRLV", "SRAV", "ROTRV", "SLL", "SRL", "SRA", "ROTR", "MULV", "MULVU", "MULHV", "MULHVU", "MUL",
+		"SGT", "SGTU", "MASKEQZ", "MASKNEZ", "NEGV", "NEGW", "ADDU16ID")
 	loong64Unary = set("NEGV", "NEGW")
 	loong64Div   = set("DIVV", "DIVVU", "REMV", "REMVU", "DIV", "DIVU", "REM", "REMU", "DIVD", "DIVF", "SQRTD", "SQRTF")
 	loong64B2    = set("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU")
 	// Constants and addresses in the program: LU12IW $hi, R.
-	loong64Const = set("LU12IW", "PCALAU12I", "PCADDU12I", "PCADDU18I")
+	loong64Const = set("LU12IW", "PCALAU12I", "PCADDU12I")
 )
 
 // LOONG64Ops is every opcode the loong64 model knows, for the tables'
 // tests.
 func LOONG64Ops() map[string]bool {
-	t := set("NOP", "RET", "JMP", "CALL", "LU32ID", "LU52ID", "BSTRPICKV", "BSTRPICKW")
+	t := set("NOP", "RET", "JMP", "CALL", "LU32ID", "LU52ID", "BSTRPICKV", "BSTRPICKW", "ALSLV", "ALSLW", "ALSLWU")
 	for _, c := range []map[string]bool{loong64ALU, loong64Div, loong64B2, loong64Const} {
 		for op := range c {
 			t[op] = true
@@ -346,12 +346,15 @@ func loong64Step(mach *Mach) {
 			return
 		}
 		m.write(a[n-1], l)
-	case loong64Div[op] && n == 3 && reg(0) && reg(1) && reg(2):
-		l := m.reads(a[0], a[1])
+	case (op == "ALSLV" || op == "ALSLW" || op == "ALSLWU") && n == 4 && a[0].Kind == ArgImm && reg(1) && reg(2) && reg(3):
+		// ALSLV $sa, rj, rk, rd: rd = rj<<sa + rk.
+		m.write(a[3], m.reads(a[1], a[2]))
+	case loong64Div[op] && (n == 3 || n == 2 && strings.HasPrefix(op, "SQRT")) && reg(0) && reg(n-1):
+		l := m.reads(a[:n-1]...)
 		if l == secret {
 			m.find("variable-latency instruction on secret data")
 		}
-		m.write(a[2], l)
+		m.write(a[n-1], l)
 	default:
 		m.unmodelled()
 	}
