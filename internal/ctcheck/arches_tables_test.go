@@ -668,3 +668,77 @@ func TestLOONG64Rows(t *testing.T) {
 	checkArchTable(t, archTable{goarch: "loong64", universe: universe, ops: LOONG64Ops(), base: same,
 		objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"}, loong64Rows())
 }
+
+// arm.
+
+func armRows() []archRow {
+	rows := []archRow{
+		{ins: "RET", leak: "R14", want: "return to an address that depends on secret R14"},
+		{ins: "MOVW.P 4(R13), R15"},
+		{ins: "JMP l"}, {ins: "B l"},
+		{ins: "BEQ l", leak: "FLAGS", want: "conditional branch on secret flags"},
+		{ins: "B (R1)", always: awInd},
+		{ins: "BL (R1)", always: awInd, flow: "-> R14"},
+		{ins: "BL ·f(SB)", flow: "-> R14"},
+		{ins: "MOVW R1, R2", flow: "R1 -> R2"},
+		{ins: "MOVW $8, R2", flow: "-> R2"},
+		{ins: "MOVW $·tab(SB), R2", flow: "-> R2"},
+		{ins: "MOVW ·tab(SB), R2", flow: "-> R2"},
+		{ins: "MOVW (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr},
+		{ins: "MOVW R3<<2(R1), R2", flow: "MEM -> R2", leak: "R1 R3", want: awAddr},
+		{ins: "MOVW 4(R13), R2", flow: "-> R2"},
+		{ins: "MOVW R2, 4(R13)"},
+		{ins: "MOVW.W R14, -8(R13)"},
+		{ins: "MOVW.P 4(R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr},
+		{ins: "MOVW R2, (R1)", always: awStore, leak: "R1", want: awAddr},
+		{ins: "MOVW x+0(FP), R2", flow: "-> R2"},
+		{ins: "MOVW R2, ret+4(FP)"},
+		{ins: "MOVW R2, t-4(SP)", text: "NOSPLIT, $8-64"},
+		{ins: "MOVW t-4(SP), R2", flow: "-> R2", text: "NOSPLIT, $8-64"},
+		{ins: "MOVW.EQ R1, R2", flow: "R1 R2 FLAGS -> R2"},
+		{ins: "MOVW.EQ (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr, leak2: "FLAGS", want2: "memory access under a secret condition"},
+		{ins: "MOVW.NE R2, 4(R13)", leak2: "FLAGS", want2: "memory access under a secret condition"},
+		{ins: "ADD $1, R2", flow: "R2 -> R2"},
+		{ins: "ADD R1<<R4, R2, R3", flow: "R1 R4 R2 -> R3"},
+		{ins: "ADD R1<<3, R2, R3", flow: "R1 R2 -> R3"},
+		{ins: "ADD R1->3, R2, R3", flow: "R1 R2 -> R3"},
+		{ins: "ADD R1@>3, R2, R3", flow: "R1 R2 -> R3"},
+		{ins: "ADD.S R1, R2, R3", flow: "R1 R2 -> R3 FLAGS"},
+		{ins: "ADD.EQ R1, R2, R3", flow: "R1 R2 FLAGS R3 -> R3"},
+		{ins: "ADD.S.EQ R1, R2, R3", flow: "R1 R2 FLAGS R3 -> R3; R1 R2 FLAGS -> FLAGS"},
+		{ins: "EOR R1, R1, R2", flow: "-> R2"},
+		{ins: "SUB R1, R1, R2", flow: "-> R2"},
+		{ins: "MVN R1, R2", flow: "R1 -> R2"},
+		{ins: "SUB $8, R13"},
+		{ins: "ADD $8, R13, R13"},
+		{ins: "ADD R1, R13", flow: "R1 -> R13", leak: "R1", want: "stack pointer set from secret data"},
+		{ins: "MOVBU R4@>8, R4", flow: "R4 -> R4"},
+		{ins: "CLZ R1, R2", always: awClosed},
+		{ins: "MOVM.IA [R1,R2], (R3)", always: awClosed},
+		{ins: "SQRTD F1, F2", flow: "F1 -> F2", leak: "F1", want: awLatency},
+		{ins: "SQRTF F1, F2", flow: "F1 -> F2", leak: "F1", want: awLatency},
+		{ins: "DIVD F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
+		{ins: "DIVF F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
+		{ins: "MOVD (R1), F1", flow: "MEM -> F1", leak: "R1", want: awAddr},
+		{ins: "MOVF (R1), F1", flow: "MEM -> F1", leak: "R1", want: awAddr},
+	}
+	rows = append(rows, rowsOf("MOVH MOVHU MOVB MOVBU", archRow{ins: "OP (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr})...)
+	rows = append(rows, rowsOf("MOVH MOVHU MOVB MOVBU", archRow{ins: "OP R1, R2", flow: "R1 -> R2"})...)
+	rows = append(rows, rowsOf("ADD SUB RSB AND ORR EOR BIC MUL MULU SLL SRL SRA", archRow{ins: "OP R1, R2, R3", flow: "R1 R2 -> R3"})...)
+	rows = append(rows, rowsOf("ADC SBC RSC", archRow{ins: "OP R1, R2, R3", flow: "R1 R2 FLAGS -> R3"})...)
+	rows = append(rows, rowsOf("ADC.S", archRow{ins: "OP R1, R2, R3", flow: "R1 R2 FLAGS -> R3 FLAGS"})...)
+	rows = append(rows, rowsOf("CMP CMN TST TEQ", archRow{ins: "OP R1, R2", flow: "R1 R2 -> FLAGS"})...)
+	for _, c := range strings.Fields("NE CS CC MI PL VS VC HI LS GE LT GT LE HS LO") {
+		rows = append(rows, archRow{ins: "B" + c + " l", leak: "FLAGS", want: "conditional branch on secret flags"})
+	}
+	return rows
+}
+
+// TestARMRows tests every row of the arm model's table.
+func TestARMRows(t *testing.T) {
+	universe := append(numbered("R", 0, 9), "R14", "FLAGS", "F1", "F2")
+	checkArchTable(t, archTable{goarch: "arm", universe: universe, ops: ARMOps(), objOnly: "NOP", base: func(op string) string {
+		b, _, _ := strings.Cut(op, ".")
+		return b
+	}}, armRows())
+}

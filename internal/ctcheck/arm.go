@@ -324,7 +324,7 @@ var (
 	armUnary = set("MVN")
 	armCarry = set("ADC", "SBC", "RSC")
 	armTest  = set("CMP", "CMN", "TST", "TEQ")
-	armDiv   = set("DIV", "DIVU", "MOD", "MODU", "DIVD", "DIVF", "SQRTD", "SQRTF")
+	armDiv   = set("DIVD", "DIVF", "SQRTD", "SQRTF") // DIV and MOD are calls of runtime._div and its kin: not modelled
 )
 
 // ARMOps is every opcode the arm model knows (without its suffixes), for
@@ -449,19 +449,22 @@ func armStep(mach *Mach) {
 				m.moveSP(d) // the frame: ADD/SUB $n, R13
 				return
 			}
-			m.set("R13", max(l, flags))
+			if cond != "" {
+				l = max(l, flags)
+			}
+			m.set("R13", l)
 			return
 		}
 		write(a[n-1], l)
 		if setFlags {
 			m.set("FLAGS", max(l, map[bool]level{true: flags, false: static}[cond != ""]))
 		}
-	case armDiv[op] && n == 3 && reg(0) && reg(1) && reg(2) && cond == "" && !setFlags:
-		l := m.reads(a[0], a[1])
+	case armDiv[op] && (n == 3 || n == 2 && strings.HasPrefix(op, "SQRT")) && reg(0) && reg(n-1) && cond == "" && !setFlags:
+		l := m.reads(a[:n-1]...)
 		if l == secret {
 			m.find("variable-latency instruction on secret data")
 		}
-		m.write(a[2], l)
+		m.write(a[n-1], l)
 	default:
 		m.unmodelled()
 	}
