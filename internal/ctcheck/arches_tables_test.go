@@ -166,7 +166,6 @@ func isPseudo(loc string) bool { return strings.ContainsAny(loc, " :") }
 // they cover its table.
 func checkArchTable(t *testing.T, at archTable, rows []archRow) {
 	toolchainOf(t)
-	a := archs[at.goarch]
 	ins := assembleRows(t, at, rows)
 	covered := map[string]bool{}
 	for i, row := range rows {
@@ -175,71 +174,7 @@ func checkArchTable(t *testing.T, at archTable, rows []archRow) {
 			if row.always != awClosed {
 				covered[at.base(in.Op)] = true
 			}
-			to, written := parseArchFlow(t, at.universe, row.flow)
-			leaks, leaks2 := map[string]bool{}, map[string]bool{}
-			for _, l := range strings.Fields(row.leak) {
-				for _, e := range expand(at.universe, l) {
-					leaks[e] = true
-				}
-			}
-			for _, l := range strings.Fields(row.leak2) {
-				for _, e := range expand(at.universe, l) {
-					leaks2[e] = true
-				}
-			}
-			for _, loc := range append([]string{""}, at.universe...) {
-				st := newState()
-				if at.pre != nil {
-					at.pre(st, row.pre)
-				}
-				if loc != "" {
-					st.regs[loc] = secret
-				}
-				f := &Func{Name: "row", Insts: []Inst{*in}}
-				f.index()
-				m := &Mach{a: a, f: f, in: &f.Insts[0], st: st, fall: true}
-				a.Step(m)
-				want := map[string]bool{}
-				if loc != "" && !written[loc] {
-					want[loc] = true // not written: it keeps its secret
-				}
-				for _, d := range to["MEM"] {
-					want[d] = true
-				}
-				for _, d := range to[loc] {
-					want[d] = true
-				}
-				got := map[string]bool{}
-				for k, l := range st.regs {
-					if l == secret && !isPseudo(k) {
-						got[k] = true
-					}
-				}
-				if !maps.Equal(got, want) {
-					t.Errorf("%s (%s) with %s secret: secret after: %v, want %v", row.ins, in.Text, orNone(loc),
-						slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
-				}
-				var wants []string
-				if row.always != "" {
-					wants = append(wants, row.always)
-				}
-				if leaks[loc] {
-					wants = append(wants, row.want)
-				}
-				if leaks2[loc] {
-					wants = append(wants, row.want2)
-				}
-				for _, w := range wants {
-					if !slices.ContainsFunc(m.findings, func(f string) bool { return strings.Contains(f, w) }) {
-						t.Errorf("%s (%s) with %s secret: want a finding %q, got %q", row.ins, in.Text, orNone(loc), w, m.findings)
-					}
-				}
-				for _, f := range m.findings {
-					if !slices.ContainsFunc(wants, func(w string) bool { return strings.Contains(f, w) }) {
-						t.Errorf("%s (%s) with %s secret: unexpected finding %q", row.ins, in.Text, orNone(loc), f)
-					}
-				}
-			}
+			probeRow(t, at, row, in)
 		})
 	}
 	var missing []string
@@ -251,6 +186,79 @@ func checkArchTable(t *testing.T, at archTable, rows []archRow) {
 	slices.Sort(missing)
 	if len(missing) > 0 {
 		t.Errorf("opcodes of the table with no row: %v", missing)
+	}
+}
+
+// probeRow runs the model on in from the state where nothing is secret
+// and from each where one location of at's universe is, and checks the
+// row's flows and findings.
+func probeRow(t *testing.T, at archTable, row archRow, in *Inst) {
+	t.Helper()
+	a := archs[at.goarch]
+	to, written := parseArchFlow(t, at.universe, row.flow)
+	leaks, leaks2 := map[string]bool{}, map[string]bool{}
+	for _, l := range strings.Fields(row.leak) {
+		for _, e := range expand(at.universe, l) {
+			leaks[e] = true
+		}
+	}
+	for _, l := range strings.Fields(row.leak2) {
+		for _, e := range expand(at.universe, l) {
+			leaks2[e] = true
+		}
+	}
+	for _, loc := range append([]string{""}, at.universe...) {
+		st := newState()
+		if at.pre != nil {
+			at.pre(st, row.pre)
+		}
+		if loc != "" {
+			st.regs[loc] = secret
+		}
+		f := &Func{Name: "row", Insts: []Inst{*in}}
+		f.index()
+		m := &Mach{a: a, f: f, in: &f.Insts[0], st: st, fall: true}
+		a.Step(m)
+		want := map[string]bool{}
+		if loc != "" && !written[loc] {
+			want[loc] = true // not written: it keeps its secret
+		}
+		for _, d := range to["MEM"] {
+			want[d] = true
+		}
+		for _, d := range to[loc] {
+			want[d] = true
+		}
+		got := map[string]bool{}
+		for k, l := range st.regs {
+			if l == secret && !isPseudo(k) {
+				got[k] = true
+			}
+		}
+		if !maps.Equal(got, want) {
+			t.Errorf("%s (%s) with %s secret: secret after: %v, want %v", row.ins, in.Text, orNone(loc),
+				slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+		}
+		var wants []string
+		if row.always != "" {
+			wants = append(wants, row.always)
+		}
+		if leaks[loc] {
+			wants = append(wants, row.want)
+		}
+		if leaks2[loc] {
+			wants = append(wants, row.want2)
+		}
+		for _, w := range wants {
+			if !slices.ContainsFunc(m.findings, func(f string) bool { return strings.Contains(f, w) }) {
+				t.Errorf("%s (%s) with %s secret: want a finding %q, got %q", row.ins, in.Text, orNone(loc), w, m.findings)
+			}
+		}
+		for _, f := range m.findings {
+			if !slices.ContainsFunc(wants, func(w string) bool { return strings.Contains(f, w) }) {
+				t.Errorf("%s (%s) with %s secret: unexpected finding %q", row.ins, in.Text, orNone(loc), f)
+			}
+		}
 	}
 }
 
@@ -741,4 +749,149 @@ func TestARMRows(t *testing.T) {
 		b, _, _ := strings.Cut(op, ".")
 		return b
 	}}, armRows())
+}
+
+// The disassembler's own forms: what go tool objdump prints that the
+// assembler has no mnemonic for (the objOnly opcodes of the tables), the
+// forms of older releases' disassemblers (Go 1.24 and 1.25 on s390x), and
+// the branch targets decoded from the encoding. Each row is "HEX TEXT" as
+// objdump prints it, read by the compiled front end.
+
+func objRows() map[string][]archRow {
+	cc := "conditional branch on secret condition code"
+	rows := map[string][]archRow{
+		"riscv64": {
+			{ins: "00000013 NOP"},
+			{ins: "0005a313 SLTZ X5, X6", flow: "X5 -> X6"},
+			{ins: "0005a313 SGTZ X5, X6", flow: "X5 -> X6"},
+			{ins: "0805033b ZEXTW X5, X6", flow: "X5 -> X6"},
+			{ins: "0080006f JMP 2(PC)"},
+			{ins: "00000463 BEQ X5, X6, 2(PC)", leak: "X5 X6", want: "conditional branch on secret X5, X6"},
+			{ins: "00000463 BEQ X5, X6, 3(PC)", always: awClosed}, // the text and the encoding disagree
+			{ins: "21a0 JMP 2(PC)"},
+			{ins: "ffc50293 CALL (X5)", always: awInd, flow: "-> X1"},
+		},
+		"ppc64le": {
+			{ins: "60000000 NOP"},
+			{ins: "7ca42050 SUBF R3,R4,R5", flow: "R3 R4 -> R5"},
+			{ins: "5464063e RLWINM R3,$0,$24,$31,R4", flow: "R3 -> R4"},
+			{ins: "5464063f RLWINMCC R3,$0,$24,$31,R4", flow: "R3 -> R4 CR0"},
+			{ins: "41830008 BSO 0x1008", leak: "CR0", want: "conditional branch on secret CR0"},
+			{ins: "40830008 BNS 0x1008", leak: "CR0", want: "conditional branch on secret CR0"},
+			{ins: "42000008 BC $16,LT,0x1008", leak: "CTR", want: "conditional branch on secret CTR"},
+			{ins: "06100000 88e00000 PLBZ 33120(0),$1,R7", flow: "-> R7"},
+			{ins: "38830008 ADD R3,$8,R4", flow: "R3 -> R4"},
+			{ins: "3821ffe0 ADD R1,$-32,R1"},
+			{ins: "7c070066 MFVSRD VS32,R7", flow: "VS32.0 -> R7"},
+			{ins: "3fe00014 ADDIS $0,$20,R31", flow: "-> R31"},
+			{ins: "4e800020 RET", leak: "LR", want: "return to an address that depends on secret LR"},
+			{ins: "4e800420 BR (CTR)", always: awInd},
+		},
+		"s390x": {
+			{ins: "0707 NOP"},
+			{ins: "07fe JMP R14", leak: "R14", want: "return to an address"}, // BR R14, as Go 1.24 prints it
+			{ins: "07f1 JMP R1", always: awInd},
+			{ins: "a7f40004 JMP 2(PC)"},
+			{ins: "a7840004 BRC $8, 2(PC)", leak: "FLAGS", want: cc},
+			{ins: "e3f0ffc0ff71 MOVD -64(R15), R15"},
+			{ins: "e3f0ffc8ff71 MOVD -56(R0)(R15*1), R15"},
+			{ins: "e31020080071 MOVD 8(R2), R1", flow: "R2 -> R1"}, // LAY: an address, not a load
+			{ins: "c01000000010 MOVD p.x(SB), R1", flow: "-> R1"},  // LARL
+			{ins: "c41800000010 MOVD R1, 16(PC)", flow: "-> R1"},   // LGRL, as Go 1.24 prints it
+			{ins: "e32010000004 MOVD (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr},
+			{ins: "e32010000004 MOVW (R1), R2", always: awClosed}, // LG printed as MOVW
+			{ins: "e32010000082 XOR R2, (R1)", flow: "MEM R2 -> R2 FLAGS", leak: "R1", want: awAddr},
+			{ins: "e32010000081 OR (R1), R2", flow: "MEM R2 -> R2 FLAGS", leak: "R1", want: awAddr}, // Go 1.25's order
+			{ins: "e32010000024 XOR R2, (R1)", always: awClosed},                                    // STG is no XOR
+			{ins: "eb14f0080024 STMG R1, R4, 8(R15)"},
+			{ins: "e548f0080001 MVGHI 8(R15), $1"},
+			{ins: "4210f008 STC R1, 8(R15)"},
+			{ins: "4210f008 MOVB R1, 8(R15)"},
+			{ins: "e75000003021 VLGV R5, V0, (R0), $3", flow: "V0.0 -> R5"},
+			{ins: "e75000013021 VLGV R5, V0, 1(R0), $3", flow: "V0.1 -> R5"},
+			{ins: "eb640007000c SRD 7(R0), R4, R6", flow: "R4 -> R6 FLAGS"},
+			{ins: "eb645000000c SRD (R5), R4, R6", flow: "R4 R5 -> R6 FLAGS"},
+			{ins: "b9e28020 MOVDEQ R1, R2", flow: "R1 R2 FLAGS -> R2"},
+			{ins: "b9f71012 NOT R1, R2", flow: "R1 -> R2 FLAGS"},
+			{ins: "b9f71012 NOTW R1, R2", flow: "R1 -> R2 FLAGS"},
+			{ins: "a7240004 BGTU 2(PC)", leak: "FLAGS", want: cc},
+			{ins: "a7a40004 BGEU 2(PC)", leak: "FLAGS", want: cc},
+			{ins: "e7120000d8 VTM V1, V2", flow: "V1 V2 -> FLAGS"},
+			{ins: "c0f4fffffff0 BR 0(PC)"},
+		},
+		"loong64": {
+			{ins: "14000a04 LU12IW $80, R4", flow: "-> R4"},
+			{ins: "16000a04 LU32ID $80, R4", flow: "R4 -> R4"},
+			{ins: "03000084 LU52ID $0, R4, R4", flow: "R4 -> R4"},
+			{ins: "1a000004 PCALAU12I $0, R4", flow: "-> R4"},
+			{ins: "1c000004 PCADDU12I $0, R4", flow: "-> R4"},
+			{ins: "13fffd69 Unknown ADDU16I.D $-1, R11, R9", flow: "R11 -> R9"},
+			{ins: "58000885 BEQ R4, R5, 2(PC)", leak: "R4 R5", want: "conditional branch on secret R4, R5"},
+			{ins: "40000880 BEQ R4, 2(PC)", leak: "R4", want: "conditional branch on secret R4"},
+			{ins: "40000880 BEQ R4, 3(PC)", always: awClosed},
+			{ins: "00128e94 SGTU R3, R20", flow: "R20 -> R20"},
+			{ins: "0340fca5 MOVBU R5", flow: "R5 -> R5"},
+		},
+		"arm": {
+			{ins: "e320f000 NOP"},
+			{ins: "e49df020 RET #32"},
+			{ins: "0a000001 B.EQ 0x1010", leak: "FLAGS", want: "conditional branch on secret flags"},
+			{ins: "ea000001 B 0x1010"},
+			{ins: "e1a03000 MOVW R0<<$0, R3", flow: "R0 -> R3"},
+			{ins: "e59f1008 MOVW 0x8(R15), R1", flow: "-> R1"},
+			{ins: "e7d10000 MOVBU (R1)(R0), R0", flow: "MEM -> R0", leak: "R1", want: awAddr, leak2: "R0", want2: awAddr},
+			{ins: "e1a02231 LSR R1>>$4, R2", flow: "R1 R2 -> R2"},
+			{ins: "e1a02231 LSR $4, R1, R2", flow: "R1 -> R2"},
+		},
+	}
+	for _, c := range strings.Fields("EQ NE LT LE GT GE") {
+		rows["s390x"] = append(rows["s390x"],
+			archRow{ins: "ec120004007e CMPWB" + c + " R1, R2, 2(PC)", leak: "R1 R2", want: "conditional branch on secret R1, R2"},
+			archRow{ins: "ec120004007f CMPWUB" + c + " R1, R2, 2(PC)", leak: "R1 R2", want: "conditional branch on secret R1, R2"})
+	}
+	return rows
+}
+
+// TestArchObjdumpForms tests the compiled front end's reading of the
+// disassembler's own forms, and covers the tables' objOnly opcodes.
+func TestArchObjdumpForms(t *testing.T) {
+	tables := map[string]archTable{
+		"riscv64": {goarch: "riscv64", universe: append(numbered("X", 1, 12), "F1"), objOnly: "NOP SLTZ SGTZ ZEXTW"},
+		"ppc64le": {goarch: "ppc64le", universe: append(append(numbered("R", 3, 10), "R31", "CR0", "CTR", "LR"),
+			withLanes(nil, []string{"VS32"})...), objOnly: "NOP SUBF RLWINM RLWINMCC BSO BNS"},
+		"s390x": {goarch: "s390x", universe: append(append(numbered("R", 1, 9), "R14", "FLAGS"), withLanes(nil, numbered("V", 0, 2))...),
+			objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
+				"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE"},
+		"loong64": {goarch: "loong64", universe: append(numbered("R", 4, 12), "R20"), objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"},
+		"arm":     {goarch: "arm", universe: append(numbered("R", 0, 4), "FLAGS"), objOnly: "NOP"},
+	}
+	for goarch, rows := range objRows() {
+		at := tables[goarch]
+		t.Run(goarch, func(t *testing.T) {
+			covered := map[string]bool{}
+			for _, row := range rows {
+				hex, text, _ := strings.Cut(row.ins, " ")
+				if w, rest, ok := strings.Cut(text, " "); ok && regexp.MustCompile(`^[0-9a-f]{8}$`).MatchString(w) {
+					// a prefixed instruction: two words of hex
+					hex, text = hex+" "+w, rest
+				}
+				dump := fmt.Sprintf("TEXT main.f(SB) f.go\n  f.go:1\t0x1000\t\t%s\t\t%s\t\n", hex, text)
+				p, err := ParseGoObjdump(goarch, dump)
+				if err != nil {
+					t.Fatalf("%s: %v", row.ins, err)
+				}
+				in := &p.Funcs["main.f"].Insts[0]
+				t.Run(row.ins, func(t *testing.T) { probeRow(t, at, row, in) })
+				if row.always != awClosed {
+					b, _, _ := strings.Cut(in.Op, ".")
+					covered[b] = true
+				}
+			}
+			for _, op := range strings.Fields(at.objOnly) {
+				if !covered[op] {
+					t.Errorf("%s: no row of the disassembler's %s", goarch, op)
+				}
+			}
+		})
+	}
 }

@@ -202,7 +202,7 @@ func riscv64FromObjdump(f *Func, in *Inst, args []string) error {
 	}
 	a := in.Args
 	switch {
-	case in.Op == "CALL" && len(a) == 1 && a[0].Kind == ArgSym:
+	case in.Op == "CALL" && len(a) == 1:
 		in.Args = []Arg{{Kind: ArgReg, Reg: "X1", Width: 8, Name: "X1"}, a[0]}
 	case in.Op == "JAL" && len(a) == 2 && (a[0].isReg("X1") || a[0].isReg("X5")) && a[1].Kind == ArgSym:
 		in.Op = "CALL"

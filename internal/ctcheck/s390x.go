@@ -101,7 +101,7 @@ func s390xIsBranch(op string) bool {
 
 var (
 	// compare and branch: op a, b, target.
-	s390xCmpB = regexp.MustCompile(`^CMPU?W?B(EQ|NE|LT|LE|GT|GE)$`)
+	s390xCmpB = regexp.MustCompile(`^CMP(U|W|WU)?B(EQ|NE|LT|LE|GT|GE)$`)
 	// compare and branch with a mask: op $mask, a, b, target.
 	s390xCmpJ = set("CRJ", "CGRJ", "CLRJ", "CLGRJ", "CIJ", "CGIJ", "CLIJ", "CLGIJ")
 )
