@@ -287,7 +287,9 @@ func CheckFile(path string) ([]Finding, error) {
 		}
 		an := newAnalysis(a, p, inModule)
 		an.external = true
-		an.follow = func(sym string) bool { return inModule(sym) || strings.HasPrefix(sym, asmPkg+".") }
+		an.follow = func(sym string) bool {
+			return inModule(sym) || strings.HasPrefix(sym, asmPkg+".") || strings.HasPrefix(sym, asmSym+".")
+		}
 		r, err := an.run(p.Order)
 		if err != nil {
 			return nil, err
@@ -305,8 +307,13 @@ func CheckFile(path string) ([]Finding, error) {
 	return all, nil
 }
 
-// asmPkg is the package path CheckFile assembles a file as.
-const asmPkg = "ctcheckasm"
+// asmPkg is the package path CheckFile assembles a file as, and asmSym
+// the prefix of its symbols (a path with no dot in its last element, which
+// the toolchain would escape).
+const (
+	asmPkg = "ctcheckasm"
+	asmSym = asmPkg
+)
 
 // AssembleListing runs go tool asm -S on one file for goarch at level v
 // and reads its listing.
@@ -318,7 +325,7 @@ func AssembleListing(path, goarch string, v Variant) (*Program, error) {
 	args := append([]string{"tool", "asm", "-S", "-p", asmPkg, "-I", filepath.Join(strings.TrimSpace(string(goroot)), "pkg", "include"),
 		"-I", filepath.Dir(path)}, asmMacros(goarch, v)...)
 	// A file of our own, not os.DevNull: the assembler removes its
-	// output when it fails.
+	// output when it fails (it removed /dev/null on this machine).
 	obj, err := os.CreateTemp("", "ctcheck-*.o")
 	if err != nil {
 		return nil, err

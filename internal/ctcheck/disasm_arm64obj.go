@@ -56,9 +56,9 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 		case regexp.MustCompile(`^S\d_\d_C\d+_C\d+_\d$`).MatchString(s):
 			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s})
 		case strings.HasSuffix(s, "(PC)"):
-			n, err := objInt(strings.TrimSuffix(s, "(PC)"))
-			if err != nil {
-				return err
+			n, ok := objInt(strings.TrimSuffix(s, "(PC)"))
+			if !ok {
+				return fmt.Errorf("branch target %s", s)
 			}
 			if in.Op == "ADRP" || in.Op == "ADR" {
 				in.Args = append(in.Args, Arg{Kind: ArgImm}) // an address in the program
@@ -119,30 +119,17 @@ func arm64ObjInt(s string) (int64, error) {
 		if !ok {
 			return 0, fmt.Errorf("constant %s", s)
 		}
-		x, err1 := objInt(a)
-		y, err2 := objInt(b)
-		if err1 != nil || err2 != nil {
+		x, ok1 := objInt(a)
+		y, ok2 := objInt(b)
+		if !ok1 || !ok2 {
 			return 0, fmt.Errorf("constant %s", s)
 		}
 		return x << y, nil
 	}
-	return objInt(s)
-}
-
-// objInt reads an integer as Go's disassemblers print it: decimal or 0x
-// hexadecimal, with a sign.
-func objInt(s string) (int64, error) {
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	base := 10
-	if t, ok := strings.CutPrefix(s, "0x"); ok {
-		s, base = t, 16
+	if v, ok := objInt(s); ok {
+		return v, nil
 	}
-	v, err := strconv.ParseUint(s, base, 64)
-	if neg {
-		return -int64(v), err
-	}
-	return int64(v), err
+	return 0, fmt.Errorf("constant %s", s)
 }
 
 // arm64ObjOperand reads a register, a shifted or extended register, a
@@ -175,8 +162,8 @@ func arm64ObjOperand(s string) (Arg, bool) {
 	}
 	mem := Arg{Kind: ArgMem}
 	if open > 0 {
-		d, err := objInt(s[:open])
-		if err != nil {
+		d, ok := objInt(s[:open])
+		if !ok {
 			return Arg{}, false
 		}
 		mem.Imm = d

@@ -3,6 +3,7 @@ package ctcheck
 import (
 	"context"
 	"os"
+	"strings"
 	"testing"
 )
 
@@ -13,7 +14,11 @@ func TestExplore(t *testing.T) {
 	}
 	goTool, root := "go", "../.."
 	ctx := context.Background()
-	b, err := BuildDriver(ctx, goTool, root, t.TempDir(), Build{GOARCH: goarch, Tags: os.Getenv("XTAGS")})
+	var env []string
+	if e := os.Getenv("XENV"); e != "" {
+		env = strings.Split(e, ",")
+	}
+	b, err := BuildDriver(ctx, goTool, root, t.TempDir(), Build{GOARCH: goarch, Env: env, Tags: os.Getenv("XTAGS")})
 	if err != nil {
 		t.Fatal(err)
 	}

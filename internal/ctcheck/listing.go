@@ -44,6 +44,11 @@ type listingFunc struct {
 	frame    int64 // the TEXT line's frame size, as the listing prints it
 	size     int64 // the function's size in bytes
 	goarch   string
+	// code is what the assembler encoded, as the listing dumps it after
+	// the instructions: where an architecture's listing prints two
+	// operand forms alike (ppc64's frame slots), the encoding tells them
+	// apart.
+	code []byte
 }
 
 var (
@@ -52,6 +57,8 @@ var (
 	listingHeader = regexp.MustCompile(`^(\S+) STEXT((?: [a-z]+)*) size=(\d+) `)
 	listingInst   = regexp.MustCompile(`^\t0x[0-9a-f]+ (\d{5}) \(([^)]*)\)\t(\S+)(?:\t(.*))?$`)
 	listingText   = regexp.MustCompile(`\$(-?\d+)-(\d+)$`)
+	// The dump of the code: an offset, then up to 16 bytes.
+	listingCode = regexp.MustCompile(`^\t0x([0-9a-f]+) ((?:[0-9a-f]{2} ){0,15}[0-9a-f]{2})(?:  |$)`)
 )
 
 // ParseListing reads the listing of one build for goarch: every function
@@ -92,6 +99,15 @@ func ParseListing(goarch, text string) (*Program, error) {
 		}
 		if strings.HasPrefix(line, "\t0x") && listingInst.MatchString(line) {
 			lines = append(lines, line)
+			continue
+		}
+		if m := listingCode.FindStringSubmatch(line); m != nil {
+			if off, err := strconv.ParseInt(m[1], 16, 64); err == nil && off == int64(len(cur.code)) {
+				for _, b := range strings.Fields(m[2]) {
+					v, _ := strconv.ParseUint(b, 16, 8)
+					cur.code = append(cur.code, byte(v))
+				}
+			}
 			continue
 		}
 		if !strings.HasPrefix(line, "\t") {

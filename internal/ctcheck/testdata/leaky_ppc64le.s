@@ -14,7 +14,7 @@ loop:
 	MOVBZ	(R3), R6
 	MOVBZ	(R4), R7
 	CMP	R6, R7
-	BNE	differ // want "conditional branch on secret flags (CR0)"
+	BNE	differ // want "conditional branch on secret CR0"
 	ADD	$1, R3
 	ADD	$1, R4
 	BDNZ	loop
@@ -33,11 +33,11 @@ TEXT ·vectorCompareBranch(SB), NOSPLIT|NOFRAME, $0-56
 	LXVD2X	(R3)(R0), V0
 	LXVD2X	(R4)(R0), V1
 	VCMPEQUBCC	V0, V1, V2
-	BGE	CR6, differ // want "conditional branch on secret flags (CR6)"
+	BGE	CR6, differ // want "conditional branch on secret CR6"
 	VXOR	V0, V1, V3
 	MFVSRD	V3, R6
 	ANDCC	$1, R6, R7
-	BEQ	differ // want "conditional branch on secret flags (CR0)"
+	BEQ	differ // want "conditional branch on secret CR0"
 	// ISEL is a select, not a branch: no finding.
 	MOVD	$1, R8
 	ISEL	CR6LT, R8, R0, R9
@@ -56,12 +56,12 @@ TEXT ·secretUses(SB), NOSPLIT|NOFRAME, $0-56
 	MOVD	(R4), R7
 	XOR	R7, R6, R6
 	MOVBZ	(R4)(R6), R8 // want "memory address depends on secret R6"
-	LXVL	R3, R6, V4 // want "memory address depends on secret"
+	LXVL	R3, R6, V4 // want "load length depends on secret"
 	DIVD	R6, R8, R9 // want "variable-latency"
-	VADDUBM	V4, V4, V5 // want "not modelled"
+	VPMSUMD	V4, V4, V5 // want "not modelled"
 	MOVD	R6, CTR
 loop:
-	BDNZ	loop // want "conditional branch on secret register CTR"
+	BDNZ	loop // want "conditional branch on secret CTR"
 	// Zeroing idioms make a register public again.
 	XOR	R6, R6, R6
 	CMP	R6, $0
@@ -71,18 +71,17 @@ done:
 	RET
 
 // POWER10's paired load and three-input logic carry the taint to both
-// registers of the pair; an odd pair is not modelled.
+// registers of the pair (an odd pair does not assemble).
 TEXT ·power10(SB), NOSPLIT|NOFRAME, $0-56
 	MOVD	x_base+0(FP), R3
 	MOVD	y_base+24(FP), R4
 	XXLXOR	VS32, VS32, VS32
 	LXVP	0(R3), VS40
 	LXVP	0(R4), VS48
-	LXVP	32(R4), VS51 // want "not modelled"
 	XXEVAL	VS32, VS41, VS49, $0x6f, VS32
 	MFVSRD	VS32, R5
 	CMP	R5, $0
-	BEQ	done // want "conditional branch on secret flags (CR0)"
+	BEQ	done // want "conditional branch on secret CR0"
 done:
 	MOVD	R5, ret+48(FP)
 	RET

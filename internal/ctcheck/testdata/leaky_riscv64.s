@@ -15,7 +15,7 @@ loop:
 	VXORVV	V8, V16, V8
 	VMSNEVI	$0, V8, V24
 	VCPOPM	V24, X6
-	BNEZ	X6, differ // want "conditional branch on secret register X6"
+	BNEZ	X6, differ // want "conditional branch on secret X6"
 	ADD	X5, X10
 	ADD	X5, X11
 	SUB	X5, X12
@@ -61,7 +61,7 @@ TEXT ·groupMember(SB), NOSPLIT, $0-56
 	VLE8V	(X10), V8
 	VSETVLI	X0, E8, M1, TA, MA, X5
 	VCPOPM	V9, X6
-	BEQZ	X6, done // want "conditional branch on secret register X6"
+	BEQZ	X6, done // want "conditional branch on secret X6"
 done:
 	RET
 
@@ -77,7 +77,7 @@ TEXT ·partialZeroing(SB), NOSPLIT, $0-56
 	VSETVLI	X0, E8, M8, TA, MA, X5
 	VMSNEVI	$0, V0, V24
 	VCPOPM	V24, X6
-	BNEZ	X6, done // want "conditional branch on secret register X6"
+	BNEZ	X6, done // want "conditional branch on secret X6"
 done:
 	RET
 
@@ -134,6 +134,6 @@ TEXT ·maskTail(SB), NOSPLIT, $0-56
 	VMSNEVI	$0, V1, V24
 	VSETVLI	X0, E8, M8, TA, MA, X5
 	VCPOPM	V24, X6
-	BNEZ	X6, done // want "conditional branch on secret register X6"
+	BNEZ	X6, done // want "conditional branch on secret X6"
 done:
 	RET

@@ -11,7 +11,7 @@ TEXT ·earlyExit(SB), NOSPLIT|NOFRAME, $0-56
 loop:
 	MOVBZ	(R2), R5
 	MOVBZ	(R3), R6
-	CMPBNE	R5, R6, differ // want "conditional branch on secret register R5, R6"
+	CMPBNE	R5, R6, differ // want "conditional branch on secret R5, R6"
 	ADD	$1, R2
 	ADD	$1, R3
 	BRCTG	R4, loop
@@ -23,17 +23,17 @@ differ:
 	RET
 
 // internal/bytealg's style: a vector compare that sets the condition
-// code, and a branch on it; a test under mask, and a branch.
+// code, and a branch on it; a second compare, and a branch.
 TEXT ·vectorCompareBranch(SB), NOSPLIT|NOFRAME, $0-56
 	MOVD	x_base+0(FP), R2
 	MOVD	y_base+24(FP), R3
 	VLM	(R2), V0, V1
 	VL	(R3), V2
 	VCEQBS	V0, V2, V3
-	BNE	differ // want "conditional branch on secret flags"
+	BNE	differ // want "conditional branch on secret condition code"
 	VX	V1, V2, V4
-	VTM	V4, V4
-	BEQ	differ // want "conditional branch on secret flags"
+	VCEQBS	V4, V1, V5
+	BEQ	differ // want "conditional branch on secret condition code"
 	VLGVG	$0, V4, R5
 	// A conditional move is not a branch: no finding.
 	CMP	R5, $0
@@ -58,7 +58,7 @@ TEXT ·secretUses(SB), NOSPLIT|NOFRAME, $0-56
 	DIVD	R5, R7 // want "variable-latency"
 	VSUMQF	V0, V0, V1 // want "not modelled"
 loop:
-	BRCTG	R5, loop // want "conditional branch on secret register R5"
+	BRCTG	R5, loop // want "conditional branch on secret R5"
 	// Zeroing idioms make a register public again.
 	XOR	R5, R5
 	CMPBEQ	R5, $0, done

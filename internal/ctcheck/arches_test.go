@@ -1,0 +1,240 @@
+package ctcheck
+
+import (
+	"context"
+	"fmt"
+	"go/version"
+	"maps"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// The architectures ported onto the one engine: riscv64, ppc64le, s390x,
+// loong64 and arm. Their builds, the frame rules of their listing hooks,
+// and (in arches_tables_test.go) their models, row by row.
+
+// archBuilds are the builds of the driver whose two checks must find
+// nothing and analyse the same functions.
+var archBuilds = []Build{
+	{GOARCH: "riscv64"}, {GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}},
+	{GOARCH: "riscv64", Tags: "purego"}, {GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Tags: "purego"},
+	{GOARCH: "ppc64le"}, {GOARCH: "ppc64le", Env: []string{"GOPPC64=power10"}},
+	{GOARCH: "ppc64le", Tags: "purego"}, {GOARCH: "ppc64le", Env: []string{"GOPPC64=power10"}, Tags: "purego"},
+	{GOARCH: "s390x"}, {GOARCH: "s390x", Tags: "purego"},
+	{GOARCH: "loong64"},
+	{GOARCH: "arm"}, {GOARCH: "arm", Env: []string{"GOARM=7"}},
+}
+
+// archRead is one build of archBuilds, read by both front ends.
+type archRead struct {
+	listing  string
+	src, bin *Program
+}
+
+// archReads builds each of archBuilds once for the tests of this file.
+var (
+	archReadsMu sync.Mutex
+	archReads   = map[string]*archRead{}
+)
+
+// programsWithListing returns the two front ends' reading of a build, and
+// its listing.
+func programsWithListing(t *testing.T, b Build) (src, bin *Program, listing string) {
+	t.Helper()
+	goTool, root := toolchainOf(t)
+	if slices.Contains(b.Env, "GORISCV64=rva23u64") && version.Compare(runtime.Version(), "go1.25") < 0 {
+		t.Skipf("GORISCV64=rva23u64 needs Go 1.25; this is %s", runtime.Version())
+	}
+	archReadsMu.Lock()
+	defer archReadsMu.Unlock()
+	if r := archReads[b.Name()]; r != nil {
+		return r.src, r.bin, r.listing
+	}
+	bt, err := BuildDriver(context.Background(), goTool, root, t.TempDir(), b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err = bt.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin, err = bt.Compiled(context.Background(), goTool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	archReads[b.Name()] = &archRead{listing: bt.Listing, src: src, bin: bin}
+	return src, bin, bt.Listing
+}
+
+// toolchainOf returns the go command and the module's root.
+func toolchainOf(t *testing.T) (string, string) {
+	t.Helper()
+	if modulePath() == "" {
+		t.Skip("no go command: the driver cannot be built")
+	}
+	root, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return "go", root
+}
+
+// A stackAccess is one access of the frame, resolved by a front end: the
+// offset from the stack pointer at the function's entry, or unknown.
+type stackAccess struct {
+	off   int64
+	known bool
+}
+
+func (s stackAccess) String() string {
+	if !s.known {
+		return "?"
+	}
+	return fmt.Sprintf("%+d", s.off)
+}
+
+// frameAccesses runs the engine's fixpoint over each function of names in
+// p and returns, by function and by the instruction's offset in it, the
+// frame offset of every stack operand: entrySP+off as the listing resolved
+// it, or the tracked stack pointer plus the displacement of an operand
+// through the hardware stack pointer.
+func frameAccesses(t *testing.T, p *Program, names []string) map[string]map[uint64][]stackAccess {
+	t.Helper()
+	a, err := archFor(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	an := newAnalysis(a, p, inModule)
+	out := map[string]map[uint64][]stackAccess{}
+	for _, name := range names {
+		f := p.Funcs[name]
+		if f == nil || len(f.Insts) == 0 {
+			t.Errorf("%s: not in the program", name)
+			continue
+		}
+		in, _ := an.fixpoint(f, an.rootEntry(f))
+		acc := map[uint64][]stackAccess{}
+		for i, ins := range f.Insts {
+			if !in[i].reached {
+				continue
+			}
+			for _, x := range ins.Args {
+				if x.Kind != ArgMem || x.Index != "" {
+					continue
+				}
+				var s stackAccess
+				switch x.Reg {
+				case entrySP:
+					s = stackAccess{off: x.Imm, known: true}
+				case a.SP:
+					d := x.Imm
+					if x.Post {
+						d = 0
+					}
+					s = stackAccess{off: in[i].sp + d, known: in[i].spKnown}
+				default:
+					continue
+				}
+				at := ins.Addr - f.Insts[0].Addr
+				acc[at] = append(acc[at], s)
+			}
+		}
+		out[name] = acc
+	}
+	return out
+}
+
+// compareFrames returns where the two front ends resolve a function's
+// stack operands differently.
+func compareFrames(src, bin map[string]map[uint64][]stackAccess) []string {
+	var bad []string
+	for _, name := range slices.Sorted(maps.Keys(src)) {
+		s, c := src[name], bin[name]
+		at := map[uint64]bool{}
+		for a := range s {
+			at[a] = true
+		}
+		for a := range c {
+			at[a] = true
+		}
+		for _, a := range slices.Sorted(maps.Keys(at)) {
+			x, y := s[a], c[a]
+			if fmt.Sprint(x) != fmt.Sprint(y) || slices.ContainsFunc(x, func(s stackAccess) bool { return !s.known }) {
+				bad = append(bad, fmt.Sprintf("%s+%#x: listing %v, disassembly %v", name, a, x, y))
+			}
+		}
+	}
+	return bad
+}
+
+// TestArchFrameRules verifies each listing hook's frameArg rule (and
+// ppc64's frame slots) against the binary: for every stack access of
+// every function on the path, the offset from the entry's stack pointer
+// that the listing front end resolves must be the one the disassembly's
+// displacement and the tracked stack pointer give, at the same offset in
+// the function. A rule broken on purpose must make it fail.
+func TestArchFrameRules(t *testing.T) {
+	for _, b := range archBuilds {
+		if b.Tags != "" {
+			continue // the same functions' frames, less the kernels
+		}
+		t.Run(b.Name(), func(t *testing.T) {
+			src, bin, listing := programsWithListing(t, b)
+			r, err := Check(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fs, fb := frameAccesses(t, src, r.Funcs), frameAccesses(t, bin, r.Funcs)
+			n := 0
+			for _, acc := range fs {
+				for _, l := range acc {
+					n += len(l)
+				}
+			}
+			if n == 0 {
+				t.Fatal("no stack access on the path: nothing verified")
+			}
+			for _, d := range compareFrames(fs, fb) {
+				t.Error(d)
+			}
+			t.Logf("%d stack accesses in %d functions agree", n, len(fs))
+
+			// The same, with the listing's frame operands read 8 bytes off.
+			la := listingArchs[b.GOARCH]
+			broken := *la
+			broken.frameArg = func(f *listingFunc, fp, named bool, off int64) (Arg, error) {
+				a, err := la.frameArg(f, fp, named, off)
+				a.Imm += 8
+				return a, err
+			}
+			broken.convert = func(f *listingFunc, in *Inst, args []string) error {
+				err := la.convert(f, in, args)
+				if b.GOARCH == "ppc64le" { // its frame slots are not read by frameArg
+					for i, x := range in.Args {
+						if x.Kind == ArgMem && x.Reg == "R1" && strings.Contains(in.Text, "(R1)") &&
+							slices.ContainsFunc(args, func(s string) bool { return ppc64ListingSlot.MatchString(s) }) {
+							in.Args[i].Imm += 8
+						}
+					}
+				}
+				return err
+			}
+			listingArchs[b.GOARCH] = &broken
+			defer func() { listingArchs[b.GOARCH] = la }()
+			srcBroken, err := ParseListing(b.GOARCH, listing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			listingArchs[b.GOARCH] = la
+			if d := compareFrames(frameAccesses(t, srcBroken, r.Funcs), fb); len(d) == 0 {
+				t.Errorf("a frame rule 8 bytes off is not caught")
+			} else {
+				t.Logf("a frame rule 8 bytes off: %d disagreements, the first %s", len(d), d[0])
+			}
+		})
+	}
+}

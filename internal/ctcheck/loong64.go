@@ -1,0 +1,361 @@
+package ctcheck
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// loong64: the model, its listing hook and its objdump hook. The
+// canonical form is Go's syntax: sources first, the destination last,
+// every ALU operation with three operands (objdump prints op src, dst for
+// dst op= src), RET for JMP (R1), branch targets as addresses. There are
+// no flags: the branches compare registers (BEQ R, target is BEQZ). The
+// compiled front end decodes targets from the encoding; objdump prints
+// "Unknown" before some instructions it names but not in Go syntax.
+//
+// Locations: R1-R31 (R0 reads as zero; R2 is the thread pointer, R3 the
+// stack pointer, R22 g, R1 the link register) and F0-F31. The vector
+// extensions (LSX, LASX) are not modelled: they fail closed.
+
+var loong64Arch = &Arch{GOARCH: "loong64", PtrSize: 8, SP: "R3", G: "R22", GInABI0: true, Step: loong64Step}
+
+// loong64FixedFrame is the ABI's fixed frame: the saved return address
+// below the arguments (cmd/internal/obj's FixedFrameSize for loong64).
+const loong64FixedFrame = 8
+
+func init() {
+	archs["loong64"] = loong64Arch
+	var regs []string
+	for _, r := range numbered("R", 1, 31) {
+		if r != "R3" && r != "R22" {
+			regs = append(regs, r)
+		}
+	}
+	archRegs["loong64"] = append(regs, numbered("F", 0, 31)...)
+	listingArchs["loong64"] = &listingArch{reg: loong64ListingReg, convert: loong64FromListing, frameArg: loong64FrameArg}
+	goObjArchs["loong64"] = &goObjArch{convert: loong64FromObjdump}
+}
+
+// The listing hook.
+
+// loong64ListingReg names a register as the listing prints it: R0-R31
+// with g for R22, F0-F31.
+func loong64ListingReg(name string) (string, int, int, bool) {
+	if name == "g" {
+		return "R22", 8, 0, true
+	}
+	if _, ok := regNum(name, "R", 0, 31); ok {
+		return name, 8, 0, true
+	}
+	if _, ok := regNum(name, "F", 0, 31); ok {
+		return name, 8, 0, true
+	}
+	return "", 0, 0, false
+}
+
+// loong64FrameArg: cmd/internal/obj/loong64's span sets autosize to the
+// TEXT instruction's frame plus 8 (preprocess wrote the frame less
+// FixedFrameSize back into TEXT, which the listing prints), and aclass
+// puts a NAME_AUTO at autosize+off and a NAME_PARAM at autosize+off+8
+// from the hardware stack pointer R3. loong64 has no SP register for an
+// unnamed off(SP).
+func loong64FrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
+	if !named {
+		return Arg{}, fmt.Errorf("an unnamed frame operand on loong64")
+	}
+	autosize := f.frame + loong64FixedFrame
+	if fp {
+		off += loong64FixedFrame
+	}
+	return Arg{Kind: ArgMem, Reg: "R3", Imm: autosize + off}, nil
+}
+
+var loong64Branches = set("JMP", "BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BFPT", "BFPF")
+
+// loong64FromListing reads an instruction of the listing.
+func loong64FromListing(f *listingFunc, in *Inst, args []string) error {
+	la := listingArchs["loong64"]
+	for i, s := range args {
+		if loc, w, _, ok := loong64ListingReg(s); ok {
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: loc, Width: w, Name: s})
+			continue
+		}
+		if loong64Branches[in.Op] && i == len(args)-1 {
+			if pc, err := strconv.ParseUint(s, 10, 64); err == nil {
+				in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: pc})
+				continue
+			}
+		}
+		if strings.HasPrefix(s, "$") && (strings.HasSuffix(s, "(SP)") || strings.HasSuffix(s, "(FP)")) {
+			// MOVV $name-off(SP), r: the address of a frame slot (ADDV).
+			x, ok, err := listingOperand(la, f, s[1:])
+			if err != nil || !ok || x.Kind != ArgMem || in.Op != "MOVV" || len(args) != 2 {
+				return fmt.Errorf("address %s", s)
+			}
+			in.Op = "ADDV"
+			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: x.Imm}, Arg{Kind: ArgReg, Reg: x.Reg, Width: 8, Name: x.Reg})
+			continue
+		}
+		a, ok, err := listingOperand(la, f, s)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("operand %s", s)
+		}
+		if a.Kind == ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" &&
+			(in.Op == "CALL" || in.Op == "JMP") {
+			a = Arg{Kind: ArgSym, Sym: f.callTarget(a.Sym)}
+		}
+		in.Args = append(in.Args, a)
+	}
+	a := in.Args
+	switch {
+	case in.Op == "JMP" && len(a) == 1 && a[0].Kind == ArgMem && a[0].Reg == "R1" && a[0].Imm == 0 && a[0].Index == "":
+		in.Op, in.Args = "RET", nil // JIRL R0, R1, 0
+	case in.Op == "ADDV16":
+		in.Op = "ADDU16ID"
+	case in.Op == "ADDVU" || in.Op == "SUBVU":
+		in.Op = strings.TrimSuffix(in.Op, "U") // the same operation: no overflow trap on loong64
+	}
+	return loong64Canonical(in)
+}
+
+// loong64Canonical finishes an instruction either front end read: the
+// three-operand forms.
+func loong64Canonical(in *Inst) error {
+	a := in.Args
+	switch {
+	case in.Op == "NOOP":
+		in.Op = "NOP"
+	case loong64ALU[in.Op] && !loong64Unary[in.Op] && len(a) == 2 && a[1].Kind == ArgReg:
+		in.Args = append(a, a[1]) // op src, dst: dst = dst op src
+	case loong64Width[in.Op] != 0 && len(a) == 1 && a[0].Kind == ArgReg:
+		in.Args = append(a, a[0]) // MOVBU R5: R5 = R5 & 0xff
+	case loong64Unary[in.Op] && len(a) == 1 && a[0].Kind == ArgReg:
+		in.Args = append(a, a[0])
+	}
+	return nil
+}
+
+// The objdump hook.
+
+var (
+	loong64ObjReg = regexp.MustCompile(`^[RF]([0-9]|[12][0-9]|3[01])$`)
+	loong64ObjMem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R\d+)\))?$`)
+)
+
+// loong64FromObjdump reads an instruction go tool objdump printed.
+func loong64FromObjdump(f *Func, in *Inst, args []string) error {
+	if in.Op == "?" {
+		in.Raw = true
+		return nil
+	}
+	if in.Op == "Unknown" && len(args) > 0 {
+		// "Unknown ADDU16I.D $-1, R11, R9": the name comes first.
+		name, rest, _ := strings.Cut(args[0], " ")
+		in.Op = strings.ReplaceAll(name, ".", "")
+		args = append([]string{strings.TrimSpace(rest)}, args[1:]...)
+		if args[0] == "" {
+			args = args[1:]
+		}
+	}
+	for _, s := range args {
+		switch {
+		case loong64ObjReg.MatchString(s):
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: s, Width: 8, Name: s})
+		case strings.HasPrefix(s, "$"):
+			v, ok := objInt(s[1:])
+			if !ok {
+				return fmt.Errorf("constant %s", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: v})
+		case strings.HasSuffix(s, "(PC)"):
+			n, ok := objInt(strings.TrimSuffix(s, "(PC)"))
+			t, decoded := loong64ObjTarget(in)
+			if !ok || !decoded || t != uint64(int64(in.Addr)+4*n) {
+				return fmt.Errorf("branch target %s not decoded", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: t})
+		case strings.HasSuffix(s, "(SB)"):
+			in.Args = append(in.Args, Arg{Kind: ArgSym, Sym: strings.TrimSuffix(s, "(SB)")})
+		default:
+			p := loong64ObjMem.FindStringSubmatch(s)
+			if p == nil {
+				return fmt.Errorf("operand %s", s)
+			}
+			x := Arg{Kind: ArgMem, Reg: p[2]}
+			if p[1] != "" {
+				v, ok := objInt(p[1])
+				if !ok {
+					return fmt.Errorf("operand %s", s)
+				}
+				x.Imm = v
+			}
+			if p[3] != "" {
+				x.Index, x.Scale = p[3], 1
+			}
+			in.Args = append(in.Args, x)
+		}
+	}
+	return loong64Canonical(in)
+}
+
+// loong64ObjTarget decodes a branch's target from its encoding: offs16
+// in bits 25:10 (BEQ ... BGEU), offs21 with its high bits in 4:0 (BEQZ,
+// BNEZ), offs26 with its high bits in 9:0 (B, BL), all in words.
+func loong64ObjTarget(in *Inst) (uint64, bool) {
+	v, err := strconv.ParseUint(in.Hex, 16, 32)
+	if err != nil || len(in.Hex) != 8 {
+		return 0, false
+	}
+	lo := v >> 10 & 0xffff
+	var off int64
+	switch op := v >> 26; {
+	case op >= 0x16 && op <= 0x1b:
+		off = int64(int16(lo))
+	case op == 0x10 || op == 0x11:
+		off = int64((lo|(v&0x1f)<<16)<<43) >> 43
+	case op == 0x14 || op == 0x15:
+		off = int64((lo|(v&0x3ff)<<16)<<38) >> 38
+	default:
+		return 0, false
+	}
+	return uint64(int64(in.Addr) + 4*off), true
+}
+
+// The model.
+
+var (
+	loong64Width = map[string]int{"MOVV": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "MOVD": 8, "MOVF": 4}
+	// dst = f(sources).
+	loong64ALU = set("ADDV", "SUBV", "ADD", "SUB", "AND", "OR", "XOR", "NOR", "ANDN", "ORN", "SLLV",
+		"SRLV", "SRAV", "ROTRV", "SLL", "SRL", "SRA", "ROTR", "MULV", "MULVU", "MULHV", "MULHVU", "MUL",
+		"SGT", "SGTU", "MASKEQZ", "MASKNEZ", "NEGV", "NEGW", "ADDU16ID")
+	loong64Unary = set("NEGV", "NEGW")
+	loong64Div   = set("DIVV", "DIVVU", "REMV", "REMVU", "DIV", "DIVU", "REM", "REMU", "DIVD", "DIVF", "SQRTD", "SQRTF")
+	loong64B2    = set("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU")
+	// Constants and addresses in the program: LU12IW $hi, R.
+	loong64Const = set("LU12IW", "PCALAU12I", "PCADDU12I")
+)
+
+// LOONG64Ops is every opcode the loong64 model knows, for the tables'
+// tests.
+func LOONG64Ops() map[string]bool {
+	t := set("NOP", "RET", "JMP", "CALL", "LU32ID", "LU52ID", "BSTRPICKV", "BSTRPICKW", "ALSLV", "ALSLW", "ALSLWU")
+	for _, c := range []map[string]bool{loong64ALU, loong64Div, loong64B2, loong64Const} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range loong64Width {
+		t[op] = true
+	}
+	return t
+}
+
+func loong64Step(mach *Mach) {
+	m := rm{Mach: mach, zero: "R0"}
+	op, a := m.in.Op, m.in.Args
+	n := len(a)
+	reg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
+	src := func(i int) bool { return i < n && (a[i].Kind == ArgReg || a[i].Kind == ArgImm) }
+	target := func(i int) (uint64, bool) {
+		if i < n && a[i].Kind == ArgTarget {
+			return a[i].Target, true
+		}
+		m.find("branch target not decoded (fail closed)")
+		return 0, false
+	}
+	switch {
+	case (op == "NOP" || op == "PCALIGN") && n <= 1:
+	case op == "RET" && n == 0:
+		if m.reg("R1") == secret {
+			m.find("return to an address that depends on secret R1")
+		}
+		m.doRet()
+	case op == "JMP" && n == 1:
+		switch a[0].Kind {
+		case ArgTarget:
+			m.jump(a[0].Target)
+		case ArgSym:
+			m.tail(a[0].Sym)
+		default:
+			m.indirect()
+		}
+	case op == "CALL" && n == 1:
+		m.set("R1", static) // the return address
+		if a[0].Kind == ArgSym {
+			m.call(a[0].Sym)
+		} else {
+			m.indirect()
+		}
+	case (op == "BEQ" || op == "BNE") && n == 2 && reg(0): // BEQZ, BNEZ
+		if t, ok := target(1); ok {
+			m.branch(m.read(a[0]), a[0].Name, t)
+		}
+	case loong64B2[op] && n == 3 && reg(0) && reg(1):
+		if t, ok := target(2); ok {
+			m.branch(m.reads(a[0], a[1]), a[0].Name+", "+a[1].Name, t)
+		}
+	case loong64Const[op] && n == 2 && a[0].Kind == ArgImm && reg(1):
+		m.write(a[1], static) // a constant, or an address in the program
+	case op == "LU32ID" && n == 2 && a[0].Kind == ArgImm && reg(1):
+		m.write(a[1], max(static, m.read(a[1]))) // the low 32 bits stay
+	case op == "LU52ID" && n == 3 && a[0].Kind == ArgImm && reg(1) && reg(2):
+		m.write(a[2], m.read(a[1])) // the low 52 bits of the source
+	case (op == "BSTRPICKV" || op == "BSTRPICKW") && n == 4 && a[0].Kind == ArgImm && reg(1) && a[2].Kind == ArgImm && reg(3):
+		// BSTRPICKV $msb, src, $lsb, dst: a bit field of src, which Go 1.24
+		// emits for zero extensions.
+		m.write(a[3], m.read(a[1]))
+	case loong64Width[op] != 0 && n == 2:
+		w := loong64Width[op]
+		switch {
+		case a[0].Kind == ArgMem && reg(1):
+			l := m.load(withoutZero(a[0], "R0"), w)
+			if a[1].isReg("R3") {
+				m.set("R3", l)
+				return
+			}
+			m.write(a[1], l)
+		case a[1].Kind == ArgMem && src(0):
+			m.store(withoutZero(a[1], "R0"), w, m.read(a[0]))
+		case src(0) && reg(1):
+			l := m.read(a[0])
+			if a[1].isReg("R3") {
+				m.set("R3", l)
+				return
+			}
+			m.write(a[1], l)
+		default:
+			m.unmodelled()
+		}
+	case loong64ALU[op] && (n == 3 && !loong64Unary[op] || n == 2 && loong64Unary[op]) && reg(n-1) && src(0) && src(n-2):
+		l := m.reads(a[:n-1]...)
+		if (op == "XOR" || op == "SUBV" || op == "SUB") && n == 3 && sameReg(a[0], a[1]) {
+			l = static // the zeroing idiom
+		}
+		if a[n-1].isReg("R3") {
+			if op == "ADDV" && n == 3 && a[0].Kind == ArgImm && a[0].Sym == "" && a[1].isReg("R3") {
+				m.moveSP(a[0].Imm) // the frame: ADDV $n, R3
+				return
+			}
+			m.set("R3", l)
+			return
+		}
+		m.write(a[n-1], l)
+	case (op == "ALSLV" || op == "ALSLW" || op == "ALSLWU") && n == 4 && a[0].Kind == ArgImm && reg(1) && reg(2) && reg(3):
+		// ALSLV $sa, rj, rk, rd: rd = rj<<sa + rk.
+		m.write(a[3], m.reads(a[1], a[2]))
+	case loong64Div[op] && (n == 3 || n == 2 && strings.HasPrefix(op, "SQRT")) && reg(0) && reg(n-1):
+		l := m.reads(a[:n-1]...)
+		if l == secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		m.write(a[n-1], l)
+	default:
+		m.unmodelled()
+	}
+}
