@@ -28,9 +28,9 @@ func NewMAC(key []byte) hash.Hash { // want NewMAC:`secret results: 0=hmac.New\(
 }
 
 // A Cookie carries a value (public) and its MAC (secret until checked).
-type Cookie struct {
+type Cookie struct { // want Cookie:`secret fields: MAC=tag from hmac.New\(\.\.\.\)\.Sum`
 	Value string
-	MAC   []byte // want MAC:`secret: tag from hmac.New\(\.\.\.\)\.Sum`
+	MAC   []byte
 }
 
 func NewCookie(key []byte, v string) Cookie {

@@ -9,11 +9,11 @@ import (
 )
 
 func check(key, msg, got []byte, c macs.Cookie, gotHex, sess string) bool {
-	if !bytes.Equal(macs.Sign(key, msg), got) { // want `tag from hmac.New\(\.\.\.\)\.Sum at macs.go:17 compared with bytes.Equal in variable time: use ctequal.Equal`
+	if !bytes.Equal(macs.Sign(key, msg), got) { // want `tag from hmac.New\(\.\.\.\)\.Sum at macs.go:17 compared with bytes.Equal in variable time against .*: use ctequal.Equal`
 		return false
 	}
 	h, err := macs.SignHex(key, msg)
-	if err != nil || h != gotHex { // want `hex of tag from hmac.New\(\.\.\.\)\.Sum at macs.go:17 compared with != in variable time: use ctequal.EqualString`
+	if err != nil || h != gotHex { // want `hex of tag from hmac.New\(\.\.\.\)\.Sum at macs.go:17 compared with != in variable time against .*: use ctequal.EqualString`
 		return false
 	}
 	if bytes.Equal(c.MAC, got) { // want `tag from hmac.New\(\.\.\.\)\.Sum at macs.go:17 compared with bytes.Equal`
