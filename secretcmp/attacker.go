@@ -19,14 +19,19 @@ func (s *state) attacker(e ast.Expr) *Src {
 	info := s.pass.TypesInfo
 	e = unparen(e)
 	if t := info.TypeOf(e); t != nil {
-		if what := requestType(t); what != "" {
+		if what := s.requestType(t); what != "" {
 			return &Src{What: what + " " + s.short(e), Where: s.where(e.Pos()), Strong: true}
 		}
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
 		if v, ok := info.ObjectOf(e).(*types.Var); ok {
-			return s.ctl[key{obj: v}]
+			if c := s.ctl[key{obj: v}]; c != nil {
+				return c
+			}
+			if sd, ok := s.seeded[v]; ok && !s.captured(e, sd.body) {
+				return sd.src
+			}
 		}
 	case *ast.SelectorExpr:
 		sel, ok := info.Selections[e]
@@ -72,6 +77,29 @@ func (s *state) attacker(e ast.Expr) *Src {
 	return nil
 }
 
+// captured reports whether the use id is inside a function literal
+// within body, the body of the function whose parameter it reads.
+func (s *state) captured(id *ast.Ident, body *ast.BlockStmt) bool {
+	if body == nil {
+		return false
+	}
+	lits, ok := s.bodyLits[body]
+	if !ok {
+		for _, l := range s.lits {
+			if l.Pos() > body.Pos() && l.End() <= body.End() {
+				lits = append(lits, l)
+			}
+		}
+		s.bodyLits[body] = lits
+	}
+	for _, l := range lits {
+		if l.Pos() <= id.Pos() && id.End() <= l.End() {
+			return true
+		}
+	}
+	return false
+}
+
 // derived describes a value taken from request data by the expression
 // that took it: r.Header.Get("X-Signature"), not r.
 func (s *state) derived(c *Src, e ast.Expr) *Src {
@@ -115,6 +143,13 @@ func (s *state) callCtl(call *ast.CallExpr) *Src {
 			if c := s.attacker(sel.X); c != nil {
 				better(s.derived(c, call))
 			}
+			// A method of a program's own type given attacker data
+			// (store.Get(token), client.Lookup(user)) returns what it
+			// holds, not what it was given; the standard library's
+			// (base64.StdEncoding.DecodeString(sig)) transform it.
+			if callee.Pkg() == nil || !isStdPath(callee.Pkg().Path()) {
+				return best
+			}
 		}
 	}
 	for _, a := range call.Args {
@@ -128,7 +163,7 @@ func (s *state) callCtl(call *ast.CallExpr) *Src {
 // requestType says whether values of type t come from the other end by
 // their type: an HTTP request, a web framework's request context, a
 // network connection.
-func requestType(t types.Type) string {
+func (s *state) requestType(t types.Type) string {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -136,6 +171,16 @@ func requestType(t types.Type) string {
 	if !ok || n.Obj().Pkg() == nil {
 		return ""
 	}
+	if what, ok := s.reqTypes[n]; ok {
+		return what
+	}
+	s.reqTypes[n] = "" // a struct with a field of its own type
+	what := s.requestNamed(n)
+	s.reqTypes[n] = what
+	return what
+}
+
+func (s *state) requestNamed(n *types.Named) string {
 	path, name := n.Obj().Pkg().Path(), n.Obj().Name()
 	switch {
 	case path == "net/http" && name == "Request":
@@ -148,7 +193,7 @@ func requestType(t types.Type) string {
 		// gin's *Context, echo's Context, fiber's *Ctx, fasthttp's
 		// *RequestCtx, hertz's *RequestContext, beego's *context.Context:
 		// a handler's view of the request.
-		if hasRequestMethod(n) {
+		if s.hasRequestMethod(n) {
 			return "request"
 		}
 	case name == "Conn":
@@ -160,8 +205,13 @@ func requestType(t types.Type) string {
 // hasRequestMethod reports whether a context type looks like a web
 // framework's: it has a method or field that returns the request or a
 // header.
-func hasRequestMethod(n *types.Named) bool {
-	ms := types.NewMethodSet(types.NewPointer(n))
+func (s *state) hasRequestMethod(n *types.Named) bool {
+	var ms *types.MethodSet
+	if types.IsInterface(n) {
+		ms = types.NewMethodSet(n)
+	} else {
+		ms = types.NewMethodSet(types.NewPointer(n))
+	}
 	for i := range ms.Len() {
 		switch ms.At(i).Obj().Name() {
 		case "Request", "GetHeader", "Header", "FormValue", "Query", "Param", "Cookie", "Cookies", "Get", "BasicAuth":
@@ -170,7 +220,7 @@ func hasRequestMethod(n *types.Named) bool {
 	}
 	if st, ok := n.Underlying().(*types.Struct); ok {
 		for i := range st.NumFields() {
-			if requestType(st.Field(i).Type()) == "request" {
+			if s.requestType(st.Field(i).Type()) == "request" {
 				return true
 			}
 		}

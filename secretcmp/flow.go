@@ -366,6 +366,11 @@ func (s *state) effects(call *ast.CallExpr) {
 		sig := callee.Origin().Signature()
 		if recv != nil && sig.Recv() != nil {
 			s.markCtl(key{obj: sig.Recv()}, s.attacker(recv))
+			if t := s.secret(recv); t != nil {
+				c := *t
+				c.Param = true
+				s.markKey(key{obj: sig.Recv()}, sig.Recv().Type(), &c)
+			}
 		}
 		for i, a := range call.Args {
 			if i >= sig.Params().Len() || (sig.Variadic() && i >= sig.Params().Len()-1) {

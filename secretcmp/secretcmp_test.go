@@ -152,3 +152,9 @@ func TestTestFiles(t *testing.T) {
 	setFlag(t, "testfiles", "true")
 	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "testfiles")
 }
+
+// Basic-auth middlewares: a header built by concatenation and compared
+// with ==, a password looked up by user name and compared with ==.
+func TestBasicAuth(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "basicauth")
+}

@@ -147,19 +147,32 @@ func (s *state) operands(fd *finding, x, y ast.Expr) bool {
 	}
 	sx, sy := s.secretSide(x), s.secretSide(y)
 	cx, cy := s.attacker(x), s.attacker(y)
-	var best *Src
-	var ctl *Src
+	var best, ctl *Src
 	var other ast.Expr
-	try := func(sec, c *Src, o ast.Expr) {
+	bestScore := -1
+	// The better pair: a better-known secret, then an attacker side that
+	// is the request's own data, then a secret side that no parameter
+	// brings in.
+	try := func(sec, c, secCtl *Src, o ast.Expr) {
 		if sec == nil || c == nil {
 			return
 		}
-		if best == nil || rank(sec) > rank(best) || sec.Key && !best.Key {
-			best, ctl, other = sec, c, o
+		score := rank(sec) * 8
+		if sec.Key {
+			score += 16
+		}
+		if c.Strong {
+			score += 4
+		}
+		if secCtl == nil {
+			score += 2
+		}
+		if score > bestScore {
+			best, ctl, other, bestScore = sec, c, o, score
 		}
 	}
-	try(sx, cy, y)
-	try(sy, cx, x)
+	try(sx, cy, cx, y)
+	try(sy, cx, cy, x)
 	if best == nil {
 		return false
 	}
@@ -173,8 +186,39 @@ func (s *state) operands(fd *finding, x, y ast.Expr) bool {
 	if sx != nil && sy != nil && !sx.Name && !sy.Name && sx.What == sy.What && sx.Where == sy.Where {
 		return false
 	}
+	if gated(info, fd.parents) {
+		return false
+	}
 	fd.src, fd.ctl, fd.other = best, ctl, other
 	return true
+}
+
+// gated reports whether a compare runs only once a constant-time compare
+// has said yes: if subtle.ConstantTimeCompare(h(a), h(b)) == 1 { return a
+// == b } (a hash collision is needed to reach it).
+func gated(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		ifs, ok := stack[i-1].(*ast.IfStmt)
+		if !ok || stack[i] != ifs.Body {
+			continue
+		}
+		found := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
+					switch funcName(fn) {
+					case "crypto/subtle.ConstantTimeCompare", "crypto/hmac.Equal", ctequalPath + ".Equal", ctequalPath + ".EqualString", ctequalPath + ".Compare":
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // secretSide returns the secret e holds, if it can be the secret side of

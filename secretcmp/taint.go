@@ -36,7 +36,20 @@ type state struct {
 	// from its (non-test) code; escapes marks those used as values.
 	calls   map[*types.Func]int
 	escapes map[*types.Func]bool
-	changed bool
+	// seeded are the parameters chosen by the other end because of the
+	// function they belong to, with that function's body: a closure in
+	// the body that reads one reads configuration (a middleware's
+	// credentials), not a request.
+	seeded   map[*types.Var]seed
+	lits     []*ast.FuncLit
+	bodyLits map[*ast.BlockStmt][]*ast.FuncLit
+	reqTypes map[*types.Named]string
+	changed  bool
+}
+
+type seed struct {
+	src  *Src
+	body *ast.BlockStmt
 }
 
 func newState(pass *analysis.Pass) *state {
@@ -48,6 +61,9 @@ func newState(pass *analysis.Pass) *state {
 		ctlFuncs: make(map[*types.Func]map[int]*Src),
 		calls:    make(map[*types.Func]int),
 		escapes:  make(map[*types.Func]bool),
+		seeded:   make(map[*types.Var]seed),
+		bodyLits: make(map[*ast.BlockStmt][]*ast.FuncLit),
+		reqTypes: make(map[*types.Named]string),
 	}
 }
 
@@ -157,17 +173,18 @@ func (s *state) seedParams() {
 					why = n.Name.Name + ", not called in its package"
 				}
 				if why != "" {
-					s.seedFields(n.Type.Params, why)
+					s.seedFields(n.Type.Params, why, n.Body)
 				}
 			case *ast.FuncLit:
-				s.seedFields(n.Type.Params, "a function literal")
+				s.lits = append(s.lits, n)
+				s.seedFields(n.Type.Params, "a function literal", n.Body)
 			}
 			return true
 		})
 	}
 }
 
-func (s *state) seedFields(fl *ast.FieldList, why string) {
+func (s *state) seedFields(fl *ast.FieldList, why string, body *ast.BlockStmt) {
 	if fl == nil {
 		return
 	}
@@ -177,7 +194,7 @@ func (s *state) seedFields(fl *ast.FieldList, why string) {
 			if !ok || id.Name == "_" {
 				continue
 			}
-			s.markCtl(key{obj: v}, &Src{What: "parameter " + id.Name + " of " + why, Where: s.where(id.Pos())})
+			s.seeded[v] = seed{&Src{What: "parameter " + id.Name + " of " + why, Where: s.where(id.Pos())}, body}
 		}
 	}
 }
@@ -253,6 +270,9 @@ func (s *state) nameOfElems(v, x ast.Expr) *Src {
 	m, ok := s.pass.TypesInfo.TypeOf(x).Underlying().(*types.Map)
 	if !ok || !secretType(m.Elem()) {
 		return nil
+	}
+	if nameLooksSecret(exprName(v), false) {
+		return nil // named already
 	}
 	if n := exprName(x); credentialStoreName(n) {
 		return &Src{What: n, Kind: secretKind, Name: true}
@@ -511,6 +531,11 @@ func (s *state) markCtl(k key, t *Src) {
 	if k.path == "" && isPackageVar(k.obj) {
 		return // a package variable is the program's state
 	}
+	if k.path != "" && !t.Strong {
+		// A parameter stored in a field is configuration: NewServer(cfg)
+		// keeps cfg, and its values are not a request's.
+		return
+	}
 	if old, done := s.ctl[k]; done && (old.Strong || !t.Strong) {
 		return
 	}
@@ -537,8 +562,8 @@ func (s *state) markResult(fn *types.Func, i int, t *Src) {
 
 // markCtlResult records that result i of fn is chosen by the other end.
 func (s *state) markCtlResult(fn *types.Func, i int, t *Src) {
-	if t == nil {
-		return
+	if t == nil || !t.Strong {
+		return // a call given a parameter is followed where it is made
 	}
 	m := s.ctlFuncs[fn]
 	if m == nil {
@@ -634,15 +659,24 @@ func (s *state) secret(e ast.Expr) *Src {
 	info := s.pass.TypesInfo
 	switch e := unparen(e).(type) {
 	case *ast.Ident:
-		if t := s.varSecret(info.ObjectOf(e)); t != nil {
+		if publicName(e.Name) {
+			return nil
+		}
+		t := s.varSecret(info.ObjectOf(e))
+		if t != nil && !(t.Param && t.Name) {
 			return t
 		}
+		// A parameter named like a secret is one by its own name, which
+		// flows on, where one given a name's secret is not.
 		if _, ok := info.ObjectOf(e).(*types.Var); ok {
-			return s.byTypeOrName(e, e.Name)
+			if n := s.byTypeOrName(e, e.Name); n != nil {
+				return n
+			}
 		}
+		return t
 	case *ast.SelectorExpr:
 		if sel, ok := info.Selections[e]; ok {
-			if sel.Kind() != types.FieldVal {
+			if sel.Kind() != types.FieldVal || publicName(e.Sel.Name) {
 				return nil
 			}
 			if k, ok := s.keyOf(e); ok {
@@ -754,10 +788,8 @@ func (s *state) keyField(e *ast.SelectorExpr) *Src {
 	if tn == nil || !privateKeyName(tn.Name()) {
 		return nil
 	}
-	for _, w := range splitWords(e.Sel.Name) {
-		if w == "pub" || w == "public" {
-			return nil
-		}
+	if !privatePartName(e.Sel.Name) {
+		return nil
 	}
 	return &Src{What: "private key (" + typeName(tn) + "." + e.Sel.Name + ")", Where: s.where(e.Pos()), Kind: secretKind, Key: true}
 }
@@ -890,4 +922,39 @@ func (s *state) callName(call *ast.CallExpr) *Src {
 		return &Src{What: name, Kind: secretKind, Name: true}
 	}
 	return nil
+}
+
+// privatePartName reports whether a private key's field holds its
+// private part: d (RSA's and JWK's exponent), key, priv, seed, scalar,
+// secret, raw; not x, y, n or pub, which are public.
+func privatePartName(name string) bool {
+	ws := splitWords(name)
+	for _, w := range ws {
+		if w == "pub" || w == "public" {
+			return false
+		}
+	}
+	for _, w := range ws {
+		switch w {
+		case "d", "key", "priv", "private", "privkey", "seed", "scalar", "secret", "raw", "sk", "bytes", "data", "k":
+			return true
+		}
+	}
+	return false
+}
+
+// publicName reports whether a name says a value is public, whatever it
+// was made from: a digest-auth opaque sent to every client, a salt, an
+// IV, a multipart boundary, an ETag. (A nonce is not among them: some
+// programs call their CSRF tokens nonces.)
+func publicName(name string) bool {
+	ws := splitWords(name)
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[len(ws)-1] {
+	case "opaque", "salt", "iv", "boundary", "etag":
+		return true
+	}
+	return false
 }
