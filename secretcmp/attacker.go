@@ -152,8 +152,16 @@ func (s *state) callCtl(call *ast.CallExpr) *Src {
 			}
 		}
 	}
+	// A function given attacker data returns attacker data: strings.Split,
+	// base64's DecodeString, io.ReadAll, fiber's utils.GetString. Only
+	// the standard library's pass on a parameter's: the program's own
+	// constructors (newClient(opts)) are given configuration as often.
+	std := false
+	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Pkg() != nil {
+		std = isStdPath(fn.Pkg().Path())
+	}
 	for _, a := range call.Args {
-		if c := s.attacker(a); c != nil {
+		if c := s.attacker(a); c != nil && (c.Strong || std) {
 			better(s.derived(c, call))
 		}
 	}

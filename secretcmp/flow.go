@@ -190,6 +190,17 @@ func (s *state) callTaints(call *ast.CallExpr) []*Src {
 				}
 				return nil
 			case "strings", "bytes":
+				switch callee.Name() {
+				case "NewReader", "NewBuffer", "NewBufferString":
+					// A reader over a secret: what is read from it is
+					// secret (binary.Read of an HOTP's truncation).
+					if t := s.secret(call.Args[0]); t != nil && t.Kind == secretKind {
+						c := *t
+						c.Kind = readerKind
+						return []*Src{&c}
+					}
+					return nil
+				}
 				// ToLower, TrimSpace, TrimPrefix, Clone, ...: a
 				// function of the package that returns its first
 				// argument's type keeps its secret.
@@ -202,6 +213,11 @@ func (s *state) callTaints(call *ast.CallExpr) []*Src {
 			}
 		}
 		return s.funcTaints(callee)
+	case *types.Var:
+		// generate := func(...) (string, error) { ... }; generate(i)
+		if lit := s.litVars[callee]; lit != nil {
+			return s.litFuncs[lit]
+		}
 	}
 	return nil
 }
@@ -330,6 +346,11 @@ func (s *state) effects(call *ast.CallExpr) {
 			s.markCtlExpr(call.Args[1], s.readFrom(call.Args[0], call))
 			return
 		case name == "encoding/binary.Read" && len(call.Args) == 3:
+			if t := s.secret(call.Args[0]); t != nil && t.Kind == readerKind && !isRandReader(t) {
+				c := *t
+				c.Kind = secretKind
+				s.mark(call.Args[2], &c)
+			}
 			s.markCtlExpr(call.Args[2], s.readFrom(call.Args[0], call))
 			return
 		case name == "golang.org/x/crypto/curve25519.ScalarMult" && len(call.Args) == 3:

@@ -229,8 +229,12 @@ func canHold(t types.Type, k kind) bool {
 		}
 		return isByteSlice(t) || isString(t) || isByteArray(t) || isInteger(t)
 	default:
-		_, ok := t.Underlying().(*types.Interface)
-		return ok
+		// an io.Reader, a hash.Hash; a *bytes.Reader over a secret
+		switch t.Underlying().(type) {
+		case *types.Interface, *types.Pointer:
+			return true
+		}
+		return false
 	}
 }
 

@@ -158,3 +158,8 @@ func TestTestFiles(t *testing.T) {
 func TestBasicAuth(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "basicauth")
 }
+
+// One-time passwords: an HMAC truncated to digits is still a secret.
+func TestOTP(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "otp")
+}

@@ -44,6 +44,10 @@ type state struct {
 	lits     []*ast.FuncLit
 	bodyLits map[*ast.BlockStmt][]*ast.FuncLit
 	reqTypes map[*types.Named]string
+	// litVars are the variables bound to a function literal, and
+	// litFuncs the secrets its results hold.
+	litVars  map[types.Object]*ast.FuncLit
+	litFuncs map[*ast.FuncLit][]*Src
 	changed  bool
 }
 
@@ -64,6 +68,8 @@ func newState(pass *analysis.Pass) *state {
 		seeded:   make(map[*types.Var]seed),
 		bodyLits: make(map[*ast.BlockStmt][]*ast.FuncLit),
 		reqTypes: make(map[*types.Named]string),
+		litVars:  make(map[types.Object]*ast.FuncLit),
+		litFuncs: make(map[*ast.FuncLit][]*Src),
 	}
 }
 
@@ -85,9 +91,9 @@ func (s *state) propagate() {
 						continue
 					}
 					fn, _ := s.pass.TypesInfo.Defs[d.Name].(*types.Func)
-					s.walk(d.Body, fn)
+					s.walk(d.Body, fn, nil)
 				case *ast.GenDecl:
-					s.walk(d, nil)
+					s.walk(d, nil, nil)
 				}
 			}
 		}
@@ -200,14 +206,21 @@ func (s *state) seedFields(fl *ast.FieldList, why string, body *ast.BlockStmt) {
 }
 
 // walk propagates taint through the statements under n, whose returns
-// belong to fn (nil inside a function literal).
-func (s *state) walk(n ast.Node, fn *types.Func) {
+// belong to fn, or to lit inside a function literal.
+func (s *state) walk(n ast.Node, fn *types.Func, lit *ast.FuncLit) {
 	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
-			s.walk(n.Body, nil)
+			s.walk(n.Body, nil, n)
 			return false
 		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
+				if l, ok := unparen(n.Rhs[0]).(*ast.FuncLit); ok {
+					if id, ok := n.Lhs[0].(*ast.Ident); ok && s.pass.TypesInfo.ObjectOf(id) != nil {
+						s.litVars[s.pass.TypesInfo.ObjectOf(id)] = l
+					}
+				}
+			}
 			s.assign(n.Lhs, n.Rhs)
 		case *ast.ValueSpec:
 			lhs := make([]ast.Expr, len(n.Names))
@@ -216,6 +229,10 @@ func (s *state) walk(n ast.Node, fn *types.Func) {
 			}
 			s.assign(lhs, n.Values)
 		case *ast.ReturnStmt:
+			if lit != nil {
+				s.litReturn(lit, n)
+				break
+			}
 			if fn == nil {
 				break
 			}
@@ -906,7 +923,8 @@ func (s *state) callName(call *ast.CallExpr) *Src {
 	}
 	if len(call.Args) >= 1 {
 		if lit, ok := unparen(call.Args[0]).(*ast.BasicLit); ok && lit.Kind == token.STRING {
-			if v, err := strconvUnquote(lit.Value); err == nil && nameLooksSecret(v, true) {
+			// A key's or a header's name, not a format or a message.
+			if v, err := strconvUnquote(lit.Value); err == nil && !strings.ContainsAny(v, "% \t\n") && nameLooksSecret(v, true) {
 				return &Src{What: v, Kind: secretKind, Name: true}
 			}
 		}
@@ -957,4 +975,34 @@ func publicName(name string) bool {
 		return true
 	}
 	return false
+}
+
+// litReturn records the secrets a function literal's return gives its
+// results.
+func (s *state) litReturn(lit *ast.FuncLit, n *ast.ReturnStmt) {
+	var ts []*Src
+	switch {
+	case len(n.Results) == 1:
+		if call, ok := unparen(n.Results[0]).(*ast.CallExpr); ok {
+			ts = s.callTaints(call)
+		}
+		if len(ts) == 0 {
+			ts = []*Src{s.secret(n.Results[0])}
+		}
+	default:
+		for _, r := range n.Results {
+			ts = append(ts, s.secret(r))
+		}
+	}
+	old := s.litFuncs[lit]
+	for len(old) < len(ts) {
+		old = append(old, nil)
+	}
+	for i, t := range ts {
+		if t != nil && !t.Param && (old[i] == nil || rank(t) > rank(old[i])) {
+			old[i] = t
+			s.changed = true
+		}
+	}
+	s.litFuncs[lit] = old
 }

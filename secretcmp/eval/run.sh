@@ -63,7 +63,12 @@ grep -v '^#' "$here/modules.txt" | grep -E "$only" | while read -r modver patter
 	secs=$(echo "$end - $start" | bc)
 	# file:line:col: message  ->  modver \t relpath:line \t message
 	grep -E '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$dst/.secretcmp.out" |
-		sed -E "s|^$dst/||; s|^([^:]+):([0-9]+):[0-9]+: (.*)$|$modver\t\1:\2\t\3|" >>"$out" || true
+		awk -v dst="$dst/" -v mv="$modver" '{
+			if (index($0, dst) == 1) $0 = substr($0, length(dst) + 1)
+			match($0, /^[^:]+:[0-9]+:[0-9]+: /)
+			split(substr($0, 1, RLENGTH), p, ":")
+			printf "%s\t%s:%s\t%s\n", mv, p[1], p[2], substr($0, RLENGTH + 1)
+		}' >>"$out" || true
 	if grep -vE '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$dst/.secretcmp.out" | grep -q .; then
 		grep -vE '^[^ ]+\.go:[0-9]+:[0-9]+: ' "$dst/.secretcmp.out" | head -3 | sed "s|^|$modver: |" >&2
 	fi
