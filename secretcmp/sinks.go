@@ -183,7 +183,7 @@ func (s *state) operands(fd *finding, x, y ast.Expr) bool {
 	if !best.Key && sameField(info, x, y) {
 		return false
 	}
-	if sx != nil && sy != nil && !sx.Name && !sy.Name && sx.What == sy.What && sx.Where == sy.Where {
+	if sx != nil && sy != nil && !sx.Name && !sy.Name && !sx.Key && sx.What == sy.What && sx.Where == sy.Where {
 		return false
 	}
 	if gated(info, fd.parents) {
@@ -735,6 +735,7 @@ func nameLooksSecret(name string, literal bool) bool {
 		}
 		switch {
 		case w == "mac" && (next == "addr" || next == "address" || next == "os"):
+		case w == "pass" && (next == "through" || next == "thru"):
 		case secretWords[w], literal && literalWords[w]:
 			found = i
 		case w == "api" && next == "key":

@@ -39,3 +39,12 @@ func NewCookie(key []byte, v string) Cookie {
 
 // SessionKey is made at start-up.
 var SessionKey = rand.Text() // want SessionKey:`secret: token from crypto/rand.Text`
+
+// Two types that share Data's fields: only Digest values carry a tag.
+type Data struct{ Buffer []byte }
+
+type Digest Data // want Digest:`secret fields: Buffer=tag from hmac.New\(\.\.\.\)\.Sum`
+
+type Name Data
+
+func SealDigest(key, msg []byte) Digest { return Digest{Buffer: Sign(key, msg)} }
