@@ -26,9 +26,17 @@
 // hmac.Equal or subtle.ConstantTimeCompare), negated for !=, with the
 // import added.
 //
-// Values that are only named like secrets (token, secret, password,
-// apikey, csrf, signature, mac) are a second, lower-confidence class of
-// finding, labelled "by name"; -names=false turns it off.
+// A finding needs two sides: the other operand must be chosen by whoever
+// is on the other end (request data, bytes read from a connection or
+// decoded from one, a parameter of an exported function, a handler or a
+// function literal); two values from storage or configuration (a reload's
+// old and new password, a duplicate check) are not reported. Private and
+// secret keys are secrets by their type.
+//
+// Values that are only named like secrets (token, secret, password, pass,
+// apikey, csrf, signature, mac), and maps of credentials looked up by user
+// name, are a second, lower-confidence class of finding, labelled "by
+// name"; -names=false turns it off.
 package secretcmp
 
 import (
@@ -52,8 +60,9 @@ var Analyzer = &analysis.Analyzer{
 
 const doc = `report secrets compared in variable time
 
-secretcmp finds MAC tags, key-derivation outputs and crypto/rand tokens
-(and what is made from them) compared with bytes.Equal, bytes.Compare,
+secretcmp finds MAC tags, key-derivation outputs, crypto/rand tokens and
+private keys (and what is made from them) compared with attacker-chosen
+data (a request's, a connection's, a caller's) with bytes.Equal, bytes.Compare,
 strings.Compare, strings.EqualFold, reflect.DeepEqual, slices.Equal,
 Has{Prefix,Suffix}, == or != on strings and arrays, or a switch, and
 suggests ctequal.Equal or ctequal.EqualString (with -std, hmac.Equal or

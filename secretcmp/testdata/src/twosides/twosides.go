@@ -167,3 +167,23 @@ func (o *Options) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(http.StatusUnauthorized)
 	}
 }
+
+// A secret compared with a value the program holds, not one the other
+// end sent: a configured secret against a default, a fresh tag against a
+// tag kept in memory.
+type Hook struct {
+	Secret   string
+	Fallback string
+}
+
+var defaultHook = &Hook{Fallback: "changeme"}
+
+func (h *Hook) usesDefault(d *Hook) bool { return h.Secret == d.Fallback }
+
+var lastTag []byte
+
+func (h *Hook) init(key, msg []byte) bool {
+	m := hmac.New(sha256.New, key)
+	m.Write(msg)
+	return h.usesDefault(defaultHook) || bytes.Equal(m.Sum(nil), lastTag)
+}
