@@ -204,7 +204,9 @@ func (s *state) requestNamed(n *types.Named) string {
 		if s.hasRequestMethod(n) {
 			return "request"
 		}
-	case name == "Conn":
+	case name == "Conn" && (strings.Contains(path, "websocket") || strings.Contains(path, "quic") || strings.HasSuffix(path, "/ssh")):
+		// gorilla's and x/net's websocket, quic-go, x/crypto/ssh: a
+		// peer's connection (a database driver's Conn is not).
 		return "connection"
 	}
 	return ""
@@ -222,7 +224,7 @@ func (s *state) hasRequestMethod(n *types.Named) bool {
 	}
 	for i := range ms.Len() {
 		switch ms.At(i).Obj().Name() {
-		case "Request", "GetHeader", "Header", "FormValue", "Query", "Param", "Cookie", "Cookies", "Get", "BasicAuth":
+		case "Request", "GetHeader", "Header", "FormValue", "Query", "Param", "Cookie", "Cookies", "BasicAuth":
 			return true
 		}
 	}
