@@ -375,6 +375,10 @@ func (s *state) effects(call *ast.CallExpr) {
 			}
 			return
 		}
+		// decode(buf[:n], hdr), parse(r.Body, &msg): a call given the
+		// request's or a connection's data fills its other pointer and
+		// slice arguments with what it read.
+		s.fillFrom(call)
 		if enc, ok := encodeInto[name]; ok && len(call.Args) == 2 {
 			s.mark(call.Args[0], encoded(s.secret(call.Args[1]), enc))
 			s.markCtlExpr(call.Args[0], s.attacker(call.Args[1]))
@@ -477,4 +481,30 @@ func exportedPath(p string) bool {
 		}
 	}
 	return true
+}
+
+// fillFrom marks the pointer and byte-slice arguments of a call as
+// attacker data when another argument is the request's or a connection's.
+func (s *state) fillFrom(call *ast.CallExpr) {
+	var from *Src
+	for _, a := range call.Args {
+		if c := s.attacker(a); c != nil && c.Strong {
+			from = c
+			break
+		}
+	}
+	if from == nil {
+		return
+	}
+	info := s.pass.TypesInfo
+	for _, a := range call.Args {
+		t := info.TypeOf(a)
+		if t == nil || s.attacker(a) != nil {
+			continue
+		}
+		_, ptr := t.Underlying().(*types.Pointer)
+		if ptr || isByteSlice(t) {
+			s.markCtlExpr(a, &Src{What: "data filled by " + s.short(call.Fun) + " from " + from.What, Where: s.where(call.Pos()), Strong: true})
+		}
+	}
 }

@@ -48,3 +48,9 @@ type Digest Data // want Digest:`secret fields: Buffer=tag from hmac.New\(\.\.\.
 type Name Data
 
 func SealDigest(key, msg []byte) Digest { return Digest{Buffer: Sign(key, msg)} }
+
+// Wire is a message as it arrives; ParseWire fills one from bytes read
+// off a connection.
+type Wire struct{ Tag []byte }
+
+func ParseWire(b []byte, w *Wire) { w.Tag = b }
