@@ -26,9 +26,17 @@
 // hmac.Equal or subtle.ConstantTimeCompare), negated for !=, with the
 // import added.
 //
-// Values that are only named like secrets (token, secret, password,
-// apikey, csrf, signature, mac) are a second, lower-confidence class of
-// finding, labelled "by name"; -names=false turns it off.
+// A finding needs two sides: the other operand must be chosen by whoever
+// is on the other end (request data, bytes read from a connection or
+// decoded from one, a parameter of an exported function, a handler or a
+// function literal); two values from storage or configuration (a reload's
+// old and new password, a duplicate check) are not reported. Private and
+// secret keys are secrets by their type.
+//
+// Values that are only named like secrets (token, secret, password, pass,
+// apikey, csrf, signature, mac), and maps of credentials looked up by user
+// name, are a second, lower-confidence class of finding, labelled "by
+// name"; -names=false turns it off.
 package secretcmp
 
 import (
@@ -47,13 +55,14 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       "https://pkg.go.dev/github.com/ctequal/ctequal/secretcmp",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(resultsFact), new(varFact)},
+	FactTypes: []analysis.Fact{new(resultsFact), new(varFact), new(fieldsFact)},
 }
 
 const doc = `report secrets compared in variable time
 
-secretcmp finds MAC tags, key-derivation outputs and crypto/rand tokens
-(and what is made from them) compared with bytes.Equal, bytes.Compare,
+secretcmp finds MAC tags, key-derivation outputs, crypto/rand tokens and
+private keys (and what is made from them) compared with attacker-chosen
+data (a request's, a connection's, a caller's) with bytes.Equal, bytes.Compare,
 strings.Compare, strings.EqualFold, reflect.DeepEqual, slices.Equal,
 Has{Prefix,Suffix}, == or != on strings and arrays, or a switch, and
 suggests ctequal.Equal or ctequal.EqualString (with -std, hmac.Equal or
@@ -105,31 +114,63 @@ type Src struct {
 	// make every value of a constructor's field or of a parser's result
 	// secret (a generic byte buffer, a message splitter).
 	Param bool
+	// Name marks a secret known only by its name (What is the name): the
+	// lower-confidence class, off with -names=false.
+	Name bool
+	// Key marks a private or secret key known by its type.
+	Key bool
+	// Strong marks attacker data that comes from the request or the
+	// connection itself, not from a parameter: such a value is never the
+	// secret side of a compare, whatever its name.
+	Strong bool
 }
 
-// resultsFact marks a function some of whose results are secrets, keyed by
-// the result's index.
+// resultsFact marks a function some of whose results are secrets. Facts
+// are gob-encoded, and must encode the same way every time: slices, in
+// order, not maps.
 type resultsFact struct {
-	Results map[int]Src
+	Results []IndexedSrc
+}
+
+// IndexedSrc is the secret of one result.
+type IndexedSrc struct {
+	Index int
+	Src   Src
 }
 
 func (*resultsFact) AFact() {}
 func (f *resultsFact) String() string {
 	var b strings.Builder
 	b.WriteString("secret results:")
-	for i := 0; i < 64; i++ {
-		if s, ok := f.Results[i]; ok {
-			b.WriteString(" ")
-			b.WriteString(itoa(i))
-			b.WriteString("=")
-			b.WriteString(s.What)
-		}
+	for _, r := range f.Results {
+		b.WriteString(" " + itoa(r.Index) + "=" + r.Src.What)
 	}
 	return b.String()
 }
 
-// varFact marks a package-level variable or a struct field that holds a
-// secret.
+// fieldsFact marks the field paths of a named type's values that hold
+// secrets: "MAC", "Auth.HMAC.Buffer", sorted by path.
+type fieldsFact struct {
+	Fields []PathSrc
+}
+
+// PathSrc is the secret of one field path.
+type PathSrc struct {
+	Path string
+	Src  Src
+}
+
+func (*fieldsFact) AFact() {}
+func (f *fieldsFact) String() string {
+	var b strings.Builder
+	b.WriteString("secret fields:")
+	for _, p := range f.Fields {
+		b.WriteString(" " + p.Path + "=" + p.Src.What)
+	}
+	return b.String()
+}
+
+// varFact marks a package-level variable that holds a secret.
 type varFact struct{ Src }
 
 func (*varFact) AFact()           {}
@@ -195,10 +236,14 @@ func canHold(t types.Type, k kind) bool {
 		if p, ok := t.Underlying().(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		return isByteSlice(t) || isString(t) || isByteArray(t)
+		return isByteSlice(t) || isString(t) || isByteArray(t) || isInteger(t)
 	default:
-		_, ok := t.Underlying().(*types.Interface)
-		return ok
+		// an io.Reader, a hash.Hash; a *bytes.Reader over a secret
+		switch t.Underlying().(type) {
+		case *types.Interface, *types.Pointer:
+			return true
+		}
+		return false
 	}
 }
 

@@ -140,6 +140,26 @@ func TestNameLooksSecret(t *testing.T) {
 		{"machine", false, false},
 		{"tokenize", false, false},
 		{"secretary", false, false},
+		// Widened: the short forms.
+		{"pass", false, true},
+		{"pwd", false, true},
+		{"passwd", false, true},
+		{"passphrase", false, true},
+		{"apikey", false, true},
+		{"clientSecret", false, true},
+		{"passwordHash", false, true}, // a stored hash of a password is compared with a guess's
+		// Tightened: names of something about a secret.
+		{"PasswordCookie", false, false}, // a cookie's name
+		{"GetTokenEndpointAuthSigningAlgorithm", false, false},
+		{"secretPrefix", false, false},
+		{"hashPrefix", false, false},
+		{"passwordLength", false, false},
+		{"AccessTokenHash", false, false}, // OIDC's at_hash, a claim
+		{"at_hash", false, false},
+		{"secretName", false, false}, // a Kubernetes object's name
+		{"apiKeyHeader", false, false},
+		{"passThrough", false, false},
+		{"bypass", false, false},
 	} {
 		if got := secretcmp.NameLooksSecret(c.name, c.literal); got != c.want {
 			t.Errorf("nameLooksSecret(%q, %v) = %v, want %v", c.name, c.literal, got, c.want)
@@ -151,4 +171,29 @@ func TestNameLooksSecret(t *testing.T) {
 func TestTestFiles(t *testing.T) {
 	setFlag(t, "testfiles", "true")
 	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "testfiles")
+}
+
+// Basic-auth middlewares: a header built by concatenation and compared
+// with ==, a password looked up by user name and compared with ==.
+func TestBasicAuth(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "basicauth")
+}
+
+// One-time passwords: an HMAC truncated to digits is still a secret.
+func TestOTP(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "otp")
+}
+
+// Compares with no attacker side (a reload diff, a duplicate check, an
+// in-memory copy), names about secrets (a cookie's name, an algorithm, a
+// prefix, at_hash), a field shared by two types, a compare gated by a
+// constant-time one, and a public opaque stay quiet; the attacker side is
+// named where there is one.
+func TestTwoSides(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "twosides")
+}
+
+// Private and secret keys are secrets by their type.
+func TestKeys(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "keys")
 }

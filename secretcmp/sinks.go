@@ -1,10 +1,8 @@
 package secretcmp
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
-	"go/format"
 	"go/token"
 	"go/types"
 	"strconv"
@@ -43,8 +41,10 @@ const (
 type finding struct {
 	node    ast.Node // the expression replaced by the fix
 	sink    string   // "bytes.Equal", "==", "switch"
-	src     *Src     // nil for a finding by name
-	name    string   // the name that made it a finding by name
+	src     *Src     // the secret side: by provenance, type or name
+	ctl     *Src     // the attacker side; nil for a switch
+	other   ast.Expr // the attacker side's operand
+	call    *ast.CallExpr
 	x, y    ast.Expr // the operands, for the fix; nil if there is none
 	negate  bool
 	why     string // why there is no fix, if there is none
@@ -75,7 +75,7 @@ func (s *state) checkFile(f *ast.File) {
 					s.checkCall(f, call, name, stack)
 					break
 				}
-				fd := &finding{node: n, sink: name, negate: n.Op == token.NEQ, parents: stack}
+				fd := &finding{node: n, sink: name[strings.LastIndex(name, "/")+1:], negate: n.Op == token.NEQ, parents: stack, call: call}
 				if !s.operands(fd, call.Args[0], call.Args[1]) {
 					break
 				}
@@ -104,8 +104,10 @@ func (s *state) checkFile(f *ast.File) {
 			}
 			fd := &finding{node: n.Tag, sink: "switch", why: "a switch has no constant-time form: compare with each case using ctequal.EqualString", parents: stack}
 			// By provenance only: the cases of a switch are constants,
-			// and a name compared with constants is a parser's.
-			if fd.src = s.exprTaint(n.Tag); fd.src == nil || fd.src.Kind != secretKind || fd.src.Raw {
+			// and a name compared with constants is a parser's. The
+			// cases are the program's, so there is no attacker side to
+			// ask for: a secret's bytes decide the branch.
+			if fd.src = s.secret(n.Tag); fd.src == nil || fd.src.Kind != secretKind || fd.src.Raw || fd.src.Name {
 				break
 			}
 			s.report(f, fd)
@@ -135,37 +137,142 @@ func compareWithZero(info *types.Info, n *ast.BinaryExpr) (*ast.CallExpr, bool) 
 	return nil, false
 }
 
-// operands fills fd's source (or name) from two compared expressions, and
-// reports whether either is a secret.
+// operands fills fd's secret and attacker sides from two compared
+// expressions, and reports whether the compare is a finding: one side a
+// secret and the other chosen by whoever is on the other end.
 func (s *state) operands(fd *finding, x, y ast.Expr) bool {
 	info := s.pass.TypesInfo
-	if isNilOrEmpty(info, x) || isNilOrEmpty(info, y) {
+	if isNilOrEmpty(info, x) || isNilOrEmpty(info, y) || isConst(info, x) || isConst(info, y) {
 		return false
 	}
-	for _, e := range []ast.Expr{x, y} {
-		if t := s.exprTaint(e); t != nil && t.Kind == secretKind && !t.Raw {
-			fd.src = t
-			return true
+	sx, sy := s.secretSide(x), s.secretSide(y)
+	cx, cy := s.attacker(x), s.attacker(y)
+	var best, ctl *Src
+	var other ast.Expr
+	bestScore := -1
+	// The better pair: a better-known secret, then an attacker side that
+	// is the request's own data, then a secret side that no parameter
+	// brings in.
+	try := func(sec, c, secCtl *Src, o ast.Expr) {
+		if sec == nil || c == nil {
+			return
+		}
+		score := rank(sec) * 8
+		if sec.Key {
+			score += 16
+		}
+		if c.Strong {
+			score += 4
+		}
+		if secCtl == nil {
+			score += 2
+		}
+		if score > bestScore {
+			best, ctl, other, bestScore = sec, c, o, score
 		}
 	}
-	if !namesFlag {
+	try(sx, cy, cx, y)
+	try(sy, cx, cy, x)
+	if best == nil {
 		return false
 	}
-	// By name: one side named like a secret, and the other not a
-	// constant (a parser's token == "chunked" is not a secret's).
-	if isConst(info, x) || isConst(info, y) {
+	// Two copies of one stored value, or two values of the same field
+	// (a reload's old and new .Password, a duplicate check's r1.MAC and
+	// r2.MAC): nothing the other end chose is being guessed. A private
+	// key's Equal method compares the same field too, and is reported.
+	if !best.Key && sameField(info, x, y) {
 		return false
 	}
-	for _, e := range []ast.Expr{x, y} {
-		if !secretType(info.TypeOf(e)) || isHardwareAddr(info.TypeOf(e)) {
+	if sx != nil && sy != nil && !sx.Name && !sy.Name && !sx.Key && sx.What == sy.What && sx.Where == sy.Where {
+		return false
+	}
+	if gated(info, fd.parents) {
+		return false
+	}
+	fd.src, fd.ctl, fd.other = best, ctl, other
+	return true
+}
+
+// gated reports whether a compare runs only once a constant-time compare
+// has said yes: if subtle.ConstantTimeCompare(h(a), h(b)) == 1 { return a
+// == b } (a hash collision is needed to reach it).
+func gated(info *types.Info, stack []ast.Node) bool {
+	for i := len(stack) - 1; i > 0; i-- {
+		ifs, ok := stack[i-1].(*ast.IfStmt)
+		if !ok || stack[i] != ifs.Body {
 			continue
 		}
-		if n := secretName(e); n != "" {
-			fd.name = n
+		found := false
+		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
+			if call, ok := n.(*ast.CallExpr); ok {
+				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
+					switch funcName(fn) {
+					case "crypto/subtle.ConstantTimeCompare", "crypto/hmac.Equal", ctequalPath + ".Equal", ctequalPath + ".EqualString", ctequalPath + ".Compare":
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+		if found {
 			return true
 		}
 	}
 	return false
+}
+
+// secretSide returns the secret e holds, if it can be the secret side of
+// a compare: not raw random bytes, not a name when -names=false, and not
+// a value named like a secret that the request itself carries (the
+// password a client sent is the guess, not the secret).
+func (s *state) secretSide(e ast.Expr) *Src {
+	t := s.secret(e)
+	if t == nil || t.Kind != secretKind || t.Raw {
+		return nil
+	}
+	if t.Name {
+		if !namesFlag {
+			return nil
+		}
+		if c := s.attacker(e); c != nil && c.Strong {
+			return nil
+		}
+		if !secretType(s.pass.TypesInfo.TypeOf(e)) || isHardwareAddr(s.pass.TypesInfo.TypeOf(e)) {
+			return nil
+		}
+	}
+	return t
+}
+
+// sameField reports whether x and y read the same field (through
+// conversions and slicing): a.Password and b.Password.
+func sameField(info *types.Info, x, y ast.Expr) bool {
+	fx, fy := lastField(info, x), lastField(info, y)
+	return fx != nil && fx == fy
+}
+
+func lastField(info *types.Info, e ast.Expr) types.Object {
+	switch e := unparen(e).(type) {
+	case *ast.SelectorExpr:
+		if sel, ok := info.Selections[e]; ok {
+			if sel.Kind() == types.FieldVal || sel.Kind() == types.MethodVal {
+				return sel.Obj()
+			}
+		}
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() && len(e.Args) == 1 {
+			return lastField(info, e.Args[0])
+		}
+		if len(e.Args) == 0 {
+			// a.GetPassword() and b.GetPassword()
+			return lastField(info, e.Fun)
+		}
+	case *ast.SliceExpr:
+		return lastField(info, e.X)
+	case *ast.StarExpr:
+		return lastField(info, e.X)
+	}
+	return nil
 }
 
 func secretType(t types.Type) bool {
@@ -224,7 +331,7 @@ func (s *state) checkCall(f *ast.File, call *ast.CallExpr, name string, stack []
 		return
 	}
 	short := name[strings.LastIndex(name, "/")+1:]
-	fd := &finding{node: call, sink: short, isCall: true, parents: stack}
+	fd := &finding{node: call, sink: short, isCall: true, parents: stack, call: call}
 	if !s.operands(fd, call.Args[0], call.Args[1]) {
 		return
 	}
@@ -254,59 +361,73 @@ func (s *state) checkCall(f *ast.File, call *ast.CallExpr, name string, stack []
 }
 
 // report emits the diagnostic for fd, with a fix where one keeps the
-// meaning.
+// meaning, and says why there is none where there is none.
 func (s *state) report(f *ast.File, fd *finding) {
 	var msg string
 	category := "provenance"
-	if fd.src != nil {
+	if fd.src.Name {
+		category = "name"
+		msg = fmt.Sprintf("possible secret %q (by name, lower confidence; -names=false turns these off) compared with %s in variable time", fd.src.What, fd.sink)
+	} else if fd.src.Where != "" {
 		msg = fmt.Sprintf("%s at %s compared with %s in variable time", fd.src.What, fd.src.Where, fd.sink)
 	} else {
-		category = "name"
-		msg = fmt.Sprintf("possible secret %q (by name, lower confidence; -names=false turns these off) compared with %s in variable time", fd.name, fd.sink)
+		msg = fmt.Sprintf("%s compared with %s in variable time", fd.src.What, fd.sink)
+	}
+	if fd.ctl != nil {
+		msg += " against " + s.attackerText(fd.other, fd.ctl)
 	}
 	d := analysis.Diagnostic{Pos: fd.node.Pos(), End: fd.node.End(), Category: category}
+	why := fd.why
 	if fd.x != nil {
-		if fix, use := s.fix(f, fd); fix != nil {
+		fix, use, whyNot := s.fix(f, fd)
+		if fix != nil {
 			msg += ": use " + use
 			d.SuggestedFixes = []analysis.SuggestedFix{*fix}
+		} else {
+			why = "no fix: " + whyNot
 		}
-	} else if fd.why != "" {
-		msg += " (" + fd.why + ")"
+	}
+	if why != "" {
+		msg += " (" + why + ")"
 	}
 	d.Message = msg
 	s.pass.Report(d)
 }
 
-// fix returns the constant-time replacement of fd.node, and its name.
-func (s *state) fix(f *ast.File, fd *finding) (*analysis.SuggestedFix, string) {
+// attackerText describes the attacker side: the operand, and where its
+// value came from if that is not the operand itself.
+func (s *state) attackerText(e ast.Expr, c *Src) string {
+	text := s.short(e)
+	what := c.What
+	if strings.HasSuffix(what, " "+text) {
+		return what + " (" + c.Where + ")"
+	}
+	return text + ", " + what + " (" + c.Where + ")"
+}
+
+// fix returns the constant-time replacement of fd.node and its name, or
+// why there is none. The edits touch only the compare's own tokens, so
+// the operands keep their text and their comments.
+func (s *state) fix(f *ast.File, fd *finding) (*analysis.SuggestedFix, string, string) {
 	info := s.pass.TypesInfo
 	tx, ty := info.TypeOf(fd.x), info.TypeOf(fd.y)
 	if tx == nil || ty == nil {
-		return nil, ""
+		return nil, "", "the operands' types are unknown"
 	}
-	x, okx := s.text(fd.x)
-	y, oky := s.text(fd.y)
-	if !okx || !oky {
-		return nil, ""
-	}
-	var pkgPath, fn string
-	var str bool // the operands are strings
+	var str, arr bool
 	switch {
 	case isString(tx) && isString(ty):
 		str = true
-		if !stdFlag { // []byte(x) converts a named string type as it is
-			x, y = asString(info, fd.x, x), asString(info, fd.y, y)
-		}
 	case isByteArray(tx) && isByteArray(ty):
 		if !addressable(info, fd.x) || !addressable(info, fd.y) {
-			return nil, ""
+			return nil, "", "an array that is not a variable cannot be sliced: assign it to one, then compare with ctequal.Equal(a[:], b[:])"
 		}
-		x, y = x+"[:]", y+"[:]"
+		arr = true
 	case isByteSlice(tx) && isByteSlice(ty):
 	default:
-		return nil, ""
+		return nil, "", "the operands are of different kinds"
 	}
-	var expr string
+	var pkgPath, fn string
 	if stdFlag {
 		if str {
 			pkgPath, fn = "crypto/subtle", "ConstantTimeCompare"
@@ -314,34 +435,103 @@ func (s *state) fix(f *ast.File, fd *finding) (*analysis.SuggestedFix, string) {
 			pkgPath, fn = "crypto/hmac", "Equal"
 		}
 	} else {
-		pkgPath = ctequalPath
-		fn = "Equal"
+		pkgPath, fn = ctequalPath, "Equal"
 		if str {
 			fn = "EqualString"
 		}
 	}
-	name, edits, ok := s.importName(f, fd.node.Pos(), pkgPath)
-	if !ok {
-		return nil, ""
+	name, edits, whyNot := s.importName(f, fd.node.Pos(), pkgPath)
+	if whyNot != "" {
+		return nil, "", whyNot
 	}
 	use := name + "." + fn
+	// Around each operand: what goes before and after it.
+	wrap := func(e ast.Expr) (string, string) {
+		switch {
+		case str && stdFlag:
+			return "[]byte(", ")"
+		case str:
+			if b, ok := info.TypeOf(e).(*types.Basic); ok && (b.Kind() == types.String || b.Kind() == types.UntypedString) {
+				return "", ""
+			}
+			return "string(", ")"
+		case arr:
+			if _, ok := unparen(e).(*ast.StarExpr); ok {
+				return "(", ")[:]"
+			}
+			return "", "[:]"
+		}
+		return "", ""
+	}
+	open, closing := use+"(", ")"
+	if fd.negate && !(stdFlag && str) {
+		open = "!" + open
+	}
 	if stdFlag && str {
-		op := "=="
+		op := " == 1"
 		if fd.negate {
-			op = "!="
+			op = " != 1"
 		}
-		expr = fmt.Sprintf("%s([]byte(%s), []byte(%s)) %s 1", use, x, y, op)
+		closing += op
+		// A call replaced by a comparison, under a unary, binary or
+		// selector expression, needs parentheses.
 		if fd.isCall && needsParens(fd.parents) {
-			expr = "(" + expr + ")"
-		}
-	} else {
-		expr = fmt.Sprintf("%s(%s, %s)", use, x, y)
-		if fd.negate {
-			expr = "!" + expr
+			open, closing = "("+open, closing+")"
 		}
 	}
-	edits = append([]analysis.TextEdit{{Pos: fd.node.Pos(), End: fd.node.End(), NewText: []byte(expr)}}, edits...)
-	return &analysis.SuggestedFix{Message: "Use " + use, TextEdits: edits}, use
+	xl, xr := wrap(fd.x)
+	yl, yr := wrap(fd.y)
+	var out []analysis.TextEdit
+	add := func(pos, end token.Pos, text string) {
+		out = append(out, analysis.TextEdit{Pos: pos, End: end, NewText: []byte(text)})
+	}
+	switch n := fd.node.(type) {
+	case *ast.BinaryExpr:
+		if fd.call != nil {
+			// bytes.Compare(a, b) == 0: drop the comparison with 0,
+			// then replace the call as below.
+			if fd.call.Pos() > n.Pos() {
+				add(n.Pos(), fd.call.Pos(), "")
+			}
+			if fd.call.End() < n.End() {
+				add(fd.call.End(), n.End(), "")
+			}
+			s.callEdits(add, fd.call, open, closing, xl, xr, yl, yr)
+			break
+		}
+		// x == y: open before x, "," for the operator, close after y.
+		add(n.X.Pos(), n.X.Pos(), open+xl)
+		add(n.X.End(), n.X.End(), xr)
+		add(n.OpPos, n.OpPos+token.Pos(len(n.Op.String())), ",")
+		add(n.Y.Pos(), n.Y.Pos(), yl)
+		add(n.Y.End(), n.Y.End(), yr+closing)
+	case *ast.CallExpr:
+		s.callEdits(add, n, open, closing, xl, xr, yl, yr)
+	default:
+		return nil, "", "unexpected compare"
+	}
+	out = append(out, edits...)
+	return &analysis.SuggestedFix{Message: "Use " + use, TextEdits: out}, use, ""
+}
+
+// callEdits replaces a two-argument call's function and parentheses,
+// leaving its arguments (and any comments among them) as they are.
+func (s *state) callEdits(add func(pos, end token.Pos, text string), call *ast.CallExpr, open, closing, xl, xr, yl, yr string) {
+	add(call.Pos(), call.Lparen+1, open)
+	x, y := call.Args[0], call.Args[1]
+	if xl != "" {
+		add(x.Pos(), x.Pos(), xl)
+	}
+	if xr != "" {
+		add(x.End(), x.End(), xr)
+	}
+	if yl != "" {
+		add(y.Pos(), y.Pos(), yl)
+	}
+	if yr != "" {
+		add(y.End(), y.End(), yr)
+	}
+	add(call.Rparen, call.Rparen+1, closing)
 }
 
 // needsParens reports whether a call replaced by a binary expression needs
@@ -356,14 +546,6 @@ func needsParens(stack []ast.Node) bool {
 		return true
 	}
 	return false
-}
-
-// asString converts a named string type's operand to string.
-func asString(info *types.Info, e ast.Expr, text string) string {
-	if b, ok := info.TypeOf(e).(*types.Basic); ok && (b.Kind() == types.String || b.Kind() == types.UntypedString) {
-		return text
-	}
-	return "string(" + text + ")"
 }
 
 // addressable reports whether an array operand can be sliced.
@@ -392,40 +574,68 @@ func addressable(info *types.Info, e ast.Expr) bool {
 	return false
 }
 
-// text prints e as Go source.
-func (s *state) text(e ast.Expr) (string, bool) {
-	var b bytes.Buffer
-	if err := format.Node(&b, s.pass.Fset, e); err != nil {
-		return "", false
+// importName returns the name by which f can refer to pkgPath at pos,
+// and the edit that imports it under that name if f cannot yet: the
+// import's own name where it is not shadowed there, else a fresh name
+// (hmac2 beside a local variable hmac). whyNot says why there is no name.
+func (s *state) importName(f *ast.File, pos token.Pos, pkgPath string) (string, []analysis.TextEdit, string) {
+	scope := s.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		scope = s.pass.TypesInfo.Scopes[f]
 	}
-	return b.String(), true
-}
-
-// importName returns the name by which f refers to pkgPath at pos, and the
-// edit that imports it if f does not yet. ok is false if the name is taken
-// there by something else.
-func (s *state) importName(f *ast.File, pos token.Pos, pkgPath string) (string, []analysis.TextEdit, bool) {
+	resolves := func(name string) bool {
+		if scope == nil {
+			return false
+		}
+		_, obj := scope.LookupParent(name, pos)
+		pn, ok := obj.(*types.PkgName)
+		return ok && pn.Imported().Path() == pkgPath
+	}
+	base := pkgPath[strings.LastIndex(pkgPath, "/")+1:]
 	for _, imp := range f.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == pkgPath {
-			if imp.Name != nil {
-				if imp.Name.Name == "_" || imp.Name.Name == "." {
-					return "", nil, false
-				}
-				return imp.Name.Name, nil, true
+		if p, _ := strconv.Unquote(imp.Path.Value); p != pkgPath {
+			continue
+		}
+		name := base
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if name != "_" && name != "." && resolves(name) {
+			return name, nil, ""
+		}
+	}
+	// A name free at pos, in the file and in the package.
+	free := func(name string) bool {
+		if s.pass.Pkg.Scope().Lookup(name) != nil {
+			return false
+		}
+		if fs := s.pass.TypesInfo.Scopes[f]; fs != nil && fs.Lookup(name) != nil {
+			return false
+		}
+		if scope != nil {
+			if _, obj := scope.LookupParent(name, pos); obj != nil {
+				return false
 			}
-			return pkgPath[strings.LastIndex(pkgPath, "/")+1:], nil, true
+		}
+		return true
+	}
+	name := ""
+	for i := 1; i < 100 && name == ""; i++ {
+		cand := base
+		if i > 1 {
+			cand = base + strconv.Itoa(i)
+		}
+		if free(cand) {
+			name = cand
 		}
 	}
-	name := pkgPath[strings.LastIndex(pkgPath, "/")+1:]
-	if scope := s.pass.Pkg.Scope().Innermost(pos); scope != nil {
-		if _, obj := scope.LookupParent(name, pos); obj != nil {
-			return "", nil, false
-		}
-	}
-	if s.pass.Pkg.Scope().Lookup(name) != nil {
-		return "", nil, false
+	if name == "" {
+		return "", nil, "no free name to import " + pkgPath + " under"
 	}
 	spec := strconv.Quote(pkgPath)
+	if name != base {
+		spec = name + " " + spec
+	}
 	for _, d := range f.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.IMPORT {
@@ -437,7 +647,7 @@ func (s *state) importName(f *ast.File, pos token.Pos, pkgPath string) (string, 
 		if isStdPath(pkgPath) {
 			// gofmt sorts it into the first group, the standard
 			// library's.
-			return name, []analysis.TextEdit{{Pos: g.Lparen + 1, End: g.Lparen + 1, NewText: []byte("\n\t" + spec)}}, true
+			return name, []analysis.TextEdit{{Pos: g.Lparen + 1, End: g.Lparen + 1, NewText: []byte("\n\t" + spec)}}, ""
 		}
 		// A module's path goes last, in a group of its own unless the
 		// last group is not the standard library's.
@@ -447,11 +657,11 @@ func (s *state) importName(f *ast.File, pos token.Pos, pkgPath string) (string, 
 				text = "\n" + text
 			}
 		}
-		return name, []analysis.TextEdit{{Pos: g.Rparen, End: g.Rparen, NewText: []byte(text)}}, true
+		return name, []analysis.TextEdit{{Pos: g.Rparen, End: g.Rparen, NewText: []byte(text)}}, ""
 	}
 	// No parenthesized import declaration: add one after the package
 	// clause (gofmt sorts it in).
-	return name, []analysis.TextEdit{{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + spec)}}, true
+	return name, []analysis.TextEdit{{Pos: f.Name.End(), End: f.Name.End(), NewText: []byte("\n\nimport " + spec)}}, ""
 }
 
 // isStdPath reports whether an import path is the standard library's: its
@@ -459,50 +669,6 @@ func (s *state) importName(f *ast.File, pos token.Pos, pkgPath string) (string, 
 func isStdPath(path string) bool {
 	first, _, _ := strings.Cut(path, "/")
 	return !strings.Contains(first, ".")
-}
-
-// secretName returns the name in e that looks like a secret's, or "".
-func secretName(e ast.Expr) string {
-	switch e := unparen(e).(type) {
-	case *ast.Ident:
-		if nameLooksSecret(e.Name, false) {
-			return e.Name
-		}
-	case *ast.SelectorExpr:
-		if nameLooksSecret(e.Sel.Name, false) {
-			return e.Sel.Name
-		}
-	case *ast.SliceExpr:
-		return secretName(e.X)
-	case *ast.CallExpr:
-		// r.Header.Get("X-Hub-Signature"), r.FormValue("csrf_token"),
-		// cfg.WebhookSecret(), string(tok).
-		if len(e.Args) >= 1 {
-			if lit, ok := unparen(e.Args[0]).(*ast.BasicLit); ok && lit.Kind == token.STRING {
-				if v, err := strconv.Unquote(lit.Value); err == nil && nameLooksSecret(v, true) {
-					return v
-				}
-			}
-		}
-		switch fun := unparen(e.Fun).(type) {
-		case *ast.Ident:
-			if nameLooksSecret(fun.Name, false) {
-				return fun.Name
-			}
-			if len(e.Args) == 1 {
-				return secretName(e.Args[0]) // string(tok)
-			}
-		case *ast.SelectorExpr:
-			if nameLooksSecret(fun.Sel.Name, false) {
-				return fun.Sel.Name
-			}
-		case *ast.ArrayType:
-			if len(e.Args) == 1 {
-				return secretName(e.Args[0]) // []byte(tok)
-			}
-		}
-	}
-	return ""
 }
 
 // secretWords are the words of a name that make it a secret's.
@@ -514,8 +680,9 @@ func secretName(e ast.Expr) string {
 // (csrfToken, accessToken, sessionToken), in a literal ("X-Gitlab-Token")
 // always.
 var secretWords = map[string]bool{
-	"secret": true, "password": true, "passwd": true,
-	"apikey": true, "csrf": true, "xsrf": true, "mac": true, "hmac": true,
+	"secret": true, "secrets": true, "password": true, "passwords": true, "passwd": true,
+	"pass": true, "pwd": true, "passphrase": true, "apikey": true, "apikeys": true,
+	"csrf": true, "xsrf": true, "mac": true, "hmac": true,
 }
 
 var literalWords = map[string]bool{"signature": true, "sig": true, "token": true}
@@ -526,11 +693,41 @@ var tokenQualifiers = map[string]bool{
 	"verification": true, "login": true, "invite": true, "otp": true,
 }
 
+// aboutWords, as the last word of a name, say that it names something
+// about a secret, not the secret: PasswordCookie (a cookie's name),
+// TokenEndpointAuthSigningAlgorithm, hashPrefix, secretLength, secretName
+// (a Kubernetes object's), apiKeyHeader, passwordFile.
+var aboutWords = map[string]bool{
+	"cookie": true, "name": true, "names": true, "alg": true, "algorithm": true, "algorithms": true,
+	"prefix": true, "prefixes": true, "suffix": true, "length": true, "len": true, "size": true,
+	"type": true, "types": true, "kind": true, "mode": true, "method": true, "methods": true,
+	"field": true, "fields": true, "header": true, "headers": true, "param": true, "params": true,
+	"parameter": true, "query": true, "path": true, "file": true, "filename": true, "dir": true,
+	"env": true, "url": true, "uri": true, "endpoint": true, "id": true, "ids": true,
+	"policy": true, "format": true, "scheme": true, "schemes": true, "version": true,
+	"count": true, "min": true, "max": true, "timeout": true, "ttl": true, "expiry": true,
+	"expires": true, "expiration": true, "time": true, "duration": true, "age": true,
+	"enabled": true, "required": true, "set": true, "ok": true, "err": true, "error": true,
+	"fn": true, "func": true, "callback": true, "handler": true, "store": true, "cache": true,
+	"manager": true, "provider": true, "source": true, "location": true, "label": true,
+	"description": true, "hint": true, "regex": true, "pattern": true, "rule": true, "rules": true,
+	"strategy": true, "validator": true, "generator": true, "flag": true, "option": true,
+	"options": true, "ref": true, "encoding": true, "charset": true, "style": true, "char": true,
+	"chars": true, "placeholder": true, "prompt": true,
+	"changed": true, "reset": true, "expired": true, "valid": true, "invalid": true,
+	"mismatch": true, "mutex": true, "lock": true, "mu": true, "attr": true, "attribute": true,
+	"claim": true, "index": true, "idx": true, "offset": true, "pos": true, "status": true,
+}
+
 // nameLooksSecret splits name into words (camelCase, snake_case,
-// kebab-case) and reports whether one is a secret's word ("api" "key"
-// together count as apikey; "mac" "addr" is a MAC address).
+// kebab-case) and reports whether they name a secret's value: one is a
+// secret's word ("api" "key" together count as apikey; "mac" "addr" is a
+// MAC address), and the name does not end in a word that says it is about
+// the secret (PasswordCookie) or a hash of a token claim (at_hash,
+// accessTokenHash).
 func nameLooksSecret(name string, literal bool) bool {
 	words := splitWords(name)
+	found := -1
 	for i, w := range words {
 		next := ""
 		if i+1 < len(words) {
@@ -538,19 +735,41 @@ func nameLooksSecret(name string, literal bool) bool {
 		}
 		switch {
 		case w == "mac" && (next == "addr" || next == "address" || next == "os"):
+		case w == "pass" && (next == "through" || next == "thru"):
 		case secretWords[w], literal && literalWords[w]:
-			return true
+			found = i
 		case w == "api" && next == "key":
-			return true
+			found = i + 1
 		case w == "token" || w == "tokens":
 			for _, q := range words {
 				if tokenQualifiers[q] {
-					return true
+					found = i
+				}
+			}
+		}
+		if found >= 0 {
+			break
+		}
+	}
+	if found < 0 {
+		return false
+	}
+	last := words[len(words)-1]
+	if found < len(words)-1 {
+		if aboutWords[last] {
+			return false
+		}
+		if last == "hash" || last == "hashes" {
+			// A hash of a token is a public claim (OIDC's at_hash); a
+			// password's hash is what is stored.
+			for _, w := range words[found:] {
+				if w == "token" || w == "tokens" {
+					return false
 				}
 			}
 		}
 	}
-	return false
+	return true
 }
 
 func splitWords(name string) []string {

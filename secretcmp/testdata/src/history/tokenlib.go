@@ -39,5 +39,5 @@ func sameExpandedKey(prk []byte, peerHex string) bool {
 	r := xhkdf.Expand(sha256.New, prk, nil)
 	k := make([]byte, 16)
 	r.Read(k)
-	return hex.EncodeToString(k) == peerHex // want `hex of key from hkdf.Expand at tokenlib.go:39 compared with == in variable time: use ctequal.EqualString`
+	return hex.EncodeToString(k) == peerHex // want `hex of key from hkdf.Expand at tokenlib.go:39 compared with == in variable time against .*: use ctequal.EqualString`
 }

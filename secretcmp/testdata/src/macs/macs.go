@@ -28,9 +28,9 @@ func NewMAC(key []byte) hash.Hash { // want NewMAC:`secret results: 0=hmac.New\(
 }
 
 // A Cookie carries a value (public) and its MAC (secret until checked).
-type Cookie struct {
+type Cookie struct { // want Cookie:`secret fields: MAC=tag from hmac.New\(\.\.\.\)\.Sum`
 	Value string
-	MAC   []byte // want MAC:`secret: tag from hmac.New\(\.\.\.\)\.Sum`
+	MAC   []byte
 }
 
 func NewCookie(key []byte, v string) Cookie {
@@ -39,3 +39,18 @@ func NewCookie(key []byte, v string) Cookie {
 
 // SessionKey is made at start-up.
 var SessionKey = rand.Text() // want SessionKey:`secret: token from crypto/rand.Text`
+
+// Two types that share Data's fields: only Digest values carry a tag.
+type Data struct{ Buffer []byte }
+
+type Digest Data // want Digest:`secret fields: Buffer=tag from hmac.New\(\.\.\.\)\.Sum`
+
+type Name Data
+
+func SealDigest(key, msg []byte) Digest { return Digest{Buffer: Sign(key, msg)} }
+
+// Wire is a message as it arrives; ParseWire fills one from bytes read
+// off a connection.
+type Wire struct{ Tag []byte }
+
+func ParseWire(b []byte, w *Wire) { w.Tag = b }

@@ -7,10 +7,12 @@ import (
 	"testing"
 )
 
-func TestTag(t *testing.T) {
+func TestTag(t *testing.T) {}
+
+// checkTag is a test helper that nothing calls: its parameter could be
+// anything.
+func checkTag(got []byte) bool {
 	m := hmac.New(sha256.New, []byte("key"))
 	tag := m.Sum(nil)
-	if !bytes.Equal(tag, m.Sum(nil)) || !same(tag, m.Sum(nil)) { // want `tag from hmac.New\(\.\.\.\)\.Sum at testfiles_test.go:12 compared with bytes.Equal`
-		t.Fatal("not deterministic")
-	}
+	return bytes.Equal(tag, got) || same(tag, got) // want `tag from hmac.New\(\.\.\.\)\.Sum at testfiles_test.go:16 compared with bytes.Equal`
 }
