@@ -43,8 +43,8 @@ func TestGarbageCollectorNeverWaits(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
 	big := bytes.Repeat([]byte{0xa5}, 64<<20)
 	other := bytes.Clone(big)
-	forEachKernel(t, func(t *testing.T, k kernel) {
-		kernel := k.name
+	forEachKernel(t, func(t *testing.T, k *kernel) {
+		kernel := k.Name
 		for _, n := range []int{16, 1024, 64 << 10, 64 << 20} {
 			var tries []string
 			passed := false
