@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/ctequal/ctequal/internal/race"
 )
 
 // TestGarbageCollectorNeverWaits: while a goroutine calls Compare in a
@@ -37,7 +39,7 @@ import (
 // also catches a chunk function made nosplit (64 MiB waited 7 to 33 ms).
 // Run with -v to see the waits.
 func TestGarbageCollectorNeverWaits(t *testing.T) {
-	if testing.Short() || raceEnabled {
+	if testing.Short() || race.Enabled {
 		t.Skip("allocates 128 MiB and runs for seconds; under -race the kernels are not what runs")
 	}
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/ctequal/ctequal/internal/dudect"
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/internal/race"
 )
 
 // fakeTiming replaces check's timing functions for the rest of t with
@@ -95,7 +96,7 @@ func TestCheckTiming(t *testing.T) {
 	if os.Getenv(dudect.EnableEnv) != "1" {
 		t.Skipf("a timing test: set %s=1 to run it", dudect.EnableEnv)
 	}
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("timings mean nothing under the race detector")
 	}
 	code, stdout, stderr := runCmd(t, "check", "-sizes", "64", "-samples", "30000")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ctequal/ctequal/internal/dudect"
+	"github.com/ctequal/ctequal/internal/race"
 )
 
 // TestNoInputPanics: every subcommand answers bad input with a message and
@@ -86,7 +87,7 @@ func TestBenchSVGTableToo(t *testing.T) {
 // TestBenchTimeBoundsRounds: -time bounds the run whatever -rounds says,
 // and the progress output stays a few lines.
 func TestBenchTimeBoundsRounds(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("under -race one call of crypto/subtle at 16 MiB takes about a second: one round is over any bound")
 	}
 	start := time.Now()
