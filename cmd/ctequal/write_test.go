@@ -71,6 +71,14 @@ func TestWriteErrors(t *testing.T) {
 			t.Errorf("%s: measured after info's output failed:\n%s", name, errOut.String())
 		}
 	}
+	// A stdout closed at the start fails before anything is measured.
+	measured := false
+	fakeTiming(t, func(int, dudect.ClassPair, bool) bool { measured = true; return false }, false)
+	var errOut bytes.Buffer
+	if code := run([]string{"check", "-sizes", "16", "-samples", "20000"}, failingWriter{errStdoutClosed}, &errOut); code != 1 || measured ||
+		!strings.Contains(errOut.String(), "standard output was closed") {
+		t.Errorf("check with stdout closed: exit %d, measured %v; stderr:\n%s", code, measured, errOut.String())
+	}
 	// The control: with room for everything, every one exits 0.
 	for _, args := range [][]string{{"info"}, quickBench, {"check", "-sizes", "16", "-samples", "20000"}} {
 		var errOut bytes.Buffer
