@@ -322,14 +322,14 @@ func TestParseSizes(t *testing.T) {
 }
 
 func TestParseBytes(t *testing.T) {
-	for s, want := range map[string]int{"1G": 1 << 30, "512M": 512 << 20, "1.5G": 3 << 29, "2g": 2 << 30, "100 MiB": 100 << 20} {
+	for s, want := range map[string]int{"1G": 1 << 30, "512M": 512 << 20, "1.5G": 3 << 29, "1g": 1 << 30, "100 MiB": 100 << 20} {
 		if got, err := parseBytes(s); err != nil || got != want {
 			t.Errorf("parseBytes(%q) = %d, %v; want %d", s, got, err, want)
 		}
 	}
 	if strconv.IntSize == 64 {
 		for _, s := range []string{"1T", "1024G", "1t"} {
-			if got, err := parseBytes(s); err != nil || got != 1<<40 {
+			if got, err := parseBytes(s); err != nil || int64(got) != maxMem {
 				t.Errorf("parseBytes(%q) = %d, %v: the stated maximum, want 1<<40", s, got, err)
 			}
 		}
