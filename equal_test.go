@@ -14,9 +14,9 @@ func TestKernelIsSelected(t *testing.T) {
 	if Kernel() != impl.Selected() {
 		t.Fatalf("Kernel() = %q, the registry has %q selected", Kernel(), impl.Selected())
 	}
-	forEachKernel(t, func(t *testing.T, k kernel) {
-		if Kernel() != k.name {
-			t.Fatalf("with %s selected, Kernel() = %q", k.name, Kernel())
+	forEachKernel(t, func(t *testing.T, k *kernel) {
+		if Kernel() != k.Name {
+			t.Fatalf("with %s selected, Kernel() = %q", k.Name, Kernel())
 		}
 	})
 }
@@ -48,8 +48,8 @@ func TestAPI(t *testing.T) {
 		{"long, overlapping, period 65", long[:len(long)-65], long[65:], 1},
 		{"long, last byte differs", long, append(bytes.Clone(long[:len(long)-1]), '?'), 0},
 	}
-	forEachKernel(t, func(t *testing.T, k kernel) {
-		kernel := k.name
+	forEachKernel(t, func(t *testing.T, k *kernel) {
+		kernel := k.Name
 		for _, c := range cases {
 			if got := Compare(c.x, c.y); got != c.want {
 				t.Errorf("%s: Compare(%s) = %d, want %d", kernel, c.name, got, c.want)
@@ -68,7 +68,7 @@ func TestAPI(t *testing.T) {
 }
 
 func TestEqualStringSharedMemory(t *testing.T) {
-	forEachKernel(t, func(t *testing.T, k kernel) { testEqualStringSharedMemory(t) })
+	forEachKernel(t, func(t *testing.T, k *kernel) { testEqualStringSharedMemory(t) })
 }
 
 func testEqualStringSharedMemory(t *testing.T) {

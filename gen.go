@@ -1,8 +1,8 @@
 package ctequal
 
 // The assembly kernels are written by programs in asm/, a module of its
-// own so that this one never requires avo. See README.md, "Regenerating
-// the assembly".
+// own so that this one never requires avo. See docs/development.md,
+// "Regenerating the assembly".
 
 //go:generate go -C asm run . -out ../equal_amd64.s -stubs ../equal_amd64.go -pkg ctequal
 //go:generate go -C asm run ./neon -out ../equal_arm64.s -stubs ../equal_arm64.go -pkg ctequal

@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/internal/poison"
 )
 
 // reference is the scalar answer every kernel is held to.
@@ -39,7 +41,7 @@ func requiredKernels(t *testing.T) map[string]bool {
 		}
 	}
 	for name := range req {
-		if !slices.ContainsFunc(kernels, func(k kernel) bool { return k.name == name }) {
+		if !slices.ContainsFunc(kernels, func(k *kernel) bool { return k.Name == name }) {
 			t.Errorf("CTEQUAL_REQUIRE_KERNELS names %q, which this build does not have", name)
 		}
 	}
@@ -50,13 +52,10 @@ func requiredKernels(t *testing.T) map[string]bool {
 // kernel selected, so that Compare, Equal and EqualString use it. A kernel
 // the CPU lacks is skipped, with a log line, unless CTEQUAL_REQUIRE_KERNELS
 // names it: then the test fails.
-func forEachKernel(t *testing.T, f func(t *testing.T, k kernel)) {
+func forEachKernel(t *testing.T, f func(t *testing.T, k *kernel)) {
 	t.Helper()
 	req := requiredKernels(t)
-	for i, k := range impl.List() {
-		if k.Name != kernels[i].name {
-			t.Fatalf("registry entry %d is %s, the package's table has %s", i, k.Name, kernels[i].name)
-		}
+	for _, k := range kernels {
 		if !k.Supported {
 			if req[k.Name] {
 				t.Errorf("kernel %s: required by CTEQUAL_REQUIRE_KERNELS, but this CPU cannot run it (needs %v, has %v)", k.Name, k.Needs, impl.CPU())
@@ -74,7 +73,7 @@ func forEachKernel(t *testing.T, f func(t *testing.T, k kernel)) {
 			if got := Kernel(); got != k.Name {
 				t.Fatalf("with %s selected, Kernel() = %q", k.Name, got)
 			}
-			f(t, kernels[i])
+			f(t, k)
 		})
 	}
 }
@@ -86,10 +85,10 @@ func forEachKernel(t *testing.T, f func(t *testing.T, k kernel)) {
 // contract: it compares x with y[:len(x)].
 func forEachKernelFunc(t *testing.T, f func(t *testing.T, name string, equal func(x, y []byte) int)) {
 	t.Helper()
-	forEachKernel(t, func(t *testing.T, k kernel) {
-		t.Run("direct", func(t *testing.T) { f(t, k.name, k.equal) })
+	forEachKernel(t, func(t *testing.T, k *kernel) {
+		t.Run("direct", func(t *testing.T) { f(t, k.Name, k.equal) })
 		t.Run("Compare", func(t *testing.T) {
-			f(t, k.name+" through Compare", func(x, y []byte) int { return Compare(x, y[:len(x)]) })
+			f(t, k.Name+" through Compare", func(x, y []byte) int { return Compare(x, y[:len(x)]) })
 		})
 	})
 }
@@ -303,4 +302,152 @@ func TestKernelsLongerY(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The tests below kill mutants of the assembly that the tests above let
+// live (go run ./internal/mutate makes them; guard_linux_test.go has one
+// more, TestKernelsDispatch): each says which.
+
+// TestKernelsDifferencesDoNotCancel puts two differences in the same bit,
+// at places that the kernels fold into the same accumulator lane, in each
+// of the four ways (x has the bit at both places, y at both, x at the first
+// and y at the second, or the other way round): the accumulators must OR
+// the blocks' differences, and a kernel that combines them with anything
+// else (XOR, or a VPTERNLOGD truth table other than 0xf6 such as 0xd6,
+// which clears an accumulator bit where y has a one and x a zero) can let
+// the second difference undo the first. A single difference, which is all
+// the other tests make, never shows that.
+func TestKernelsDifferencesDoNotCancel(t *testing.T) {
+	lengths := []int{64, 100, 128, 200, 256, 300, 400, 512, 600, 1000, 1024, 1500, 2048, 4196, 32768 + 700}
+	forEachKernelFunc(t, func(t *testing.T, name string, equal func(x, y []byte) int) {
+		for _, n := range lengths {
+			x, y := make([]byte, n), make([]byte, n)
+			// The first difference in every 64-byte lane of a 512-byte
+			// span, so that it lands in each accumulator of every loop and
+			// step, and some others.
+			firsts := []int{1, 31, n/2 - 7, n - 9}
+			for lane := 0; lane < 512; lane += 64 {
+				firsts = append(firsts, lane+lane/64)
+			}
+			for _, i := range firsts {
+				// The second in the same lane of a later block, and at the
+				// same place of the last vector of each width, which ends
+				// where the input ends and whose offset from the blocks
+				// depends on n.
+				var seconds []int
+				for d := 8; d < n; d *= 2 {
+					seconds = append(seconds, i+d)
+				}
+				for _, w := range []int{16, 32, 64} {
+					seconds = append(seconds, n-w+i%w)
+				}
+				for _, j := range seconds {
+					if i < 0 || j <= i || j >= n {
+						continue
+					}
+					for _, bit := range []byte{0x01, 0x80} {
+						for _, way := range [4][2]*[]byte{{&x, &x}, {&y, &y}, {&x, &y}, {&y, &x}} {
+							(*way[0])[i] = bit
+							(*way[1])[j] = bit
+							if got := equal(x, y); got != 0 {
+								t.Fatalf("%s, len %d: bit %#x differs at bytes %d and %d, returned %d", name, n, bit, i, j, got)
+							}
+							(*way[0])[i] = 0
+							(*way[1])[j] = 0
+						}
+					}
+				}
+			}
+			if got := equal(x, y); got != 1 {
+				t.Fatalf("%s, len %d: zeros returned %d", name, n, got)
+			}
+		}
+	})
+}
+
+// TestKernelsPoisonedRegisters calls every assembly function as assembly
+// would, through package poison: arguments on the stack, every other
+// register garbage. A Go call enters them through an ABI wrapper that
+// leaves the arguments in registers too, so a kernel that reads DI where
+// it meant CX (y's base, amd64), BX where it meant DX (the length), or
+// keeps R0 (arm64) or R3 (ppc64le) without loading x's base passes every
+// other test; so
+// does one that tests a mask register (KORTESTW K1, K2) or an accumulator
+// it never zeroed and that happened to be zero. After an AVX kernel it
+// checks, where the CPU reports XINUSE, that the kernel ran VZEROUPPER:
+// without it every later SSE instruction of the caller may pay for the
+// dirty upper halves, and no result shows it.
+func TestKernelsPoisonedRegisters(t *testing.T) {
+	if len(poison.Kernels) == 0 {
+		t.Skip("no assembly kernels in this build")
+	}
+	supported := map[string]bool{}
+	for _, k := range impl.List() {
+		supported[k.Name] = k.Supported
+	}
+	var lengths []int
+	for n := 0; n <= 600; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 1000, 4096, 32768+300, chunkSize)
+	r := rand.New(rand.NewPCG(15, 16))
+	buf := randomBytes(r, chunkSize+64)
+	seed := uint64(0)
+	// vex says the function is an AVX kernel (or jumps to one), which must
+	// run VZEROUPPER before it returns: Call leaves the upper halves dirty.
+	run := func(t *testing.T, name string, k int, vex bool) {
+		// A kernel that loads through a garbage register faults: name it
+		// instead of killing the test binary.
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer func() {
+			if e := recover(); e != nil {
+				t.Fatalf("%s with poisoned registers: %v: it reads a register it did not set", name, e)
+			}
+		}()
+		call := func(x, y []byte) int {
+			seed++
+			r, st := poison.CallState(k, x, y, seed)
+			if vex && st.HaveXINUSE && st.XINUSE&(1<<2|1<<6) != 0 {
+				t.Fatalf("%s, len %d: returned with the upper halves of the YMM/ZMM registers in use (XINUSE %#x): no VZEROUPPER", name, len(x), st.XINUSE)
+			}
+			return r
+		}
+		for _, n := range lengths {
+			off := n % 61
+			x := buf[off : off+n : off+n]
+			y := bytes.Clone(x)
+			check(t, name, call, x, y, fmt.Sprintf("poisoned registers, len %d, equal", n))
+			for _, i := range []int{0, n / 3, n - 1} {
+				if i < 0 || i >= n {
+					continue
+				}
+				y[i] ^= 1 << (i % 8)
+				check(t, name, call, x, y, fmt.Sprintf("poisoned registers, len %d, byte %d differs", n, i))
+				y[i] ^= 1 << (i % 8)
+			}
+		}
+	}
+	for k, fn := range poison.Kernels {
+		name := strings.ToLower(strings.TrimPrefix(fn, "equal"))
+		if fn == "equalVector" {
+			// The trampoline, with each kernel selected in turn.
+			t.Run(fn, func(t *testing.T) {
+				for _, kk := range impl.List() {
+					if !kk.Supported {
+						continue
+					}
+					restore, _ := impl.Select(kk.Name)
+					run(t, fn+" to "+kk.Name, k, kk.Name == "avx512" || kk.Name == "avx2")
+					restore()
+				}
+			})
+			continue
+		}
+		if !supported[name] {
+			t.Logf("kernel %s: not supported by this CPU, skipped", name)
+			continue
+		}
+		// Named after the kernel, as forEachKernel names its subtests.
+		t.Run(name, func(t *testing.T) { run(t, fn, k, name == "avx512" || name == "avx2") })
+	}
 }

@@ -2,31 +2,32 @@ package ctequal
 
 import "github.com/ctequal/ctequal/internal/impl"
 
-// A kernel is one implementation of the comparison. Its function returns 1
-// if x and y[:len(x)] are equal and 0 if not, in time that depends on
-// len(x) only; it reads len(x) bytes of each input and needs
-// len(y) >= len(x). Call it only where the CPU has every feature in needs.
+// A kernel is one implementation of the comparison, in one record: what
+// the registry knows of it (name, needs, use flag) and its function. The
+// function returns 1 if x and y[:len(x)] are equal and 0 if not, in time
+// that depends on len(x) only; it reads len(x) bytes of each input and
+// needs len(y) >= len(x). Call it only where the CPU has every feature in
+// Needs. Each architecture's kernels, widest first, ending with portable,
+// are its kernels list; init registers each by pointer.
 type kernel struct {
-	name   string
-	equal  func(x, y []byte) int
-	needs  impl.Features
-	policy string
-	// use is the kernel's flag: equalVector jumps to the first kernel whose
-	// flag is set. The flags are the selection; the portable kernel has
-	// none and runs when no flag is set.
-	use *bool
+	impl.Kernel
+	equal func(x, y []byte) int
 }
+
+// portable is the Go kernel, the last of every list: it needs nothing and
+// has no flag; it runs when no flag is set.
+var portable = &kernel{Kernel: impl.Kernel{Name: "generic"}, equal: equalGeneric}
 
 // choose returns the name of the first kernel in ks, widest first, whose
 // needs are all in have. The last kernel needs nothing. It is a pure
 // function of the features, so that a table of CPUs can test it.
-func choose(have impl.Features, ks []kernel) string {
+func choose(have impl.Features, ks []*kernel) string {
 	for _, k := range ks {
-		if have.HasAll(k.needs) {
-			return k.name
+		if have.HasAll(k.Needs) {
+			return k.Name
 		}
 	}
-	return ks[len(ks)-1].name
+	return ks[len(ks)-1].Name
 }
 
 // init sets the flag of the chosen kernel and registers every kernel.
@@ -37,9 +38,9 @@ func init() {
 	chosen := choose(have, kernels)
 	impl.SetCPU(have)
 	for _, k := range kernels {
-		if k.use != nil {
-			*k.use = k.name == chosen
+		if k.Use != nil {
+			*k.Use = k.Name == chosen
 		}
-		impl.Register(impl.Kernel{Name: k.name, Needs: k.needs, Policy: k.policy}, k.use)
+		impl.Register(&k.Kernel)
 	}
 }

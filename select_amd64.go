@@ -36,18 +36,14 @@ func cpuFeatures() impl.Features {
 // flag is set, or to equalGeneric.
 var useAVX512, useAVX2, useSSE2 bool
 
-// avx512Policy is why the AVX-512 kernel needs more than its instructions
-// (AVX512F's, and AVX2's, whose loop it runs from 32 KiB on).
-const avx512Policy = "chosen only where the CPU also has BW, BMI2, VL and VBMI2: VBMI2 is the mark of " +
-	"the cores whose clock 512-bit code does not lower (Ice Lake and later, Zen 4 and later), the line " +
-	"simdjson draws too; on Skylake-SP and Cascade Lake (F, BW, VL, no VBMI2) a 512-bit instruction " +
-	"slows the whole core for milliseconds, which a 32-byte MAC check must not do to the server around it"
-
-// kernels lists the amd64 kernels, widest first.
-var kernels = []kernel{
-	{name: "avx512", equal: equalAVX512, use: &useAVX512, policy: avx512Policy,
-		needs: impl.Of(impl.AVX512F, impl.AVX512BW, impl.AVX512VL, impl.AVX512VBMI2, impl.BMI2, impl.AVX2, impl.AVX)},
-	{name: "avx2", equal: equalAVX2, use: &useAVX2, needs: impl.Of(impl.AVX2, impl.AVX)},
-	{name: "sse2", equal: equalSSE2, use: &useSSE2, needs: impl.Of(impl.SSE2)},
-	{name: "generic", equal: equalGeneric},
+// kernels lists the amd64 kernels, widest first. The AVX-512 kernel needs
+// AVX2 too, whose loop it runs from 32 KiB on, and VBMI2, the mark of the
+// cores whose clock 512-bit code does not lower (Ice Lake and later, Zen 4
+// and later): see README.md, "Kernels".
+var kernels = []*kernel{
+	{impl.Kernel{Name: "avx512", Use: &useAVX512,
+		Needs: impl.Of(impl.AVX512F, impl.AVX512BW, impl.AVX512VL, impl.AVX512VBMI2, impl.BMI2, impl.AVX2, impl.AVX)}, equalAVX512},
+	{impl.Kernel{Name: "avx2", Use: &useAVX2, Needs: impl.Of(impl.AVX2, impl.AVX)}, equalAVX2},
+	{impl.Kernel{Name: "sse2", Use: &useSSE2, Needs: impl.Of(impl.SSE2)}, equalSSE2},
+	portable,
 }

@@ -40,10 +40,11 @@ func cpuFeatures() impl.Features {
 var useNEON bool
 
 // kernels lists the arm64 kernels. NEON (Advanced SIMD) is part of every
-// ARMv8-A CPU that Go runs on.
-var kernels = []kernel{
-	{name: "neon", equal: equalNEON, use: &useNEON, needs: impl.Of(impl.ASIMD)},
-	{name: "generic", equal: equalGeneric},
+// ARMv8-A CPU that Go runs on; the kernel sets PSTATE.DIT where the CPU
+// has FEAT_DIT.
+var kernels = []*kernel{
+	{impl.Kernel{Name: "neon", Use: &useNEON, Needs: impl.Of(impl.ASIMD), Uses: impl.Of(impl.DIT)}, equalNEON},
+	portable,
 }
 
 func init() {

@@ -8,6 +8,6 @@ import "github.com/ctequal/ctequal/internal/impl"
 func cpuFeatures() impl.Features { return 0 }
 
 // kernels has the portable kernel only: this build has no assembly.
-var kernels = []kernel{{name: "generic", equal: equalGeneric}}
+var kernels = []*kernel{portable}
 
 func equalVector(x, y []byte) int { return equalGeneric(x, y) }

@@ -13,11 +13,8 @@ func cpuFeatures() impl.Features { return impl.Of(impl.VSX) }
 // Compare calls, jumps to equalVSX if it is set, to equalGeneric if not.
 var useVSX bool
 
-// vsxPolicy says why the VSX kernel is always chosen.
-const vsxPolicy = "VSX is part of POWER8, Go's minimum for ppc64le (big-endian ppc64 keeps the portable kernel)"
-
 // kernels lists the ppc64le kernels.
-var kernels = []kernel{
-	{name: "vsx", equal: equalVSX, use: &useVSX, needs: impl.Of(impl.VSX), policy: vsxPolicy},
-	{name: "generic", equal: equalGeneric},
+var kernels = []*kernel{
+	{impl.Kernel{Name: "vsx", Use: &useVSX, Needs: impl.Of(impl.VSX)}, equalVSX},
+	portable,
 }

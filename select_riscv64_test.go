@@ -29,31 +29,8 @@ func TestChooseRISCV64(t *testing.T) {
 // TestRVVSelection: the kernel is selected exactly where x/sys/cpu reports
 // V or the build requires it, and GODEBUG does not turn it off.
 func TestRVVSelection(t *testing.T) {
-	want := (cpu.RISCV64.HasV || buildHasV) && !godebugOff(godebugEnv(), "v")
+	want := (cpu.RISCV64.HasV || buildHasV) && !impl.GodebugOff(godebugEnv(), "v")
 	if got := Kernel() == "rvv"; got != want || useRVV != want {
 		t.Fatalf("Kernel() = %s, useRVV %v; HasV %v, build requires V %v, GODEBUG %q", Kernel(), useRVV, cpu.RISCV64.HasV, buildHasV, godebugEnv())
-	}
-}
-
-func TestGodebugOff(t *testing.T) {
-	for _, c := range []struct {
-		godebug string
-		off     bool
-	}{
-		{"", false},
-		{"cpu.v=off", true},
-		{"cpu.v=on", false},
-		{"cpu.all=off", true},
-		{"cpu.all=off,cpu.v=on", false},
-		{"cpu.v=off,cpu.all=on", false},
-		{"cpu.v=on,cpu.v=off", true},
-		{"madvdontneed=1,cpu.v=off,gctrace=0", true},
-		{"cpu.vx=off", false},
-		{"cpu.v=maybe", false},
-		{"xcpu.v=off", false},
-	} {
-		if got := godebugOff(c.godebug, "v"); got != c.off {
-			t.Errorf("godebugOff(%q, v) = %v, want %v", c.godebug, got, c.off)
-		}
 	}
 }

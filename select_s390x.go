@@ -22,7 +22,7 @@ func cpuFeatures() impl.Features {
 var useVX bool
 
 // kernels lists the s390x kernels. The vector facility came with z13.
-var kernels = []kernel{
-	{name: "vx", equal: equalVX, use: &useVX, needs: impl.Of(impl.VX)},
-	{name: "generic", equal: equalGeneric},
+var kernels = []*kernel{
+	{impl.Kernel{Name: "vx", Use: &useVX, Needs: impl.Of(impl.VX)}, equalVX},
+	portable,
 }

@@ -12,46 +12,30 @@ import (
 	"github.com/ctequal/ctequal/internal/impl"
 )
 
-// TestTable: the portable kernel comes last, needs nothing and is supported
-// everywhere; names are unique; the registry agrees with the package's
-// table; the kernel chosen at start-up is the first supported one.
-func TestTable(t *testing.T) {
-	ks := impl.List()
-	if len(ks) != len(kernels) {
-		t.Fatalf("the registry has %d kernels, the package's table %d", len(ks), len(kernels))
+// TestStartupSelection: the kernel chosen at start-up is the first that
+// the CPU supports, as choose says, and its flag alone is set; the
+// portable kernel comes last, needs nothing, is supported everywhere and
+// has no flag. (impl.Register refuses a name twice and a kernel after the
+// portable one.)
+func TestStartupSelection(t *testing.T) {
+	last := kernels[len(kernels)-1]
+	if last != portable || last.Needs != 0 || !last.Supported || last.Use != nil {
+		t.Fatalf("last kernel is %q (needs %v, supported %v, flag %v), want the portable kernel, needing nothing, supported, with no flag",
+			last.Name, last.Needs, last.Supported, last.Use != nil)
 	}
-	last := ks[len(ks)-1]
-	if last.Name != "generic" || last.Needs != 0 || !last.Supported || kernels[len(kernels)-1].use != nil {
-		t.Fatalf("last kernel is %q (needs %v, supported %v), want generic, needing nothing, supported, with no flag", last.Name, last.Needs, last.Supported)
-	}
-	names := map[string]bool{}
-	for i, k := range ks {
-		if names[k.Name] {
-			t.Errorf("two kernels are called %q", k.Name)
-		}
-		names[k.Name] = true
-		if k.Name != kernels[i].name || k.Needs != kernels[i].needs {
-			t.Errorf("registry entry %d is %s needing %v, the table's %s needing %v", i, k.Name, k.Needs, kernels[i].name, kernels[i].needs)
-		}
-		if kernels[i].equal == nil || (i < len(ks)-1) != (kernels[i].use != nil) {
-			t.Errorf("kernel %s: a function and a flag, but for the portable kernel, which has no flag", k.Name)
-		}
+	for _, k := range kernels {
 		if k.Supported != impl.CPU().HasAll(k.Needs) {
 			t.Errorf("kernel %s: Supported %v, but the CPU has %v and it needs %v", k.Name, k.Supported, impl.CPU(), k.Needs)
 		}
 	}
-	first := slices.IndexFunc(ks, func(k impl.Kernel) bool { return k.Supported })
-	if got := Kernel(); got != ks[first].Name {
-		t.Fatalf("Kernel() = %s, want %s, the first supported of %d", got, ks[first].Name, len(ks))
+	first := slices.IndexFunc(kernels, func(k *kernel) bool { return k.Supported })
+	if got := Kernel(); got != kernels[first].Name {
+		t.Fatalf("Kernel() = %s, want %s, the first supported of %d", got, kernels[first].Name, len(kernels))
 	}
 	if got := choose(impl.CPU(), kernels); got != Kernel() {
 		t.Fatalf("choose(CPU) = %s, Kernel() = %s", got, Kernel())
 	}
 	checkFlags(t)
-	ks[0].Name = "changed"
-	if impl.List()[0].Name == "changed" {
-		t.Fatal("impl.List returns the registry's own slice: a caller can change it")
-	}
 }
 
 // TestSelect: every supported kernel can be selected, which sets its flag
@@ -87,8 +71,8 @@ func checkFlags(t *testing.T) {
 	t.Helper()
 	var set []string
 	for _, k := range kernels {
-		if k.use != nil && *k.use {
-			set = append(set, k.name)
+		if k.Use != nil && *k.Use {
+			set = append(set, k.Name)
 		}
 	}
 	if len(set) > 1 || len(set) == 1 && set[0] != Kernel() || len(set) == 0 && Kernel() != "generic" {

@@ -2,8 +2,8 @@
 //
 // One generator function, equalKernel, writes every amd64 kernel; an isa
 // value says how wide a vector is, how many accumulators the main loop keeps,
-// and which instructions load, combine and reduce. See ../README.md for the
-// rules every kernel obeys.
+// and which instructions load, combine and reduce. See ../docs/kernels.md,
+// "The shape they share", for the rules every kernel obeys.
 package main
 
 import (
@@ -369,8 +369,10 @@ func blockLoop(k isa, acc []VecVirtual, x, y, end GPVirtual, name string, fits b
 
 // shortPairs writes the path for lengths 0 to width-1: the first and the
 // last s bytes, for the largest s in width/2..1 (halving) that fits, and
-// equal for an empty input. Equal compares such inputs in Go; the kernels
-// keep this path so that each is whole on its own.
+// equal for an empty input. Compare compares inputs of up to 64 bytes in
+// Go, but the last chunk of an input over 64 KiB can be any length (the
+// 5-byte tail of 65,541 bytes), and Compare hands it to the kernel: this
+// path runs there.
 func shortPairs(k isa, x, y, n GPVirtual, label func(string) string) {
 	var sizes []int
 	for s := k.width / 2; s >= 1; s /= 2 {

@@ -232,7 +232,7 @@ func log2(n int) int {
 
 // dispatcher writes equalVector, which jumps to the NEON kernel where
 // package initialisation set useNEON, and to the portable kernel if not:
-// the same trampoline as amd64's, so that Equal calls the assembly
+// the same trampoline as amd64's, so that Compare calls the assembly
 // directly on both, and not through a func value's ABI wrapper.
 func dispatcher(a *emit.File, k kernel) {
 	a.Raw("// func equalVector(x []byte, y []byte) int\nTEXT ·equalVector(SB), NOSPLIT, $0-56\n")

@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"math/big"
 	"os"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -103,7 +104,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "Time every kernel this CPU supports, crypto/subtle.ConstantTimeCompare and\n"+
 		"bytes.Equal on equal inputs, side by side, in interleaved rounds. Progress\n"+
 		"goes to stderr, the table (or JSON) to stdout.", stderr)
-	sizesFlag := fs.String("sizes", defaultSizes, "input sizes, comma-separated; K and M suffixes are KiB and MiB")
+	sizesFlag := fs.String("sizes", defaultSizes, "input sizes, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
 	budget := fs.Duration("time", 3*time.Second, "total measuring time")
 	rounds := fs.Int("rounds", 5, fmt.Sprintf("rounds, at most %d; each measures every implementation at every size once", maxRounds))
 	asJSON := fs.Bool("json", false, "print JSON instead of the table")
@@ -140,7 +141,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := enc.Encode(rep); err != nil && !writeFailed(stdout) {
+			// Not a failed write, which run reports: the report itself.
 			fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
 			code = 1
 		}
@@ -167,26 +169,55 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 // and size, and -time is shared out among the rounds.
 const maxRounds = 1000
 
-// parseSizes reads "16,1K,64K" as byte counts.
+// maxSize is the largest input -sizes takes.
+const maxSize = 256 << 20
+
+// parseSizes reads "16,1K,1.5K,64K" as byte counts, sorted, without
+// duplicates.
 func parseSizes(s string) ([]int, error) {
 	var sizes []int
 	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		mult := 1
-		switch {
-		case strings.HasSuffix(f, "K"):
-			mult, f = 1<<10, strings.TrimSuffix(f, "K")
-		case strings.HasSuffix(f, "M"):
-			mult, f = 1<<20, strings.TrimSuffix(f, "M")
+		n, ok := parseByteCount(f, maxSize)
+		if !ok {
+			return nil, fmt.Errorf("bad size %q in -sizes: want a positive count of bytes up to 256M, like 16, 1K, 1.5K or 64K", strings.TrimSpace(f))
 		}
-		n, err := strconv.Atoi(f)
-		if err != nil || n <= 0 || n > (256<<20)/mult {
-			return nil, fmt.Errorf("bad size %q in -sizes: want a positive count of bytes up to 256M, like 16, 1K or 64K", f)
-		}
-		sizes = append(sizes, n*mult)
+		sizes = append(sizes, n)
 	}
 	slices.Sort(sizes)
 	return slices.Compact(sizes), nil
+}
+
+// units are the suffixes parseByteCount reads, in either case: K, KB and
+// KiB are all 1024 bytes, as sizeText writes them.
+var units = func() map[string]int64 {
+	u := map[string]int64{"": 1, "B": 1}
+	for i, p := range []string{"K", "M", "G", "T"} {
+		for _, s := range []string{p, p + "B", p + "IB"} {
+			u[s] = 1 << (10 * (i + 1))
+		}
+	}
+	return u
+}()
+
+// parseByteCount reads a count of bytes: a decimal number ("16", "1.5"),
+// then a unit, with or without a space between ("1.5K", "1k", "64 KiB");
+// the result must be a whole number of bytes from 1 to limit.
+func parseByteCount(s string, limit int64) (int, bool) {
+	s = strings.TrimSpace(s)
+	num := strings.TrimRight(s, "KkMmGgTtBbIi ")
+	mult, ok := units[strings.ToUpper(strings.TrimSpace(s[len(num):]))]
+	if !ok || num == "" || strings.Trim(num, "0123456789.") != "" {
+		return 0, false
+	}
+	r, ok := new(big.Rat).SetString(num)
+	if !ok {
+		return 0, false
+	}
+	r.Mul(r, new(big.Rat).SetInt64(mult))
+	if !r.IsInt() || r.Sign() <= 0 || r.Num().Cmp(big.NewInt(min(limit, math.MaxInt))) > 0 {
+		return 0, false
+	}
+	return int(r.Num().Int64()), true
 }
 
 // timeImpl returns the nanoseconds per call of n calls of im, with its
@@ -212,11 +243,13 @@ func timeCalls(loop func(x, y []byte, n int) int, x, y []byte, n int) float64 {
 	return float64(elapsed.Nanoseconds()) / float64(n)
 }
 
+// input is a pair of equal inputs of one size.
+type input struct{ x, y []byte }
+
 // measure runs the rounds. In each, every implementation is timed at every
 // size once, one after the other, so a change of machine load hits all of
 // them alike; the report gives the median of the rounds.
 func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, progress io.Writer) report {
-	type input struct{ x, y []byte }
 	inputs := make([]input, len(sizes))
 	for i, n := range sizes {
 		x := make([]byte, n)
@@ -226,6 +259,9 @@ func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, p
 		inputs[i] = input{x, bytes.Clone(x)}
 	}
 	slot := budget / time.Duration(rounds*len(sizes)*len(impls))
+	fmt.Fprintf(progress, "bench: about %s for %s of %s at %s\n",
+		roughly(estimateBench(impls, inputs, rounds, slot, budget)),
+		plural(rounds, "round"), plural(len(impls), "implementation"), plural(len(sizes), "size"))
 	// Calibrate: how many calls fill one slot.
 	calls := make([][]int, len(sizes))
 	for i := range sizes {
@@ -295,6 +331,49 @@ func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, p
 		}
 	}
 	return rep
+}
+
+// estimateBench guesses how long measure takes: the calibration and the
+// rounds, each of which gives every implementation at every size its slot
+// or, where one call takes longer, one call, until the rounds would end
+// past twice the budget and a second. It times one call of each (a
+// thousand where one is under a microsecond), as the calibration starts.
+func estimateBench(impls []candidate, inputs []input, rounds int, slot, budget time.Duration) time.Duration {
+	var calibration, round time.Duration
+	for _, in := range inputs {
+		for _, im := range impls {
+			one := time.Duration(timeImpl(im, in.x, in.y, 1))
+			calibration += one
+			if one < time.Microsecond {
+				// One call is mostly the clock's own time: take a
+				// thousand's average.
+				one = time.Duration(timeImpl(im, in.x, in.y, 1000))
+			}
+			// The calibration's calls: 1, 4, 16, ... until they fill an
+			// eighth of the slot.
+			for n := time.Duration(1); one*n < slot/8 && n < 1<<30; {
+				n *= 4
+				calibration += one * n
+			}
+			round += max(one, slot)
+		}
+	}
+	total := calibration
+	for r := range rounds {
+		if elapsed := time.Duration(r) * round; r > 0 && elapsed+round > 2*budget+time.Second {
+			break
+		}
+		total += round
+	}
+	return total
+}
+
+// plural writes n things.
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 func medianOf(s []float64) float64 {

@@ -2,12 +2,8 @@ package main
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
-	"runtime"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -21,8 +17,9 @@ import (
 // The timing functions check calls; the tests replace them to check the
 // verdicts and the exit status without timing anything.
 var (
-	checkTest    = dudect.Test
-	checkMeasure = dudect.Measure
+	checkTest     = dudect.Test
+	checkMeasure  = dudect.Measure
+	checkEstimate = estimateCheck
 )
 
 // howToRead is printed after every check: what its numbers are worth on a
@@ -46,9 +43,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		"samples). Two controls run beside: bytes.Equal, which stops at the first\n"+
 		"difference, must leak, and the selected kernel comparing x with x must not.\n"+
 		"Exits 1 on a leak or when a control fails.\n\n"+howToRead, stderr)
-	sizesFlag := fs.String("sizes", "16,64,1K", "input sizes, comma-separated; K and M suffixes are KiB and MiB")
+	sizesFlag := fs.String("sizes", "16,64,1K", "input sizes, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
 	samples := fs.Int("samples", 200_000, fmt.Sprintf("measurements per test, from 20000 to %d", maxSamples))
-	memFlag := fs.String("mem", "1G", "the most memory a test's inputs may take; K, M and G suffixes")
+	memFlag := fs.String("mem", "1G", "the most memory a test's inputs may take, up to 1T; K, M, G and T suffixes")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -73,7 +70,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintf(stderr, "check: about %s for %d tests (longer where a leak is rerun)\n",
-		estimateCheck(sizes, *samples).Round(time.Second), checkTests(sizes))
+		roughly(checkEstimate(sizes, *samples)), checkTests(sizes))
 
 	w := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	header := []string{"KERNEL", "SIZE"}
@@ -113,12 +110,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	// saves enough time to show through a slow counter or an emulator.
 	controlSize := max(1024, sizes[len(sizes)-1])
 	fmt.Fprintf(stderr, "check: controls, %s\n", sizeText(controlSize))
-	control := checkMeasure(func(x, y []byte) int {
-		if bytes.Equal(x, y) {
-			return 1
-		}
-		return 0
-	}, controlSize, dudect.EqualVsFirstDiffers, cfg)
+	control := checkMeasure(bytesEqual, controlSize, dudect.EqualVsFirstDiffers, cfg)
 	fmt.Fprintf(stdout, "\nNegative control: bytes.Equal at %s, %s: max |t| = %.2f (%s).\n",
 		sizeText(controlSize), dudect.EqualVsFirstDiffers, control.MaxT,
 		map[bool]string{true: "a leak, as it must be", false: "NO LEAK SEEN: this machine cannot tell"}[control.Leak()])
@@ -151,6 +143,15 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return code
 }
 
+// bytesEqual is the negative control: bytes.Equal, which stops at the
+// first difference.
+func bytesEqual(x, y []byte) int {
+	if bytes.Equal(x, y) {
+		return 1
+	}
+	return 0
+}
+
 // maxSamples bounds -samples: a test keeps no sample, but its time grows
 // with them, and more than this is hours per test at large sizes.
 const maxSamples = 100_000_000
@@ -181,69 +182,62 @@ func supportedKernels() int {
 	return n
 }
 
-// estimateCheck guesses how long a check takes, from what one sample
-// costs here: preparing a pair of inputs (a copy and a masked XOR of n
-// bytes, and n random bytes for FixedVsRandom), one compare of n bytes
-// with Compare, and about a microsecond of bookkeeping (the
-// 101 cropped t-tests), timed on the spot, for every sample of every test,
-// the warm-up batches included.
+// estimateCheck guesses how long a check takes by running each of its
+// tests on the spot, the same harness on the same inputs, with a few
+// samples (probeSamples, after the harness's warm-up), and scaling the
+// time each took to -samples. Timing a test's parts one by one instead
+// (preparing a pair of inputs, a compare, a guess at the t-tests'
+// bookkeeping) overestimated a whole check 1.5 to 4 times: the
+// bookkeeping costs a fraction of the microsecond it guessed.
 func estimateCheck(sizes []int, samples int) time.Duration {
-	const warmup = 20 * checkPool
-	perSample := func(n int, pair dudect.ClassPair) time.Duration {
-		x, y, d := make([]byte, n), make([]byte, n), make([]byte, n)
-		rng := rand.New(rand.NewPCG(1, 2))
+	const warmup = 20 * checkPool // dudect's warm-up batches, before every test
+	probe := func(equal func(x, y []byte) int, n int, pair dudect.ClassPair, self bool) time.Duration {
+		// Fewer samples for large inputs, whose every sample takes long.
+		probeSamples := max(checkPool, min(2048, (8<<20)/n))
 		start := time.Now()
-		sink, reps := 0, 0
-		// At least 20 ms, so that a busy machine shows in the estimate.
-		for reps < 3 || time.Since(start) < 20*time.Millisecond {
-			copy(x, y)
-			if pair == dudect.FixedVsRandom {
-				for i := 0; i+8 <= n; i += 8 {
-					binary.LittleEndian.PutUint64(d[i:], rng.Uint64())
-				}
-			}
-			for i := 0; i+8 <= n; i += 8 {
-				binary.LittleEndian.PutUint64(y[i:], binary.LittleEndian.Uint64(x[i:])^binary.LittleEndian.Uint64(d[i:]))
-			}
-			sink += ctequal.Compare(x, y)
-			reps++
-		}
-		runtime.KeepAlive(sink)
-		return time.Microsecond + time.Since(start)/time.Duration(reps)
+		dudect.Measure(equal, n, pair, dudect.Config{Samples: probeSamples, Seed: 1, SelfCompare: self})
+		perSample := time.Since(start) / time.Duration(probeSamples+warmup)
+		return perSample * time.Duration(samples+warmup)
 	}
 	var total time.Duration
-	for _, n := range sizes {
-		for _, pair := range dudect.ClassPairs {
-			total += time.Duration(supportedKernels()*(samples+warmup)) * perSample(n, pair)
+	for _, k := range impl.List() {
+		if !k.Supported {
+			continue
 		}
+		restore, _ := impl.Select(k.Name)
+		for _, n := range sizes {
+			for _, pair := range dudect.ClassPairs {
+				total += probe(ctequal.Compare, n, pair, false)
+			}
+		}
+		restore()
 	}
 	control := max(1024, sizes[len(sizes)-1])
-	total += time.Duration(samples+warmup) * perSample(control, dudect.EqualVsFirstDiffers)
+	total += probe(bytesEqual, control, dudect.EqualVsFirstDiffers, false)
 	for _, pair := range dudect.ClassPairs {
-		total += time.Duration(samples+warmup) * perSample(control, pair)
+		total += probe(ctequal.Compare, control, pair, true)
 	}
 	return total
 }
 
-// parseBytes reads "512M" or "2G" as a byte count.
+// roughly rounds an estimate of a run's time for printing.
+func roughly(d time.Duration) time.Duration {
+	if d < 10*time.Second {
+		return d.Round(100 * time.Millisecond)
+	}
+	return d.Round(time.Second)
+}
+
+// maxMem is the largest -mem: 1T, or what an int holds.
+const maxMem = 1 << 40
+
+// parseBytes reads "512M", "2G" or "1T" as a byte count.
 func parseBytes(s string) (int, error) {
-	t := strings.TrimSpace(s)
-	mult := 1
-	for _, u := range []struct {
-		suffix string
-		mult   int
-	}{{"K", 1 << 10}, {"M", 1 << 20}, {"G", 1 << 30}} {
-		if strings.HasSuffix(t, u.suffix) {
-			mult, t = u.mult, strings.TrimSuffix(t, u.suffix)
-			break
-		}
+	n, ok := parseByteCount(s, maxMem)
+	if !ok {
+		return 0, fmt.Errorf("bad -mem %q: want a positive byte count up to 1T (1024G), like 512M or 2G", strings.TrimSpace(s))
 	}
-	n, err := strconv.Atoi(t)
-	limit := min(int64(1)<<40, math.MaxInt) // 1024G, or what an int holds
-	if err != nil || n <= 0 || int64(n) > limit/int64(mult) {
-		return 0, fmt.Errorf("bad -mem %q: want a positive byte count up to 1024G, like 512M or 2G", s)
-	}
-	return n * mult, nil
+	return n, nil
 }
 
 // tText formats a test's max |t|, and its rerun's if there was one.

@@ -4,9 +4,11 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ctequal/ctequal/internal/dudect"
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/internal/race"
 )
 
 // fakeTiming replaces check's timing functions for the rest of t with
@@ -15,8 +17,9 @@ import (
 // test leaks; bytes.Equal gives 500, or 1 if blind.
 func fakeTiming(t *testing.T, leakAt func(n int, pair dudect.ClassPair, self bool) bool, blind bool) {
 	t.Helper()
-	test, measure := checkTest, checkMeasure
-	t.Cleanup(func() { checkTest, checkMeasure = test, measure })
+	test, measure, estimate := checkTest, checkMeasure, checkEstimate
+	t.Cleanup(func() { checkTest, checkMeasure, checkEstimate = test, measure, estimate })
+	checkEstimate = func([]int, int) time.Duration { return 42 * time.Second }
 	checkTest = func(_ func(x, y []byte) int, n int, pair dudect.ClassPair, cfg dudect.Config) (first, confirm dudect.Result, leak bool) {
 		if leakAt(n, pair, cfg.SelfCompare) {
 			return dudect.Result{MaxT: 12, Samples: cfg.Samples}, dudect.Result{MaxT: 17, Samples: 2 * cfg.Samples}, true
@@ -90,17 +93,26 @@ func TestCheckVerdicts(t *testing.T) {
 
 // TestCheckTiming runs check for real: a timing test, so only with
 // CTEQUAL_DUDECT=1 (see package dudect). Every kernel must be constant
-// time at 64 bytes, bytes.Equal must leak and the harness control not.
+// time at 64 bytes, bytes.Equal must leak and the harness control not,
+// and the run must take between 1/1.5 and 1.5 times the estimate check
+// prints (it took a quarter of it once).
 func TestCheckTiming(t *testing.T) {
 	if os.Getenv(dudect.EnableEnv) != "1" {
 		t.Skipf("a timing test: set %s=1 to run it", dudect.EnableEnv)
 	}
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("timings mean nothing under the race detector")
 	}
+	estimate := estimateCheck([]int{64}, 30000)
+	start := time.Now()
 	code, stdout, stderr := runCmd(t, "check", "-sizes", "64", "-samples", "30000")
+	took := time.Since(start)
 	if code != 0 {
 		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	t.Logf("estimated %v, took %v", estimate, took)
+	if ratio := float64(took) / float64(estimate); ratio > 1.5 || ratio < 1/1.5 {
+		t.Errorf("check took %v, %.2f times its estimate of %v", took, ratio, estimate)
 	}
 	for _, k := range impl.List() {
 		if k.Supported && !strings.Contains(stdout, "\n"+k.Name+" ") {

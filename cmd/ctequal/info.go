@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"strings"
 	"text/tabwriter"
@@ -28,6 +29,27 @@ var cpuidFeature = map[impl.Feature]cpuid.FeatureID{
 	impl.ASIMD:       cpuid.ASIMD,
 }
 
+// featureNotes say what a feature means to the selection, where its name
+// does not: why a kernel needs a feature it never executes, where a
+// feature comes from, what a kernel does with one it uses where present.
+// They are keyed by feature, never by kernel: info words what the
+// registry says of each kernel with them.
+var featureNotes = map[impl.Feature]string{
+	impl.AVX512VBMI2: "no kernel executes it: with BW, VL and BMI2 it marks the cores whose clock 512-bit code " +
+		"does not lower (Ice Lake and later, Zen 4 and later), the line simdjson draws too; Skylake-SP and " +
+		"Cascade Lake have AVX-512 F, BW and VL but not VBMI2, and there a 512-bit instruction slows the whole " +
+		"core for milliseconds, which a 32-byte MAC check must not do to the server around it",
+	impl.SSE2:  "in every amd64 CPU",
+	impl.ASIMD: "Advanced SIMD, in every ARMv8-A CPU Go runs on",
+	impl.DIT: "FEAT_DIT, data-independent timing: a kernel that uses it sets PSTATE.DIT for each call and " +
+		"restores it, where the CPU has it (golang.org/x/sys/cpu, or macOS's sysctl)",
+	impl.V: "RVV 1.0: golang.org/x/sys/cpu learns it from Linux's riscv_hwprobe only (qemu-user 7.2 has none), " +
+		"and a GORISCV64=rva23u64 build, which runs only where V is, assumes it; GODEBUG=cpu.v=off turns it off in both",
+	impl.VSX: "part of POWER8, Go's minimum for ppc64le, so always there: golang.org/x/sys/cpu has no flag or " +
+		"GODEBUG option for it (big-endian ppc64 keeps the portable kernel)",
+	impl.VX: "the vector facility, z13 and later",
+}
+
 func runInfo(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("info", "Show the CPU, the kernel selected for it and why, and the kernels built in.", stderr)
 	list := fs.Bool("kernels", false, "print only the names of the kernels this CPU supports, comma-separated, widest first")
@@ -44,11 +66,46 @@ func runInfo(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout, strings.Join(names, ","))
 		return 0
 	}
-	writeInfo(stdout)
+	writeCPU(stdout, thisMachine())
+	writeSelection(stdout, thisMachine())
 	return 0
 }
 
-func writeInfo(out io.Writer) {
+// facts are what info reports, from the registry and the two readers of
+// the CPU's features; the tests make up others.
+type facts struct {
+	kernels  []impl.Kernel
+	have     impl.Features // as golang.org/x/sys/cpu reports them, after GODEBUG: what the selection saw
+	selected string
+	// cpuid reports whether cpuid/v2, which reads CPUID itself, without
+	// GODEBUG, sees f; known is false where it cannot tell.
+	cpuid   func(f impl.Feature) (has, known bool)
+	godebug string
+}
+
+func thisMachine() facts {
+	return facts{
+		kernels:  impl.List(),
+		have:     impl.CPU(),
+		selected: ctequal.Kernel(),
+		cpuid: func(f impl.Feature) (bool, bool) {
+			id, known := cpuidFeature[f]
+			return known && cpuid.CPU.Supports(id), known
+		},
+		godebug: os.Getenv("GODEBUG"),
+	}
+}
+
+// features is every feature a kernel of this binary needs or uses.
+func (m facts) features() impl.Features {
+	var fs impl.Features
+	for _, k := range m.kernels {
+		fs |= k.Needs | k.Uses
+	}
+	return fs
+}
+
+func writeCPU(out io.Writer, m facts) {
 	c := cpuid.CPU
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "CPU (github.com/klauspost/cpuid/v2)")
@@ -60,70 +117,69 @@ func writeInfo(out io.Writer) {
 		fmt.Fprintf(w, "  arch\t%s\n", runtime.GOARCH)
 	}
 	fmt.Fprintf(w, "  caches\tL1d %s, L2 %s\n", cacheSize(c.Cache.L1D), cacheSize(c.Cache.L2))
-	all := impl.List()
-	var used impl.Features
-	for _, k := range all {
-		used |= k.Needs
-	}
 	var have []string
-	for _, f := range used.List() {
-		id, known := cpuidFeature[f]
-		if !known { // cpuid/v2 reads x86 and arm64 only: vsx, vx
-			have = append(have, fmt.Sprintf("%s %s (golang.org/x/sys/cpu)", f, yesNo(impl.CPU().Has(f))))
+	for _, f := range m.features().List() {
+		has, known := m.cpuid(f)
+		if !known { // cpuid/v2 reads x86 and arm64 only, and has no DIT
+			have = append(have, fmt.Sprintf("%s %s (golang.org/x/sys/cpu)", f, yesNo(m.have.Has(f))))
 			continue
 		}
-		have = append(have, fmt.Sprintf("%s %s", f, yesNo(c.Supports(id))))
+		have = append(have, fmt.Sprintf("%s %s", f, yesNo(has)))
 	}
 	if len(have) > 0 {
 		fmt.Fprintf(w, "  features\t%s\n", strings.Join(have, ", "))
 	}
+	w.Flush()
+}
 
-	selected := ctequal.Kernel()
+// writeSelection says which kernel is selected and why, what each kernel
+// of the binary needs and why it is or is not supported, and what the
+// features mean.
+func writeSelection(out io.Writer, m facts) {
+	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(w, "\nSelection (golang.org/x/sys/cpu, after GODEBUG)")
-	for _, k := range all {
-		if k.Name != selected {
+	for _, k := range m.kernels {
+		if k.Name != m.selected {
 			continue
 		}
 		fmt.Fprintf(w, "  selected\t%s\n", k.Name)
 		fmt.Fprintf(w, "  because\t%s\n", because(k))
 		fmt.Fprintf(w, "  to turn it off\t%s\n", turnOff(k))
-	}
-	if why := avx512Policy(all); why != "" {
-		fmt.Fprintf(w, "  AVX-512\t%s\n", why)
-	}
-	if why := rvvPolicy(all); why != "" {
-		fmt.Fprintf(w, "  RVV\t%s\n", why)
+		for _, f := range k.Uses.List() {
+			state := "no: this CPU does not have it, as far as golang.org/x/sys/cpu can tell"
+			if m.have.Has(f) {
+				state = "yes: this CPU has it"
+			}
+			fmt.Fprintf(w, "  uses %s\t%s\n", f, state)
+		}
 	}
 	fmt.Fprintf(w, "  short inputs\tup to %d bytes compared by Compare itself, in straight-line Go, whatever the kernel\n", impl.ShortMax)
 	fmt.Fprintf(w, "  long inputs\tcompared %s at a time, with a point between where the garbage collector can stop the goroutine\n", sizeText(impl.ChunkSize))
-	fmt.Fprintln(w, "\nKernels in this binary")
-	for _, k := range all {
-		state := "not supported here"
-		if k.Supported {
-			state = "supported"
+	fmt.Fprintln(w, "\nKernels in this binary, widest first")
+	for _, k := range m.kernels {
+		state, why := "supported", ""
+		if !k.Supported {
+			state, why = "not supported here", "; missing: "+m.whyNot(k)
 		}
 		mark := ""
-		if k.Name == selected {
+		if k.Name == m.selected {
 			mark = " (selected)"
 		}
-		fmt.Fprintf(w, "  %s%s\t%s\tneeds %s\n", k.Name, mark, state, needsText(k))
+		fmt.Fprintf(w, "  %s%s\t%s\tneeds %s%s%s\n", k.Name, mark, state, needsText(k), usesText(k), why)
 	}
-	if runtime.GOARCH == "arm64" && selected == "neon" {
-		state := "no: the NEON kernel leaves PSTATE.DIT alone"
-		if impl.CPU().Has(impl.DIT) {
-			state = "yes: the NEON kernel sets PSTATE.DIT for each call and restores it"
+	if notes := m.features(); notes != 0 {
+		fmt.Fprintln(w, "\nFeatures")
+		for _, f := range notes.List() {
+			if note, ok := featureNotes[f]; ok {
+				fmt.Fprintf(w, "  %s\t%s\n", f, note)
+			}
 		}
-		fmt.Fprintf(w, "\nFEAT_DIT (data-independent timing)\t%s\n", state)
 	}
 	w.Flush()
 
-	for _, f := range used.List() {
-		if _, known := cpuidFeature[f]; !known {
-			continue
-		}
-		fromCPUID := c.Supports(cpuidFeature[f])
-		fromSys := impl.CPU().Has(f)
-		if fromCPUID != fromSys {
+	for _, f := range m.features().List() {
+		fromCPUID, known := m.cpuid(f)
+		if fromSys := m.have.Has(f); known && fromCPUID != fromSys {
 			fmt.Fprintf(out, "\nNote: cpuid/v2 says %s is %s, golang.org/x/sys/cpu says %s;"+
 				" the selection follows x/sys/cpu (GODEBUG, or the OS not saving the registers, can explain it).\n",
 				f, yesNo(fromCPUID), yesNo(fromSys))
@@ -131,45 +187,31 @@ func writeInfo(out io.Writer) {
 	}
 }
 
-func because(k impl.Kernel) string {
-	if k.Needs == 0 {
-		return "no wider kernel is supported; the portable Go kernel runs everywhere"
-	}
-	if k.Needs == impl.Of(impl.VSX) {
-		return "always on ppc64le: " + k.Policy
-	}
-	return "the CPU and OS have " + k.Needs.String() + ", and it is the widest kernel that is supported"
-}
-
-// avx512Policy says why the AVX-512 kernel was or was not chosen, on builds
-// that have it.
-func avx512Policy(all []impl.Kernel) string {
-	for _, k := range all {
-		if k.Name != "avx512" {
+// whyNot says, for each feature k needs that the selection did not see,
+// whether it was turned off or is missing.
+func (m facts) whyNot(k impl.Kernel) string {
+	var why []string
+	for _, f := range k.Needs.List() {
+		if m.have.Has(f) {
 			continue
 		}
-		if k.Supported {
-			return "used: this CPU has " + k.Needs.String() + "; the kernel is " + k.Policy
+		switch has, _ := m.cpuid(f); {
+		case has:
+			why = append(why, f.String()+" (turned off: see the notes below)")
+		case impl.GodebugOff(m.godebug, f.String()):
+			why = append(why, f.String()+" (turned off by GODEBUG)")
+		default:
+			why = append(why, f.String())
 		}
-		have := impl.CPU()
-		var missing, switchedOff []string
-		for _, f := range k.Needs.List() {
-			if !have.Has(f) {
-				missing = append(missing, f.String())
-				if cpuid.CPU.Supports(cpuidFeature[f]) {
-					switchedOff = append(switchedOff, f.String())
-				}
-			}
-		}
-		if len(switchedOff) > 0 {
-			return "not used: " + strings.Join(switchedOff, ", ") + " turned off (GODEBUG, or the OS does not save the registers)"
-		}
-		if have.HasAll(impl.Of(impl.AVX512F, impl.AVX512BW)) {
-			return "not used: this CPU has AVX-512 but not " + strings.Join(missing, ", ") + "; the kernel is " + k.Policy
-		}
-		return "not used: this CPU (or GODEBUG) lacks " + strings.Join(missing, ", ")
 	}
-	return ""
+	return strings.Join(why, ", ")
+}
+
+func because(k impl.Kernel) string {
+	if k.Needs == 0 {
+		return "no other kernel is supported; the portable Go kernel runs everywhere"
+	}
+	return "the CPU and OS have " + k.Needs.String() + ", and it is the widest kernel that is supported"
 }
 
 func turnOff(k impl.Kernel) string {
@@ -191,13 +233,11 @@ func needsText(k impl.Kernel) string {
 	return k.Needs.String()
 }
 
-func appendUnique(list []string, s string) []string {
-	for _, t := range list {
-		if t == s {
-			return list
-		}
+func usesText(k impl.Kernel) string {
+	if k.Uses == 0 {
+		return ""
 	}
-	return append(list, s)
+	return "; uses " + k.Uses.String() + " where present"
 }
 
 func yesNo(b bool) string {

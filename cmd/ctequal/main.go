@@ -19,8 +19,18 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	var stdout io.Writer = os.Stdout
+	if stdoutClosedAtStart() {
+		stdout = failingWriter{errStdoutClosed}
+	}
+	os.Exit(run(os.Args[1:], stdout, os.Stderr))
 }
+
+// errStdoutClosed is what a write to a standard output that was closed
+// when the command started fails with.
+var errStdoutClosed = errors.New("standard output was closed when ctequal started (the Go runtime " +
+	"put /dev/null, read-write, in its place, so nothing written would be seen); to discard the output, " +
+	"send it to /dev/null")
 
 const usage = `usage: ctequal [command] [flags]
 
@@ -34,10 +44,30 @@ Run 'ctequal COMMAND -h' for the flags of a command.
 `
 
 // run is the whole command, with its output streams, for the tests. It
-// returns the exit status: 0 on success, 2 on a usage error, 1 on failure.
+// returns the exit status: 0 on success, 2 on a usage error, 1 on failure,
+// a failed write to stdout among them (a full disk, a closed stdout): the
+// output is the command's whole point.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &errWriter{w: stdout}
+	code := runCommand(args, out, stderr)
+	if out.err != nil {
+		fmt.Fprintf(stderr, "ctequal: cannot write the output: %v\n", out.err)
+		return max(code, 1)
+	}
+	return code
+}
+
+func runCommand(args []string, stdout *errWriter, stderr io.Writer) int {
+	if len(args) > 0 && args[0] != "info" && args[0] != "bench" && args[0] != "check" {
+		return runOther(args, stderr)
+	}
+	// A zero-length write: a standard output closed at the start fails
+	// here, before any measuring (a full one only when written to).
+	if _, err := stdout.Write(nil); err != nil {
+		return 1
+	}
 	if len(args) == 0 {
-		if code := runInfo(nil, stdout, stderr); code != 0 {
+		if code := runInfo(nil, stdout, stderr); code != 0 || stdout.err != nil {
 			return code
 		}
 		fmt.Fprintln(stdout)
@@ -48,8 +78,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return runInfo(args[1:], stdout, stderr)
 	case "bench":
 		return runBench(args[1:], stdout, stderr)
-	case "check":
+	default:
 		return runCheck(args[1:], stdout, stderr)
+	}
+}
+
+// runOther answers help and unknown commands, on stderr.
+func runOther(args []string, stderr io.Writer) int {
+	switch args[0] {
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stderr, usage)
 		return 0
@@ -58,6 +94,39 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 }
+
+// errWriter passes writes on until one fails, and then fails every other
+// with that error, which it keeps for run to report.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	if e.err != nil {
+		return 0, e.err
+	}
+	n, err := e.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	if err != nil {
+		e.err = err
+	}
+	return n, err
+}
+
+// writeFailed reports whether a write to w, the stdout that run hands a
+// command, has failed.
+func writeFailed(w io.Writer) bool {
+	e, ok := w.(*errWriter)
+	return ok && e.err != nil
+}
+
+// failingWriter fails every write with err.
+type failingWriter struct{ err error }
+
+func (f failingWriter) Write([]byte) (int, error) { return 0, f.err }
 
 // newFlagSet returns a flag set for a command that reports errors instead
 // of exiting, with a usage message that names the command.

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -95,8 +96,8 @@ func TestBenchTable(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("bench: exit %d\n%s", code, stderr)
 	}
-	if !strings.Contains(stderr, "round 2/2") {
-		t.Errorf("no progress on stderr:\n%s", stderr)
+	if !strings.Contains(stderr, "round 2/2") || !strings.Contains(stderr, "bench: about ") {
+		t.Errorf("no estimate or no progress on stderr:\n%s", stderr)
 	}
 	lines := strings.Split(stdout, "\n")
 	if got := strings.Join(strings.Fields(lines[0]), " "); got != strings.Join(tableColumns, " ") {
@@ -294,6 +295,48 @@ func TestParseSizes(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Fatalf("parseSizes = %v, want %v", got, want)
+		}
+	}
+	// What the usage and the output write, lowercase, and the maximum.
+	for s, want := range map[string]int{
+		"1.5K": 1536, "1k": 1024, "1 KiB": 1024, "16 B": 16, "64KiB": 65536, "0.5k": 512, "256M": 256 << 20, "2m": 2 << 20,
+		" 7 ": 7, "1.25M": 1310720, "1kb": 1024,
+	} {
+		if got, err := parseSizes(s); err != nil || len(got) != 1 || got[0] != want {
+			t.Errorf("parseSizes(%q) = %v, %v; want %d", s, got, err, want)
+		}
+	}
+	// Every size the output writes reads back.
+	for _, n := range []int{1, 16, 1000, 1024, 1536, 65536, 1 << 20, 256 << 20} {
+		if got, err := parseSizes(sizeText(n)); err != nil || got[0] != n {
+			t.Errorf("parseSizes(sizeText(%d) = %q) = %v, %v", n, sizeText(n), got, err)
+		}
+	}
+	// The message names the whole token refused.
+	for _, s := range []string{"1.5X", "1.5", "0", "-1", "1.0001K", "257M", "1T", "K", "1e3", "0x10", "1KK", "1 2K", "+5", "1/2K", "1iB"} {
+		_, err := parseSizes("16," + s)
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%q", strings.TrimSpace(s))) {
+			t.Errorf("parseSizes(\"16,%s\") = %v, want an error naming %q", s, err, s)
+		}
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for s, want := range map[string]int{"1G": 1 << 30, "512M": 512 << 20, "1.5G": 3 << 29, "1g": 1 << 30, "100 MiB": 100 << 20} {
+		if got, err := parseBytes(s); err != nil || got != want {
+			t.Errorf("parseBytes(%q) = %d, %v; want %d", s, got, err, want)
+		}
+	}
+	if strconv.IntSize == 64 {
+		for _, s := range []string{"1T", "1024G", "1t"} {
+			if got, err := parseBytes(s); err != nil || int64(got) != maxMem {
+				t.Errorf("parseBytes(%q) = %d, %v: the stated maximum, want 1<<40", s, got, err)
+			}
+		}
+	}
+	for _, s := range []string{"1025G", "2T", "0", "x", "1.5"} {
+		if _, err := parseBytes(s); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%q", s)) {
+			t.Errorf("parseBytes(%q) = %v, want an error naming it", s, err)
 		}
 	}
 }

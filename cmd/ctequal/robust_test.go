@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ctequal/ctequal/internal/dudect"
+	"github.com/ctequal/ctequal/internal/race"
 )
 
 // TestNoInputPanics: every subcommand answers bad input with a message and
@@ -19,7 +20,7 @@ func TestNoInputPanics(t *testing.T) {
 		{"check", "-sizes", "abc"}, {"check", "-sizes", "99999999999999999999999"},
 		{"check", "-sizes", ""}, {"check", "-sizes", ","}, {"check", "-sizes", "257M"},
 		{"check", "-samples", "-5"}, {"check", "-samples", "1000000000000000"},
-		{"check", "-mem", "0"}, {"check", "-mem", "1T"}, {"check", "-mem", "x"},
+		{"check", "-mem", "0"}, {"check", "-mem", "1025G"}, {"check", "-mem", "x"},
 		{"bench", "-sizes", "0"}, {"bench", "-sizes", "-1"}, {"bench", "-sizes", "1T"},
 		{"bench", "-sizes", "abc"}, {"bench", "-sizes", "99999999999999999999999"},
 		{"bench", "-rounds", "0"}, {"bench", "-rounds", "1000000000"}, {"bench", "-rounds", "-1"},
@@ -86,7 +87,7 @@ func TestBenchSVGTableToo(t *testing.T) {
 // TestBenchTimeBoundsRounds: -time bounds the run whatever -rounds says,
 // and the progress output stays a few lines.
 func TestBenchTimeBoundsRounds(t *testing.T) {
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("under -race one call of crypto/subtle at 16 MiB takes about a second: one round is over any bound")
 	}
 	start := time.Now()
@@ -99,6 +100,15 @@ func TestBenchTimeBoundsRounds(t *testing.T) {
 	}
 	if took > 5*time.Second {
 		t.Errorf("-time 300ms -rounds 1000 took %v", took)
+	}
+	// The estimate bench prints first foresees the bound (about 1.6 s,
+	// not 1000 rounds' 30 s); within 2x, on a loaded machine.
+	var est time.Duration
+	if i := strings.Index(stderr, "bench: about "); i >= 0 {
+		est, _ = time.ParseDuration(strings.Fields(stderr[i+len("bench: about "):])[0])
+	}
+	if ratio := float64(took) / float64(est); est == 0 || ratio > 2 || ratio < 0.5 {
+		t.Errorf("bench estimated %v and took %v:\n%s", est, took, stderr)
 	}
 	if n := strings.Count(stderr, "\n"); n > 12 {
 		t.Errorf("%d lines of progress, want at most 12:\n%s", n, stderr)

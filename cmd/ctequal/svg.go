@@ -154,3 +154,12 @@ func esc(s string) string {
 	xml.EscapeText(&b, []byte(s))
 	return b.String()
 }
+
+func appendUnique(list []string, s string) []string {
+	for _, t := range list {
+		if t == s {
+			return list
+		}
+	}
+	return append(list, s)
+}

@@ -21,6 +21,7 @@ import (
 	"github.com/ctequal/ctequal"
 	"github.com/ctequal/ctequal/internal/cttrace"
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/internal/race"
 )
 
 // The tests in this file that time anything run only with CTEQUAL_DUDECT=1
@@ -34,7 +35,7 @@ func requireTiming(t *testing.T) {
 	if os.Getenv(EnableEnv) != "1" {
 		t.Skipf("a timing test: set %s=1 to run it", EnableEnv)
 	}
-	if raceEnabled {
+	if race.Enabled {
 		t.Skip("timings mean nothing under the race detector")
 	}
 }

@@ -49,6 +49,29 @@ func (f Feature) String() string { return featureNames[f] }
 // ppc64le's baseline, has.
 func (f Feature) Switchable() bool { return f != SSE2 && f != ASIMD && f != VSX }
 
+// GodebugOff reports whether godebug (the value of GODEBUG) turns
+// cpu.name off, as golang.org/x/sys/cpu reads it: comma-separated fields,
+// the last of cpu.name=on|off and cpu.all=on|off deciding. x/sys/cpu
+// clears its own flags so; package ctequal does the same for a feature
+// that a build guarantees (V in a GORISCV64=rva23u64 build), and the
+// ctequal command to tell a feature turned off from one missing.
+func GodebugOff(godebug, name string) bool {
+	off := false
+	for _, field := range strings.Split(godebug, ",") {
+		key, value, ok := strings.Cut(field, "=")
+		if !ok || (key != "cpu."+name && key != "cpu.all") {
+			continue
+		}
+		switch value {
+		case "off":
+			off = true
+		case "on":
+			off = false
+		}
+	}
+	return off
+}
+
 // Features is a set of features.
 type Features uint32
 

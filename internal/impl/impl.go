@@ -1,33 +1,34 @@
 // Package impl is the registry of package ctequal's kernels, in the style
-// of Go's crypto/internal/impl: ctequal registers each kernel's name, the
-// CPU features it needs and a pointer to its use flag, and the flags are
-// the selection. The ctequal command, the instruments under internal/ and
-// the tests list the kernels here, select one by name, and then call
-// ctequal.Compare, exactly as users do.
+// of Go's crypto/internal/impl: ctequal declares each kernel once, as a
+// Kernel value inside its own record (beside the function), and registers
+// it by pointer; the use flags are the selection. The ctequal command, the
+// instruments under internal/ and the tests list the kernels here, select
+// one by name, and then call ctequal.Compare, exactly as users do.
 package impl
 
-// A Kernel describes one registered kernel.
+// A Kernel describes one kernel. Package ctequal fills in every field but
+// Supported, which Register sets.
 type Kernel struct {
 	// Name is what ctequal.Kernel reports while the kernel is selected:
 	// "avx512", "avx2", "sse2", "neon", "rvv", "vsx", "vx" or "generic".
 	Name string
 	// Needs is the set of CPU features the kernel cannot run without.
 	Needs Features
-	// Policy says why the kernel needs more than its instructions do, or
-	// is empty: the one statement of such a policy, for the command to quote.
-	Policy string
+	// Uses is the set of features the kernel uses where the CPU has them,
+	// but does not need (DIT, for NEON).
+	Uses Features
+	// Use is the kernel's flag: the assembly trampoline jumps to the first
+	// kernel whose flag is set. The portable kernel has none (nil) and runs
+	// when no flag is set. Only package ctequal's initialisation and Select
+	// write the flags.
+	Use *bool
 	// Supported reports whether this CPU and operating system have every
 	// feature in Needs, as golang.org/x/sys/cpu sees them after GODEBUG.
 	Supported bool
 }
 
-type registered struct {
-	Kernel
-	use *bool // nil for the portable kernel, which runs when no flag is set
-}
-
 var (
-	kernels []registered
+	kernels []*Kernel
 	cpu     Features
 )
 
@@ -35,11 +36,22 @@ var (
 // initialisation, before it registers the kernels.
 func SetCPU(have Features) { cpu = have }
 
-// Register records a kernel, widest first; the portable kernel, with use
-// nil, comes last. Only package ctequal calls it, from its initialisation.
-func Register(k Kernel, use *bool) {
+// Register records a kernel, widest first; the portable kernel, with no
+// flag, comes last. Only package ctequal calls it, from its
+// initialisation, with a pointer into its own record of the kernel, so
+// that Supported is set there too. It panics on a second kernel of the
+// same name, or on a kernel registered after the portable one.
+func Register(k *Kernel) {
+	for _, r := range kernels {
+		if r.Name == k.Name {
+			panic("impl: kernel " + k.Name + " registered twice")
+		}
+		if r.Use == nil {
+			panic("impl: kernel " + k.Name + " registered after the portable kernel " + r.Name)
+		}
+	}
 	k.Supported = cpu.HasAll(k.Needs)
-	kernels = append(kernels, registered{k, use})
+	kernels = append(kernels, k)
 }
 
 // CPU returns the features of this CPU and operating system that the
@@ -47,12 +59,12 @@ func Register(k Kernel, use *bool) {
 func CPU() Features { return cpu }
 
 // List returns every kernel built into this binary, widest first; the
-// portable one comes last and is supported everywhere. The slice is the
-// caller's.
+// portable one comes last and is supported everywhere. The slice and the
+// values in it are the caller's: changing them changes no kernel.
 func List() []Kernel {
 	ks := make([]Kernel, len(kernels))
 	for i, k := range kernels {
-		ks[i] = k.Kernel
+		ks[i] = *k
 	}
 	return ks
 }
@@ -61,12 +73,12 @@ func List() []Kernel {
 // set, or the portable one if none is.
 func Selected() string {
 	for _, k := range kernels {
-		if k.use != nil && *k.use {
+		if k.Use != nil && *k.Use {
 			return k.Name
 		}
 	}
 	for _, k := range kernels {
-		if k.use == nil {
+		if k.Use == nil {
 			return k.Name
 		}
 	}
@@ -89,15 +101,15 @@ func Select(name string) (restore func(), ok bool) {
 	}
 	saved := make([]bool, len(kernels))
 	for i, k := range kernels {
-		if k.use != nil {
-			saved[i] = *k.use
-			*k.use = k.Name == name
+		if k.Use != nil {
+			saved[i] = *k.Use
+			*k.Use = k.Name == name
 		}
 	}
 	return func() {
 		for i, k := range kernels {
-			if k.use != nil {
-				*k.use = saved[i]
+			if k.Use != nil {
+				*k.Use = saved[i]
 			}
 		}
 	}, true

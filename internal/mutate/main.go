@@ -88,10 +88,10 @@
 // complete; a full run also lists the entries that match no survivor.
 //
 // To update after the kernels change: run the whole thing (add -json FILE
-// to keep every result), kill each new survivor with a test in
-// the library's mutants_test.go or, if no test can tell it from the
-// original, paste its printed entry into equivalent.txt with the reason,
-// and delete the stale entries the run lists. Keys name the function, the
+// to keep every result), kill each new survivor with a kernel test of the
+// library (kernels_test.go and its neighbours) or, if no test can tell it
+// from the original, paste its printed entry into equivalent.txt with the
+// reason, and delete the stale entries the run lists. Keys name the function, the
 // label block and the instruction text, not line numbers: edits elsewhere
 // in a file leave them valid.
 package main

@@ -2,6 +2,9 @@
 
 package ctequal
 
+// The NEON kernel's DIT seen from inside: a fault at a guard page stops the
+// kernel, and the goroutine recovers with PSTATE as the kernel had it.
+
 import (
 	"runtime"
 	"slices"

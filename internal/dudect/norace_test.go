@@ -1,5 +1,0 @@
-//go:build !race
-
-package dudect
-
-const raceEnabled = false

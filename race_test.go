@@ -1,5 +1,0 @@
-//go:build race
-
-package ctequal
-
-const raceEnabled = true
