@@ -319,11 +319,12 @@ func (m *Mach) load(x Arg, width int) level {
 		}
 		return l
 	}
-	if x.Global {
-		return max(static, m.st.mem) // a global, at a public offset (a secret one is a finding above)
-	}
-	if al == static {
-		return max(static, m.st.mem) // through a static pointer: static memory
+	if x.Global || al == static {
+		// A global, or memory through a static pointer: the program's
+		// data (or what was stored outside the frame), read at an offset
+		// whose level the value takes too: a table indexed by a secret
+		// (a finding above) yields a secret.
+		return max(al, m.st.mem)
 	}
 	return secret
 }
