@@ -51,7 +51,7 @@ const rvvCPU = "rv64,v=true,vlen=128,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_al
 func needQEMU(t *testing.T) {
 	t.Helper()
 	if os.Getenv("CTEQUAL_TRACE") != "1" {
-		t.Skip("set CTEQUAL_TRACE=1 to trace the kernels under qemu-user (about a minute; CI does)")
+		t.Skip("set CTEQUAL_TRACE=1 to trace the kernels under qemu-user (about four minutes; CI does)")
 	}
 	if runtime.GOOS != "linux" {
 		t.Skip("qemu-user runs on Linux only")
@@ -64,7 +64,7 @@ func needQEMU(t *testing.T) {
 }
 
 // TestTraces runs Compare under qemu for every configuration and requires
-// that, at every length, the four classes execute the same sequence of
+// that, at every length, all classes execute the same sequence of
 // instruction addresses and make the same sequence of memory accesses (the
 // same addresses, sizes, loads and stores), and that the kernel meant is
 // the one that ran.
