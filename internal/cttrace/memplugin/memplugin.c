@@ -6,8 +6,9 @@
  *
  *   qemu-x86_64 -plugin ./memplugin.so,begin=0x4a1b20,end=0x4a1b40,fd=3 ...
  *
- * Each vCPU is traced from the instruction at begin (the driver's
- * traceBegin) to the one at end (traceEnd). The plugin writes to the file
+ * A vCPU is traced from the instruction at begin (the driver's
+ * traceBegin) to the one at end (traceEnd), one vCPU at a time: a second
+ * that reaches begin meanwhile is an error. The plugin writes to the file
  * descriptor fd, through a buffer of its own, one line per event:
  *
  *   B 0               vCPU 0 executed begin: a trace starts
