@@ -65,7 +65,7 @@
 // which the plan before issue 24 (four classes at 0-300, 4096 and 65537)
 // must still miss and today's must find at exactly the calls that take
 // them (TestPlantedBlindSpots). They run only with CTEQUAL_TRACE=1, as CI
-// does: about five minutes on two cores.
+// does: under four minutes on two cores.
 //
 // What it shows: under the emulated CPU, the compiled code as it runs (Go's
 // short path, the trampoline and the kernel, with whatever the compiler and
