@@ -92,10 +92,10 @@ type Divergence struct {
 func (d Divergence) String() string {
 	if IsMem(d.Want) || IsMem(d.Got) {
 		return fmt.Sprintf("%d bytes, %s: after instruction %d, %s, with equal inputs %s (%d instructions, %d with equal inputs)",
-			d.N, d.Class, d.Instruction, d.symbolized[1], d.symbolized[0], d.GotLen, d.WantLen)
+			d.N, d.Class.Name(d.N), d.Instruction, d.symbolized[1], d.symbolized[0], d.GotLen, d.WantLen)
 	}
 	return fmt.Sprintf("%d bytes, %s: instruction %d is at %s, with equal inputs at %s (%d instructions, %d with equal inputs)",
-		d.N, d.Class, d.Instruction, d.symbolized[1], d.symbolized[0], d.GotLen, d.WantLen)
+		d.N, d.Class.Name(d.N), d.Instruction, d.symbolized[1], d.symbolized[0], d.GotLen, d.WantLen)
 }
 
 // Compare compares each call's trace (its instructions and, where traced,
@@ -115,7 +115,7 @@ func Compare(calls []Call, traces [][]uint64, syms *Symbols) ([]Divergence, erro
 			continue
 		}
 		if i == 0 || calls[i-1].N != c.N {
-			return nil, fmt.Errorf("call %d (%d bytes, %s) does not follow the equal inputs of its length", i, c.N, c.Class)
+			return nil, fmt.Errorf("call %d (%d bytes, %s) does not follow the equal inputs of its length", i, c.N, c.Class.Name(c.N))
 		}
 		got := traces[i]
 		k := 0

@@ -12,17 +12,108 @@ func TestLengths(t *testing.T) {
 	if want := []int{0, 1, 2, 3, 7, 4096, 10, 11}; err != nil || !slices.Equal(ls, want) {
 		t.Fatalf("ParseLengths = %v, %v; want %v", ls, err, want)
 	}
-	if s := FormatLengths(DefaultLengths()); s != "0-300,4096,65537" {
-		t.Errorf("FormatLengths(DefaultLengths()) = %q", s)
+	want := "0-1100,2047-2049,4095-4097,8191-8193,16383-16385,32767-32769,65535-65537,131071-131073"
+	if s := FormatLengths(DefaultLengths()); s != want {
+		t.Errorf("FormatLengths(DefaultLengths()) = %q, want %q", s, want)
+	}
+	if s := FormatLengths(DefaultWords()); s != want {
+		t.Errorf("FormatLengths(DefaultWords()) = %q, want %q", s, want)
+	}
+	if s := FormatLengths(SampleWords()); s != "0-300,512-575,1024,1100" {
+		t.Errorf("FormatLengths(SampleWords()) = %q", s)
 	}
 	for _, bad := range []string{"", "x", "3-1", "-1", "1,,2", "1-"} {
 		if _, err := ParseLengths(bad); err == nil {
 			t.Errorf("ParseLengths(%q) succeeded", bad)
 		}
 	}
-	calls := Plan([]int{5, 9})
+	calls := Plan([]int{5, 9}, nil)
 	if len(calls) != 8 || calls[0] != (Call{5, Equal}) || calls[3] != (Call{5, Random}) || calls[4] != (Call{9, Equal}) {
 		t.Errorf("Plan = %v", calls)
+	}
+	// Every length of the sample words is a length of the plan: a word
+	// length that is not would run nothing.
+	for _, n := range SampleWords() {
+		if !slices.Contains(DefaultLengths(), n) {
+			t.Errorf("word length %d is not among DefaultLengths", n)
+		}
+	}
+	// Each bit of the length from 0 to 17 is set at some default length:
+	// a leak on one bit of the length shows in the basic classes.
+	for bit := range 18 {
+		if !slices.ContainsFunc(DefaultLengths(), func(n int) bool { return n>>bit&1 == 1 }) {
+			t.Errorf("no default length has bit %d set", bit)
+		}
+	}
+}
+
+// TestWordClasses: at each length where they run, the word classes change
+// one byte inside their word, reach every word of the first and the last
+// 256 bytes, and each 8-byte lane of every accumulator block of 32 to 256
+// bytes, whether the block starts at the input's start or ends at its
+// end; and over eight consecutive lengths each byte of a word is the one
+// that changes.
+func TestWordClasses(t *testing.T) {
+	for n := range 1200 {
+		calls := Plan([]int{n}, []int{n})
+		if len(calls) < int(NumBasic) || calls[0] != (Call{n, Equal}) {
+			t.Fatalf("n %d: Plan = %v", n, calls)
+		}
+		var pos []int
+		for _, c := range calls[NumBasic:] {
+			p, bit, ok := c.Class.Flip(n)
+			if !ok || p < 0 || p >= n || bit == 0 || bit&(bit-1) != 0 || slices.Contains(pos, p) {
+				t.Fatalf("n %d, %s: Flip = %d, %#x, %v (bytes before: %v)", n, c.Class, p, bit, ok, pos)
+			}
+			k := int(c.Class - HeadWord)
+			lo, hi := 8*k, 8*k+8
+			if c.Class >= TailWord {
+				k = int(c.Class - TailWord)
+				lo, hi = n-8*k-8, n-8*k
+			}
+			if p < lo || p >= hi {
+				t.Fatalf("n %d, %s: byte %d is outside its word, bytes %d-%d", n, c.Class, p, lo, hi-1)
+			}
+			pos = append(pos, p)
+		}
+		// Every 8-byte word, aligned to the start or to the end, of the
+		// first and the last 256 bytes holds a changed byte.
+		for w := 0; w < min(n, 256); w += 8 {
+			for _, r := range [][2]int{{w, min(w+8, n)}, {max(n-w-8, 0), n - w}} {
+				if !slices.ContainsFunc(pos, func(p int) bool { return p >= r[0] && p < r[1] }) {
+					t.Errorf("n %d: no word class changes a byte of bytes %d-%d", n, r[0], r[1]-1)
+				}
+			}
+		}
+		// Each lane of a block of b bytes taken from the start, or ending
+		// at the end, holds a changed byte, where the input has a block.
+		for b := 32; b <= 256 && b <= n; b *= 2 {
+			for lane := range b / 8 {
+				head := slices.ContainsFunc(pos, func(p int) bool { return p < 256 && p%b/8 == lane })
+				tail := slices.ContainsFunc(pos, func(p int) bool { return n-1-p < 256 && (n-1-p)%b/8 == b/8-1-lane })
+				if !head || !tail {
+					t.Errorf("n %d: lane %d of a %d-byte block gets no difference (from the start %v, from the end %v)", n, lane, b, head, tail)
+				}
+			}
+		}
+		if n >= 512 && len(pos) != 2*WordsPerEnd {
+			t.Errorf("n %d: %d word classes, want %d", n, len(pos), 2*WordsPerEnd)
+		}
+	}
+	// Over lengths n..n+7, word k's changed byte takes each offset in the
+	// word.
+	for k := range WordsPerEnd {
+		offsets := map[int]bool{}
+		for n := 600; n < 608; n++ {
+			p, _, _ := (HeadWord + Class(k)).Flip(n)
+			offsets[p-8*k] = true
+		}
+		if len(offsets) != 8 {
+			t.Errorf("word %d: offsets %v over 8 lengths, want all 8", k, offsets)
+		}
+	}
+	if s := (TailWord + 2).Name(100); s != "byte 77 (word 2 from the end differs)" {
+		t.Errorf("Name = %q", s)
 	}
 }
 
@@ -128,7 +219,7 @@ func TestCutPreemptions(t *testing.T) {
 }
 
 func TestCompare(t *testing.T) {
-	calls := Plan([]int{0, 70})
+	calls := Plan([]int{0, 70}, nil)
 	ref := []uint64{0x40, 0x41, 0x42}
 	traces := [][]uint64{{0x40}, {0x40}, {0x40}, {0x40}, ref, ref, {0x40, 0x41, 0x43}, {0x40, 0x41}}
 	ds, err := Compare(calls, traces, testSymbols)
@@ -148,41 +239,56 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-func memLine(cpu int, addr uint64, rw string, size int) string {
-	return fmt.Sprintf("Mem %d: 0x%016x %s %d\n", cpu, addr, rw, size)
-}
-
-// TestMemoryAccesses: memplugin's lines go into the trace after their
-// instruction, CPU 0's only and only inside a call; a malformed line, or a
-// retraction of a block that made accesses, fails the check.
-func TestMemoryAccesses(t *testing.T) {
-	log := memLine(0, 0x5000, "r", 3) + // outside a call: dropped
-		trace(0, begin) + memLine(0, 0xc000, "r", 3) +
-		trace(0, 0x11) + memLine(0, 0xc008, "w", 2) + memLine(1, 0x9999, "r", 0) +
-		trace(0, 0x12) + trace(0, end)
-	segs, _, err := Segments(strings.NewReader(log), begin, end)
+// TestPluginSegments: memplugin's log gives one trace per pair of
+// markers, each instruction followed by its accesses, a run of accesses
+// split into entries of at most 256; anything malformed, outside a trace,
+// on another vCPU or marked as an error fails the check.
+func TestPluginSegments(t *testing.T) {
+	log := "B 0\nR c000 3 1\nI 11\nW c008 1 2\nI 12\nR d000 0 300\nE 0\nB 0\nI 13\nE 0\n"
+	segs, err := PluginSegments(strings.NewReader(log))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []uint64{MemEntry(0xc000, false, 3), 0x11, MemEntry(0xc008, true, 2), 0x12}
-	if len(segs) != 1 || !slices.Equal(segs[0], want) {
-		t.Fatalf("Segments = %x, want [%x]", segs, want)
+	want := [][]uint64{
+		{MemEntry(0xc000, false, 3), 0x11, memRun(0xc008, true, 1, 2), 0x12, memRun(0xd000, false, 0, 256), memRun(0xd100, false, 0, 44)},
+		{0x13},
+	}
+	if !slices.EqualFunc(segs, want, slices.Equal) {
+		t.Fatalf("PluginSegments = %x, want %x", segs, want)
 	}
 	if n := Instructions(segs[0]); n != 2 {
 		t.Errorf("Instructions = %d, want 2", n)
 	}
+	if n := accesses(segs[0]); n != 303 {
+		t.Errorf("accesses = %d, want 303", n)
+	}
 	for _, bad := range []struct{ log, err string }{
-		{trace(0, begin) + "Mem 0: 0x10 x 3\n", "not a memory access line"},
-		{trace(0, begin) + "Mem 0: 10 r 3\n", "not a memory access line"},
-		{trace(0, begin) + "Mem 0 0x10 r 3\n", "not a memory access line"},
-		{trace(0, begin) + "Mem 0: 0x10 r 3 4\n", "not a memory access line"},
-		{trace(0, begin) + trace(0, 0x11) + memLine(0, 0x20, "r", 3) + stopped(0x11), "made memory accesses"},
+		{"I 11\n", "outside a trace"},
+		{"R 10 3 1\n", "outside a trace"},
+		{"B 0\nI 11\n", "does not end"},
+		{"B 0\nB 0\n", "begins again"},
+		{"E 0\n", "without a begin"},
+		{"B 1\n", "other than 0"},
+		{"B 0\nX begin on a second vCPU while one is traced\n", "memplugin failed"},
+		{"B 0\nI 0x11\n", "not an instruction line"},
+		{"B 0\nI 8000000000000000\n", "not an instruction line"},
+		{"B 0\nR 10 3\n", "not a memory access line"},
+		{"B 0\nR 10 3 0\n", "not a memory access line"},
+		{"B 0\nR 1000000000000 3 1\n", "not a memory access line"},
+		{"B 0\nR 10 16 1\n", "not a memory access line"},
+		{"B 0\nQ 10\n", "not a memplugin line"},
+		{"B\n", "not a memplugin line"},
+		{"Trace 0: 0x7f00 [0/10/0/0] sym\n", "not a memplugin line"},
 	} {
-		if _, _, err := Segments(strings.NewReader(bad.log), begin, end); err == nil || !strings.Contains(err.Error(), bad.err) {
-			t.Errorf("Segments(%q) = %v, want an error with %q", bad.log, err, bad.err)
+		if _, err := PluginSegments(strings.NewReader(bad.log)); err == nil || !strings.Contains(err.Error(), bad.err) {
+			t.Errorf("PluginSegments(%q) = %v, want an error with %q", bad.log, err, bad.err)
 		}
 	}
+}
 
+// TestMemoryAccesses: accesses in a trace survive the cutting of
+// preemptions, and a difference in an address alone is a divergence.
+func TestMemoryAccesses(t *testing.T) {
 	// A preemption: the call of morestack from F's stub stores the return
 	// address, and F's stack check loads the bound; both are in the
 	// excursion, or before it, as in the trace without one.
@@ -195,7 +301,7 @@ func TestMemoryAccesses(t *testing.T) {
 	}
 
 	// Traces whose instructions agree and whose addresses do not.
-	calls := Plan([]int{70})
+	calls := Plan([]int{70}, nil)
 	ref := []uint64{0x40, MemEntry(0xd000, false, 3), 0x41}
 	other := []uint64{0x40, MemEntry(0xd040, false, 3), 0x41}
 	ds, err := Compare(calls, [][]uint64{ref, ref, ref, other}, testSymbols)

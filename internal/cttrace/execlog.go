@@ -65,17 +65,26 @@ func parseExecLine(line []byte) (execLine, error) {
 }
 
 // Segments reads an exec log of all threads, written with one instruction
-// per block (and, with memplugin, the memory accesses made between the
-// markers, as Mem lines after their instruction's line), and returns, for each time CPU 0 entered the function at
+// per block, and returns, for each time CPU 0 entered the function at
 // begin, the addresses it executed after that until it entered the
 // function at end: the trace of one call between the driver's markers.
 // It drops the blocks that Stopped lines retract, and counts those of CPU
-// 0. A marker on another CPU,
-// a begin inside a segment, a segment left open, a Stopped line that fits
-// no CPU's last block or could be CPU 0's and another's, and any line that
-// is not an exec line are errors: the check fails closed.
+// 0. A marker on another CPU, a begin inside a segment, a segment left
+// open, a Stopped line that fits no CPU's last block or could be CPU 0's
+// and another's, and any line that is not an exec line are errors: the
+// check fails closed. (Traces with memory accesses come from memplugin
+// instead: see PluginSegments.)
 func Segments(r io.Reader, begin, end uint64) (segs [][]uint64, retracted int, err error) {
 	s := segmenter{begin: begin, end: end, last: map[int]execLine{}}
+	err = s.read(r)
+	if err != nil {
+		return nil, 0, err
+	}
+	return s.segs, s.retracted, nil
+}
+
+// read reads the log into s.segs.
+func (s *segmenter) read(r io.Reader) error {
 	br := bufio.NewReaderSize(r, 1<<20)
 	for lineNo := 1; ; lineNo++ {
 		line, err := br.ReadSlice('\n')
@@ -83,30 +92,21 @@ func Segments(r io.Reader, begin, end uint64) (segs [][]uint64, retracted int, e
 			break
 		}
 		if err != nil && err != io.EOF {
-			return nil, 0, err
+			return err
 		}
 		line = bytes.TrimSuffix(line, []byte("\n"))
-		if bytes.HasPrefix(line, memPrefix) {
-			cpu, e, err := parseMemLine(line)
-			if err == nil {
-				s.mem(cpu, e)
-			} else {
-				return nil, 0, fmt.Errorf("exec log line %d: %v", lineNo, err)
-			}
-			continue
-		}
 		l, err := parseExecLine(line)
 		if err == nil {
 			err = s.line(l)
 		}
 		if err != nil {
-			return nil, 0, fmt.Errorf("exec log line %d: %v", lineNo, err)
+			return fmt.Errorf("exec log line %d: %v", lineNo, err)
 		}
 	}
 	if s.in {
-		return nil, 0, fmt.Errorf("exec log: trace %d does not end", len(s.segs))
+		return fmt.Errorf("exec log: trace %d does not end", len(s.segs))
 	}
-	return s.segs, s.retracted, nil
+	return nil
 }
 
 type segmenter struct {
@@ -169,9 +169,6 @@ func (s *segmenter) retract(l execLine) error {
 	case cpus[0] != 0:
 		return nil // another thread's: its instructions are not traced
 	}
-	if s.in && len(s.cur) > 0 && IsMem(s.cur[len(s.cur)-1]) {
-		return fmt.Errorf("a Stopped line for a block that made memory accesses")
-	}
 	s.retracted++
 	switch {
 	case l.pc == s.begin:
@@ -183,12 +180,4 @@ func (s *segmenter) retract(l execLine) error {
 		s.cur = s.cur[:len(s.cur)-1]
 	}
 	return nil
-}
-
-// mem takes one memory access of the plugin's log: CPU 0's, inside a call,
-// go into the trace after the instruction that made them.
-func (s *segmenter) mem(cpu int, e uint64) {
-	if cpu == 0 && s.in {
-		s.cur = append(s.cur, e)
-	}
 }

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -23,17 +24,23 @@ type Config struct {
 	Overlay string   // a go build -overlay file, or ""
 	CPU     string   // the qemu -cpu model
 	Lengths []int    // the lengths to call; nil for DefaultLengths
-	Args    []string // the driver's other flags
+	// Words are the lengths, of Lengths, at which the word classes run
+	// too (see Plan); nil with Lengths nil for DefaultWords, and nil with
+	// Lengths set for none.
+	Words []int
+	Args  []string // the driver's other flags
 	// Kernel and DIT are what the driver must report: the kernel that
 	// Compare selected, and whether the NEON kernel sets PSTATE.DIT.
 	// Without them the check would prove nothing about the kernel meant.
 	Kernel string
 	DIT    bool
 	// Mem traces the data addresses too: every load and store between the
-	// markers, logged by memplugin (a TCG plugin of ours, built with cc)
-	// under the dynamically linked qemu-user, since the static one cannot
-	// load plugins. Traces then differ where an address depends on the
-	// data, as a table lookup's does, not only where a branch does.
+	// markers, logged with every instruction by memplugin (a TCG plugin of
+	// ours, built with cc) under the dynamically linked qemu-user, since
+	// the static one cannot load plugins. Traces then differ where an
+	// address depends on the data, as a table lookup's does, not only
+	// where a branch does. Without Mem the instructions come from qemu's
+	// exec log (see Run).
 	Mem bool
 }
 
@@ -100,22 +107,36 @@ func Build(ctx context.Context, c Config, dir string) (string, error) {
 
 // A Result is what one run of the driver under qemu gave.
 type Result struct {
-	Header string     // the driver's output line
-	Calls  []Call     // what the driver called, in order
-	Traces [][]uint64 // one per call, without preemption excursions
-	Cuts   int        // how many preemption excursions were cut
+	Header string // the driver's output line
+	Calls  []Call // what the driver called, in order
+	// Traces holds one trace per call, without preemption excursions. A
+	// trace identical to that of the equal inputs of its length is that
+	// trace, shared: a passing run holds one trace per length in memory.
+	Traces [][]uint64
+	Cuts   int // how many preemption excursions were cut
 	// Accesses is how many memory accesses the traces hold (Config.Mem).
 	Accesses int
-	Stopped  int // how many blocks of the main thread were retracted
+	Stopped  int // how many blocks of the main thread were retracted (exec log only)
 	Symbols  *Symbols
 }
 
-// Run runs the driver binary bin under qemu as c says, with one
-// instruction per translation block and every block's execution logged,
-// and returns a trace per call. The log goes through a pipe, never to
-// disk: it runs to a few hundred MB. The environment keeps other work off
-// the main thread during calls: one P, no garbage collection, and no
-// asynchronous preemption, whose signals would run a handler in a call.
+// Run runs the driver binary bin under qemu as c says and returns a trace
+// per call. The log goes through a pipe, never to disk: it runs to
+// hundreds of MB. The environment keeps other work off the main thread
+// during calls: one P, no garbage collection, and no asynchronous
+// preemption, whose signals would run a handler in a call.
+//
+// With c.Mem the trace comes from memplugin alone, under the dynamically
+// linked qemu-user: every instruction between the markers and every
+// access it makes, and nothing outside them. Without it, it comes from
+// qemu's own exec log under qemu-user-static, with one instruction per
+// translation block: every instruction every thread executes, from which
+// Segments keeps the main thread's between the markers. That costs two
+// orders of magnitude more (the runtime's start, its other threads, the
+// driver's preparation of each call, one write to the pipe per line): the
+// tests use it for the controls that show what the memory trace adds, and
+// to check that both sources give the same instructions
+// (TestTracesPluginMatchesExecLog).
 func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	syms, err := ReadSymbols(bin)
 	if err != nil {
@@ -126,34 +147,39 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	if !ok1 || !ok2 || begin == end {
 		return nil, fmt.Errorf("%s: the markers main.traceBegin and main.traceEnd are not distinct symbols in %s", c.Name, bin)
 	}
-	lengths := c.Lengths
+	lengths, words := c.Lengths, c.Words
 	if lengths == nil {
 		lengths = DefaultLengths()
+		if words == nil {
+			words = DefaultWords()
+		}
 	}
+	res := &Result{Calls: Plan(lengths, words), Symbols: syms}
 
-	qemu := QEMU(c.GOARCH)
-	logItems := "exec,nochain"
-	var plugin []string
+	// The log is a pipe: fd 3 of qemu (and of the guest, which ignores it).
+	var qemu string
+	var args []string
 	if c.Mem {
 		qemu = QEMUWithPlugins(c.GOARCH)
 		so, err := BuildPlugin(ctx, filepath.Dir(bin))
 		if err != nil {
 			return nil, err
 		}
-		plugin = []string{"-plugin", fmt.Sprintf("%s,begin=%#x,end=%#x", so, begin, end)}
-		logItems += ",plugin"
-	}
-	oneInsn, err := oneInsnFlag(ctx, qemu)
-	if err != nil {
-		return nil, err
+		args = []string{"-plugin", fmt.Sprintf("%s,begin=%#x,end=%#x,fd=3", so, begin, end)}
+	} else {
+		qemu = QEMU(c.GOARCH)
+		oneInsn, err := oneInsnFlag(ctx, qemu)
+		if err != nil {
+			return nil, err
+		}
+		args = []string{oneInsn, "-d", "exec,nochain", "-D", "/dev/fd/3"}
 	}
 	logR, logW, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
 	defer logR.Close()
-	// The log is the pipe: fd 3 of qemu (and of the guest, which ignores it).
-	args := append(plugin, "-cpu", c.CPU, oneInsn, "-d", logItems, "-D", "/dev/fd/3", bin, "-lengths", FormatLengths(lengths))
+	args = append(args, "-cpu", c.CPU, bin, "-lengths", FormatLengths(lengths), "-words", FormatLengths(words))
 	args = append(args, c.Args...)
 	cmd := exec.CommandContext(ctx, qemu, args...)
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GOGC=off", "GODEBUG=asyncpreemptoff=1")
@@ -165,56 +191,86 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	type segsErr struct {
-		segs    [][]uint64
-		stopped int
-		err     error
-	}
-	done := make(chan segsErr, 1)
-	go func() {
-		segs, stopped, err := Segments(logR, begin, end)
-		if err != nil {
-			cmd.Process.Kill() // or qemu blocks on the full pipe
+
+	// Each trace as it is read: cut its preemptions, and share it with
+	// the equal inputs' trace of its length where it is the same.
+	var ref []uint64
+	take := func(s []uint64) error {
+		i := len(res.Traces)
+		if i >= len(res.Calls) {
+			return fmt.Errorf("more traces in the log than the %d calls", len(res.Calls))
 		}
-		done <- segsErr{segs, stopped, err}
-	}()
-	waitErr := cmd.Wait()
-	se := <-done
-	header := strings.TrimSpace(stdout.String())
-	if se.err != nil || waitErr != nil {
-		// A log error kills qemu: then the log error is the cause.
-		msg := fmt.Sprintf("%s: %s %s", c.Name, qemu, strings.Join(args, " "))
-		if se.err != nil {
-			return nil, fmt.Errorf("%s: %v (qemu: %v)", msg, se.err, waitErr)
-		}
-		return nil, fmt.Errorf("%s: %v\n%s%s", msg, waitErr, header, qemuErrors(stderr.String()))
-	}
-	for _, want := range []string{fmt.Sprintf("kernel=%s ", c.Kernel), fmt.Sprintf("dit=%v ", c.DIT), " ok"} {
-		if !strings.Contains(header+" ", want) {
-			return nil, fmt.Errorf("%s: the driver printed %q, want %q in it", c.Name, header, strings.TrimSpace(want))
-		}
-	}
-	res := &Result{Header: header, Calls: Plan(lengths), Stopped: se.stopped, Symbols: syms}
-	if len(se.segs) != len(res.Calls) {
-		return nil, fmt.Errorf("%s: %d traces in the log for %d calls", c.Name, len(se.segs), len(res.Calls))
-	}
-	for i, s := range se.segs {
+		call := res.Calls[i]
 		t, cuts, err := CutPreemptions(s, syms)
 		if err != nil {
-			call := res.Calls[i]
-			return nil, fmt.Errorf("%s: %d bytes, %s: %v", c.Name, call.N, call.Class, err)
+			return fmt.Errorf("%d bytes, %s: %v", call.N, call.Class.Name(call.N), err)
 		}
 		if c.Mem && Instructions(t) == len(t) {
 			// Every call loads its arguments at least: no access means
 			// the plugin logged nothing, and the check would be blind.
-			call := res.Calls[i]
-			return nil, fmt.Errorf("%s: %d bytes, %s: no memory access in the trace: memplugin logged nothing", c.Name, call.N, call.Class)
+			return fmt.Errorf("%d bytes, %s: no memory access in the trace: memplugin logged nothing", call.N, call.Class.Name(call.N))
 		}
-		res.Accesses += len(t) - Instructions(t)
+		switch {
+		case call.Class == Equal:
+			ref = t
+		case slices.Equal(t, ref):
+			t = ref
+		}
+		res.Accesses += accesses(t)
 		res.Traces = append(res.Traces, t)
 		res.Cuts += cuts
+		return nil
+	}
+	done := make(chan error, 1)
+	go func() {
+		var err error
+		if c.Mem {
+			err = pluginSegments(logR, take)
+		} else {
+			var segs [][]uint64
+			segs, res.Stopped, err = Segments(logR, begin, end)
+			for _, s := range segs {
+				if err == nil {
+					err = take(s)
+				}
+			}
+		}
+		if err != nil {
+			cmd.Process.Kill() // or qemu blocks on the full pipe
+		}
+		done <- err
+	}()
+	waitErr := cmd.Wait()
+	logErr := <-done
+	res.Header = strings.TrimSpace(stdout.String())
+	if logErr != nil || waitErr != nil {
+		// A log error kills qemu: then the log error is the cause.
+		msg := fmt.Sprintf("%s: %s %s", c.Name, qemu, strings.Join(args, " "))
+		if logErr != nil {
+			return nil, fmt.Errorf("%s: %v (qemu: %v)", msg, logErr, waitErr)
+		}
+		return nil, fmt.Errorf("%s: %v\n%s%s", msg, waitErr, res.Header, qemuErrors(stderr.String()))
+	}
+	for _, want := range []string{fmt.Sprintf("kernel=%s ", c.Kernel), fmt.Sprintf("dit=%v ", c.DIT), " ok"} {
+		if !strings.Contains(res.Header+" ", want) {
+			return nil, fmt.Errorf("%s: the driver printed %q, want %q in it", c.Name, res.Header, strings.TrimSpace(want))
+		}
+	}
+	if len(res.Traces) != len(res.Calls) {
+		return nil, fmt.Errorf("%s: %d traces in the log for %d calls", c.Name, len(res.Traces), len(res.Calls))
 	}
 	return res, nil
+}
+
+// accesses counts the memory accesses in a trace.
+func accesses(trace []uint64) int {
+	n := 0
+	for _, e := range trace {
+		if IsMem(e) {
+			n += int(e>>countShift&(maxCount-1)) + 1
+		}
+	}
+	return n
 }
 
 // oneInsnFlag returns qemu's flag for one instruction per translation

@@ -26,11 +26,11 @@ func TestPlantedLeaksAsm(t *testing.T) {
 		planted    string
 		skipTarget string
 	}{
-		{Config{Name: "ppc64le-vsx-branch", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx"},
+		{Config{Name: "ppc64le-vsx-branch", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Mem: true},
 			"equal_ppc64le.s", "\tMFVSRD\tV0, R7\n", "\tCMP\tR7, $0\n\tBEQ\tplanted\n\tMOVD\tR7, R7\n", "planted"},
-		{Config{Name: "ppc64le-power10-vsx-branch", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx"},
+		{Config{Name: "ppc64le-power10-vsx-branch", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx", Mem: true},
 			"equal_ppc64le.s", "\tMFVSRD\tV0, R7\n", "\tCMP\tR7, $0\n\tBEQ\tplanted\n\tMOVD\tR7, R7\n", "planted"},
-		{Config{Name: "s390x-vx-branch", GOARCH: "s390x", CPU: "max", Kernel: "vx"},
+		{Config{Name: "s390x-vx-branch", GOARCH: "s390x", CPU: "max", Kernel: "vx", Mem: true},
 			"equal_s390x.s", "\tVLGVG\t$1, V0, R6\n\tOR\tR6, R5\n", "\tCMPBEQ\tR5, $0, planted\n\tMOVD\tR5, R5\n", "planted"},
 	} {
 		t.Run(p.c.Name, func(t *testing.T) {

@@ -331,12 +331,32 @@ func TestPlantedLeakIsFound(t *testing.T) {
 }
 
 // kernelSizes are the sizes at which TestEveryKernelIsConstantTime times
-// each kernel: each one's short path (16), the paths above ShortMax
-// without a loop (65: AVX2's 64-128, SSE2's 32-64 and up; 200: AVX-512's
-// 128-256 and AVX2's first block and tail), every kernel's loop with a
-// tail (1000) and without (4096), and AVX-512's streaming loop, which it
-// takes from 32 KiB.
-var kernelSizes = []int{16, 65, 200, 1000, 4096, 40000}
+// each kernel. The paths: each one's short path (16), the paths above
+// ShortMax without a loop (65: AVX2's 64-128, SSE2's 32-64 and up; 200:
+// AVX-512's 128-256 and AVX2's first block and tail), every kernel's loop
+// with a tail (1000) and without (4096), and AVX-512's streaming loop,
+// which it takes from 32 KiB (40000). And the bits of the length: every
+// power of two from 1 to 65536 bytes, so that each bit 0-16 is set at some
+// size, alone (the paths' sizes set bits 0 and 3-12 and 15, but not 1, 2,
+// 13, 14 or 16: a leak only at lengths with bit 13 set passed them). The
+// chunked path above 64 KiB is Go's, whose branches are on the length.
+var kernelSizes = []int{1, 2, 4, 8, 16, 32, 64, 65, 128, 200, 256, 512, 1000, 1024, 2048, 4096, 8192, 16384, 32768, 40000, 65536}
+
+// kernelSamples is how many measurements TestEveryKernelIsConstantTime
+// takes at n bytes: 100,000 to 4096 bytes and at the paths' 40000, and at
+// the larger powers of two as many as take the time of 4096 bytes' (the
+// harness spends about 0.5 ns a byte preparing each input), at least
+// 20,000: 50,000 at 8192, 25,000 at 16384, 20,000 at 32768 and 65536. That
+// keeps the sizes added for the bits of the length to about half of the
+// test's time (39 s of 77 on two shared Zen 5 cores, 2026: 65536 bytes at
+// 100,000 samples alone took 68 s); they look for a leak that switches on
+// at a length, which needs no more samples there than at 4096 bytes.
+func kernelSamples(n int) int {
+	if n <= 4096 || n == 40000 {
+		return 100_000
+	}
+	return max(20_000, 100_000*4096/n)
+}
 
 // The child runs of TestPlantedKernelLeaksAreFound set these: the kernel
 // and the sizes that TestEveryKernelIsConstantTime times, and a file to
@@ -397,7 +417,7 @@ func TestEveryKernelIsConstantTime(t *testing.T) {
 		ran++
 		for _, n := range sizes {
 			for _, pair := range ClassPairs {
-				first, confirm, leak := Test(ctequal.Compare, n, pair, Config{Samples: 100_000, Seed: 11})
+				first, confirm, leak := Test(ctequal.Compare, n, pair, Config{Samples: kernelSamples(n), Seed: 11})
 				t.Logf("%s, %d bytes, %s: max |t| = %.2f%s", k.Name, n, pair, first.MaxT, confirmText(confirm))
 				if leak {
 					t.Errorf("%s, %d bytes, %s: timing leak, confirmed at max |t| = %.2f", k.Name, n, pair, confirm.MaxT)
@@ -424,16 +444,26 @@ func confirmText(r Result) string {
 }
 
 // TestPlantedKernelLeaksAreFound builds this package's tests with a leak
-// planted in the AVX2 kernel (the red team's plants 1 and 2 of issue 20,
-// in ../cttrace/testdata/plants: the loop ends early once its fourth
-// accumulator is non-zero, through JCXZQ, and through SBBQ of a register
-// with itself), runs TestEveryKernelIsConstantTime on that kernel in the
-// binary, and requires the leak found where it is large: at 1000 and 4096
-// bytes for inputs that differ everywhere (fixed vs random), and at 4096
-// for inputs that differ in one lane (a quarter of them in that
-// accumulator's lanes). The first byte differing is not among them: it
-// lands in the first accumulator, which the plants do not test. The kernel is called directly, so the test runs the AVX2 kernel
-// whatever this CPU would select.
+// planted in the AVX2 kernel (from ../cttrace/testdata/plants), runs
+// TestEveryKernelIsConstantTime on that kernel in the binary, and
+// requires the leak found where it is large, and, where the plant cannot
+// act, not found. The kernel is called directly, so the test runs the
+// AVX2 kernel whatever this CPU would select.
+//
+// The red team's plants 1 and 2 of issue 20 end the loop early once its
+// fourth accumulator is non-zero, through JCXZQ, and through SBBQ of a
+// register with itself: they must be found at 1000 and 4096 bytes for
+// inputs that differ everywhere (fixed vs random), and at 4096 for inputs
+// that differ in one lane (a quarter of them in that accumulator's lanes).
+// The first byte differing is not among them: it lands in the first
+// accumulator, which the plants do not test.
+//
+// Issue 24's avx2-bit13-delay spins for about 64 cycles when the inputs
+// differ, at lengths with bit 13 set only: none of the sizes before that
+// issue (16, 65, 200, 1000, 4096, 40000) has it, and 8192, the power of two
+// added for bit 13, does. It must be found at 8192 bytes for every pair
+// whose class 1 differs from x and class 0 does not (all but unequal fixed
+// vs random, whose classes both differ), and not at 4096.
 func TestPlantedKernelLeaksAreFound(t *testing.T) {
 	requireTiming(t)
 	if runtime.GOARCH != "amd64" || !supported("avx2") {
@@ -445,20 +475,38 @@ func TestPlantedKernelLeaksAreFound(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	dir := t.TempDir()
-	for _, plant := range []string{"avx2-jcxz", "avx2-sbb"} {
-		t.Run(plant, func(t *testing.T) {
-			overlay, err := cttrace.PlantOverlay(ctx, plant, dir)
+	type at struct {
+		n    int
+		pair ClassPair
+	}
+	bit13 := []at{{8192, EqualVsFirstDiffers}, {8192, EqualVsLastDiffers}, {8192, EqualVsLaneDiffers}, {8192, FixedVsRandom}}
+	var bit13Not []at
+	for _, pair := range ClassPairs {
+		bit13Not = append(bit13Not, at{4096, pair})
+	}
+	earlyExit := []at{{1000, FixedVsRandom}, {4096, FixedVsRandom}, {4096, EqualVsLaneDiffers}}
+	for _, p := range []struct {
+		plant      string
+		sizes      string
+		found, not []at
+	}{
+		{"avx2-jcxz", "1000,4096", earlyExit, nil},
+		{"avx2-sbb", "1000,4096", earlyExit, nil},
+		{"avx2-bit13-delay", "4096,8192", bit13, bit13Not},
+	} {
+		t.Run(p.plant, func(t *testing.T) {
+			overlay, err := cttrace.PlantOverlay(ctx, p.plant, dir)
 			if err != nil {
 				t.Fatal(err)
 			}
-			bin := filepath.Join(dir, plant+".test")
+			bin := filepath.Join(dir, p.plant+".test")
 			if out, err := exec.CommandContext(ctx, "go", "test", "-c", "-overlay", overlay, "-o", bin, ".").CombinedOutput(); err != nil {
 				t.Fatalf("go test -c -overlay %s: %v\n%s", overlay, err, out)
 			}
-			resultsPath := filepath.Join(dir, plant+".jsonl")
+			resultsPath := filepath.Join(dir, p.plant+".jsonl")
 			cmd := exec.CommandContext(ctx, bin, "-test.run", "^TestEveryKernelIsConstantTime$")
 			cmd.Env = append(os.Environ(), EnableEnv+"=1", kernelEnv+"=avx2",
-				sizesEnv+"="+"1000,4096",
+				sizesEnv+"="+p.sizes,
 				resultsEnv+"="+resultsPath)
 			out, runErr := cmd.CombinedOutput()
 			data, err := os.ReadFile(resultsPath)
@@ -472,17 +520,19 @@ func TestPlantedKernelLeaksAreFound(t *testing.T) {
 					t.Fatalf("%s: %v", resultsPath, err)
 				}
 				got[fmt.Sprintf("%d %s", r.N, r.Pair)] = r
-				t.Logf("planted %s: %s, %d bytes, %s: max |t| = %.1f, rerun %.1f, leak %v", plant, r.Kernel, r.N, r.Pair, r.MaxT, r.ConfirmT, r.Leak)
+				t.Logf("planted %s: %s, %d bytes, %s: max |t| = %.1f, rerun %.1f, leak %v", p.plant, r.Kernel, r.N, r.Pair, r.MaxT, r.ConfirmT, r.Leak)
 			}
-			if len(got) != 2*len(ClassPairs) {
-				t.Fatalf("%d results, want %d\n%s", len(got), 2*len(ClassPairs), out)
+			if want := (strings.Count(p.sizes, ",") + 1) * len(ClassPairs); len(got) != want {
+				t.Fatalf("%d results, want %d\n%s", len(got), want, out)
 			}
-			for _, want := range []struct {
-				n    int
-				pair ClassPair
-			}{{1000, FixedVsRandom}, {4096, FixedVsRandom}, {4096, EqualVsLaneDiffers}} {
-				if r := got[fmt.Sprintf("%d %s", want.n, want.pair)]; !r.Leak {
-					t.Errorf("planted %s not found at %d bytes, %s: max |t| = %.2f, rerun %.2f", plant, want.n, want.pair, r.MaxT, r.ConfirmT)
+			for _, w := range p.found {
+				if r := got[fmt.Sprintf("%d %s", w.n, w.pair)]; !r.Leak {
+					t.Errorf("planted %s not found at %d bytes, %s: max |t| = %.2f, rerun %.2f", p.plant, w.n, w.pair, r.MaxT, r.ConfirmT)
+				}
+			}
+			for _, w := range p.not {
+				if r := got[fmt.Sprintf("%d %s", w.n, w.pair)]; r.Leak {
+					t.Errorf("planted %s found at %d bytes, %s, where it cannot act: max |t| = %.2f, rerun %.2f", p.plant, w.n, w.pair, r.MaxT, r.ConfirmT)
 				}
 			}
 			if runErr == nil {

@@ -1,9 +1,11 @@
 // Command driver makes the calls whose instruction traces package cttrace
-// compares: for each length and each input class of cttrace.Plan, one call
-// of the comparison between traceBegin and traceEnd, two functions that do
-// nothing and that the checker finds by name in the binary's symbol table.
-// Run it under qemu-user with exec logging (see package cttrace); natively
-// it only checks the answers.
+// compares: for each length and each input class of cttrace.Plan (the
+// basic classes at every length of -lengths, the word classes too at every
+// length of -words), one call of the comparison between traceBegin and
+// traceEnd, two functions that do nothing and that the checker finds by
+// name in the binary's symbol table. Run it under qemu-user with memplugin
+// or exec logging (see package cttrace); natively it only checks the
+// answers.
 //
 // Everything a call needs is prepared before traceBegin: both inputs sit at
 // the same addresses for every class of a length, so that a kernel may
@@ -11,7 +13,7 @@
 // the markers there is nothing but the call. The driver prints one line at
 // the end, after the last call:
 //
-//	cttrace-driver goarch=amd64 impl=compare kernel=avx2 dit=false calls=1212 ok
+//	cttrace-driver goarch=amd64 impl=compare kernel=avx2 dit=false calls=67271 ok
 //
 // and exits with status 1 if any call returned a wrong answer.
 //
@@ -55,13 +57,18 @@ func init() { runtime.LockOSThread() }
 func main() {
 	which := flag.String("impl", "compare", "the comparison to trace: compare or bytes.Equal")
 	lengthList := flag.String("lengths", cttrace.FormatLengths(cttrace.DefaultLengths()), "the lengths, as `list` like 0-300,4096")
+	wordList := flag.String("words", cttrace.FormatLengths(cttrace.DefaultWords()), "the lengths at which the word classes run too, as `list` like 0-300; empty: none")
 	assumeDIT := flag.Bool("assume-dit", false, "make the NEON kernel set PSTATE.DIT although the OS does not advertise FEAT_DIT (qemu -cpu max only)")
 	seed := flag.Uint64("seed", 1, "the seed of the random inputs")
 	flag.Parse()
 	eq, ok := impls[*which]
 	lengths, err := cttrace.ParseLengths(*lengthList)
+	var words []int
+	if err == nil && *wordList != "" {
+		words, err = cttrace.ParseLengths(*wordList)
+	}
 	if !ok || err != nil || flag.NArg() != 0 {
-		fmt.Fprintln(os.Stderr, "usage: driver [-impl compare|bytes.Equal] [-lengths list] [-assume-dit] [-seed n]", err)
+		fmt.Fprintln(os.Stderr, "usage: driver [-impl compare|bytes.Equal] [-lengths list] [-words list] [-assume-dit] [-seed n]", err)
 		os.Exit(2)
 	}
 	if *assumeDIT {
@@ -72,12 +79,12 @@ func main() {
 		impl.AssumeDIT()
 	}
 
-	calls := cttrace.Plan(lengths)
+	calls := cttrace.Plan(lengths, words)
 	got, want := run(eq, calls, *seed)
 	bad := 0
 	for i, c := range calls {
 		if got[i] != want[i] {
-			fmt.Fprintf(os.Stderr, "driver: %s of %d bytes, %s: returned %d, want %d\n", *which, c.N, c.Class, got[i], want[i])
+			fmt.Fprintf(os.Stderr, "driver: %s of %d bytes, %s: returned %d, want %d\n", *which, c.N, c.Class.Name(c.N), got[i], want[i])
 			bad++
 		}
 	}
@@ -92,14 +99,29 @@ func main() {
 	}
 }
 
+// poolSlack is how far past the pool's start an input may begin.
+const poolSlack = 4096
+
 // run makes the calls and returns their results and the right answers.
+//
+// Under qemu every instruction the driver executes is logged, inside the
+// calls or not, and the log's lines are what the check's time goes on: so
+// the driver draws x once per length, at Equal, the first class of each
+// (Plan's order), and every other class changes y from a copy of x and
+// changes it back after its call, rather than copying both inputs afresh;
+// and the right answer follows from the class (1 for equal inputs or none,
+// 0 for the others, which differ by construction: Class.Flip changes a
+// byte inside the input, and Random draws y again while it equals x), with
+// no second comparison. With 2 × maxN fresh random bytes and two copies and
+// a bytes.Equal per call, the driver's own work was nine tenths of the
+// log at 0-1100 bytes.
 func run(eq func(x, y []byte) int, calls []cttrace.Call, seed uint64) (got, want []int) {
 	maxN := 0
 	for _, c := range calls {
 		maxN = max(maxN, c.N)
 	}
 	r := rng(seed)
-	pool := make([]byte, (2*maxN+8)&^7)
+	pool := make([]byte, (maxN+poolSlack+8)&^7)
 	for i := 0; i < len(pool); i += 8 {
 		binary.LittleEndian.PutUint64(pool[i:], r.next())
 	}
@@ -107,28 +129,41 @@ func run(eq func(x, y []byte) int, calls []cttrace.Call, seed uint64) (got, want
 
 	growStack()
 	got, want = make([]int, len(calls)), make([]int, len(calls))
+	a := 0
 	for i, c := range calls {
 		// x and y start 0..63 bytes past a 64-byte boundary: the offsets
 		// vary with the length, and are the same for every class.
 		n := c.N
 		x := xs[n%64:][:n]
 		y := ys[(n*7+13)%64:][:n]
-		a := r.intn(maxN + 1)
-		copy(x, pool[a:a+n])
-		copy(y, x)
-		switch {
-		case n == 0:
-		case c.Class == cttrace.FirstDiff:
-			y[0] ^= 0x01
-		case c.Class == cttrace.LastDiff:
-			y[n-1] ^= 0x80
-		case c.Class == cttrace.Random:
-			for b := maxN + 1 - a; bytes.Equal(x, y); b = r.intn(maxN + 1) {
-				copy(y, pool[b:b+n])
-			}
+		if c.Class == cttrace.Equal {
+			a = r.intn(poolSlack + 1)
+			copy(x, pool[a:a+n])
+			copy(y, x)
+		} else if i == 0 || calls[i-1].N != n {
+			panic("driver: a length whose first call is not of equal inputs")
 		}
-		want[i] = b2i(bytes.Equal(x, y))
-		got[i] = traced(eq, x, y)
+		pos, bit, flip := c.Class.Flip(n)
+		switch {
+		case flip:
+			y[pos] ^= bit
+			got[i] = traced(eq, x, y)
+			y[pos] ^= bit
+		case c.Class == cttrace.Random && n > 0:
+			for {
+				if b := r.intn(poolSlack + 1); b != a {
+					copy(y, pool[b:b+n])
+					if !bytes.Equal(x, y) {
+						break
+					}
+				}
+			}
+			got[i] = traced(eq, x, y)
+			copy(y, x)
+		default: // equal inputs: Equal, or any class of 0 bytes
+			want[i] = 1
+			got[i] = traced(eq, x, y)
+		}
 	}
 	return got, want
 }
@@ -184,11 +219,4 @@ func alignedBuffer(n int) []byte {
 	b := make([]byte, n+63)
 	off := -int(uintptr(unsafe.Pointer(unsafe.SliceData(b)))) & 63
 	return b[off : off+n]
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
