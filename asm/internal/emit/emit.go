@@ -53,7 +53,7 @@ type Generator struct {
 }
 
 // Start parses the flags of the generator named command (as go run names
-// it, for example ./neon), and starts both files with the header and the
+// it, for example ./arm64), and starts both files with the header and the
 // build constraint: gc && !purego, and more if more is not empty (a Go
 // release the kernel's instructions need, for example).
 func Start(command, more string) *Generator {

@@ -1,4 +1,4 @@
-// Command vsx generates equal_ppc64le.s and its stubs, equal_ppc64le.go:
+// Command ppc64le generates equal_ppc64le.s and its stubs, equal_ppc64le.go:
 // the VSX kernel of little-endian POWER, on the writer the non-amd64
 // generators share (asm/internal/emit).
 //
@@ -15,7 +15,7 @@ import (
 )
 
 func main() {
-	g := emit.Start("./vsx", "")
+	g := emit.Start("./ppc64le", "")
 	k := kernel{name: "equalVSX", step: 128}
 	k.emit(&g.Asm)
 	dispatcher(&g.Asm, k)

@@ -1,4 +1,4 @@
-// Command rvv generates equal_riscv64.s and its stubs, equal_riscv64.go:
+// Command riscv64 generates equal_riscv64.s and its stubs, equal_riscv64.go:
 // the RISC-V Vector (RVV 1.0) kernel and the trampoline that selects it.
 //
 // Avo writes amd64 only, so this is an emitter on the writer the non-amd64
@@ -16,7 +16,7 @@ import (
 func main() {
 	// go1.26: Go 1.24's assembler has no RVV, and the disassembler of 1.25
 	// cannot decode it, so the compiled-code check could not see it there.
-	g := emit.Start("./rvv", "go1.26")
+	g := emit.Start("./riscv64", "go1.26")
 	asm := &g.Asm
 	k := kernel{name: "equalRVV", lmul: 8, strips: 1}
 	k.emit(asm)

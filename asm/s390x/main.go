@@ -1,4 +1,4 @@
-// Command vx generates equal_s390x.s and its stubs, equal_s390x.go: the
+// Command s390x generates equal_s390x.s and its stubs, equal_s390x.go: the
 // kernel of IBM Z's vector facility (z13 and later), on the writer the
 // non-amd64 generators share (asm/internal/emit).
 //
@@ -16,7 +16,7 @@ func main() {
 	// go1.26: before it, s390x passes arguments on the stack, and the
 	// compiled-code check does not follow the trampoline there; older
 	// releases use the portable kernel.
-	g := emit.Start("./vx", "go1.26")
+	g := emit.Start("./s390x", "go1.26")
 	k := kernel{name: "equalVX", step: 128}
 	k.emit(&g.Asm)
 	dispatcher(&g.Asm, k)

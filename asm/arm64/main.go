@@ -1,4 +1,4 @@
-// Command neon generates equal_arm64.s and its stubs, equal_arm64.go.
+// Command arm64 generates equal_arm64.s and its stubs, equal_arm64.go.
 //
 // Avo writes amd64 only, so this is an emitter of our own, on the writer
 // the non-amd64 generators share (asm/internal/emit), with one kernel
@@ -14,7 +14,7 @@ import (
 )
 
 func main() {
-	g := emit.Start("./neon", "")
+	g := emit.Start("./arm64", "")
 	asm := &g.Asm
 	k := kernel{name: "equalNEON", step: 128}
 	k.emit(asm)
