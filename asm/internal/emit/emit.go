@@ -84,8 +84,7 @@ type Spec struct {
 	Body func(a *File)
 
 	// TextFlags are the TEXT flags of the kernel and of the trampoline:
-	// NOSPLIT, or NOSPLIT|NOFRAME where the assembler would give a leaf a
-	// frame.
+	// NOSPLIT (arm64, riscv64) or NOSPLIT|NOFRAME (ppc64le, s390x).
 	TextFlags string
 	// Jump is the instruction of a tail call to a symbol: JMP or BR.
 	Jump string
