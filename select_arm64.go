@@ -4,13 +4,14 @@ package ctequal
 
 import (
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/internal/sysfeat"
 	"golang.org/x/sys/cpu"
 )
 
 // useDIT tells equalNEON to set PSTATE.DIT for its run: the instruction
 // that does is undefined on CPUs without FEAT_DIT. golang.org/x/sys/cpu
-// cannot tell on macOS, which says so through sysctl.
-var useDIT = cpu.ARM64.HasDIT || osHasDIT()
+// cannot tell on macOS, which says so through sysctl (internal/sysfeat).
+var useDIT = cpu.ARM64.HasDIT || sysfeat.HasDIT()
 
 // useSB tells equalNEON which speculation barrier to issue after setting
 // PSTATE.DIT: SB if set, DSB NSH and ISB if not. SB is undefined on CPUs
@@ -19,7 +20,7 @@ var useDIT = cpu.ARM64.HasDIT || osHasDIT()
 // space, with each field at the value every core of the system has; SB is
 // bits 39:36 of ID_AA64ISAR1_EL1. macOS says so through sysctl. Elsewhere
 // (the BSDs, Windows) it stays false: DSB and ISB exist on every arm64 CPU.
-var useSB = cpu.ARM64.HasCPUID && isar1()>>36&0xf != 0 || osHasSB()
+var useSB = cpu.ARM64.HasCPUID && isar1()>>36&0xf != 0 || sysfeat.HasSB()
 
 // cpuFeatures returns the features of this CPU and operating system that
 // the kernels care about, as golang.org/x/sys/cpu reports them after

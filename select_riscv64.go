@@ -6,6 +6,7 @@ import (
 	"os"
 
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/internal/sysfeat"
 	"golang.org/x/sys/cpu"
 )
 
@@ -14,7 +15,7 @@ import (
 // it, which it learns from Linux's riscv_hwprobe system call, or where the
 // build guarantees it (GORISCV64=rva23u64), unless GODEBUG turns it off.
 func cpuFeatures() impl.Features {
-	if (cpu.RISCV64.HasV || buildHasV) && !impl.GodebugOff(godebugEnv(), "v") {
+	if (cpu.RISCV64.HasV || sysfeat.BuildHasV) && !impl.GodebugOff(godebugEnv(), "v") {
 		return impl.Of(impl.V)
 	}
 	return 0

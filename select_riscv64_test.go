@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/internal/sysfeat"
 	"golang.org/x/sys/cpu"
 )
 
@@ -29,8 +30,8 @@ func TestChooseRISCV64(t *testing.T) {
 // TestRVVSelection: the kernel is selected exactly where x/sys/cpu reports
 // V or the build requires it, and GODEBUG does not turn it off.
 func TestRVVSelection(t *testing.T) {
-	want := (cpu.RISCV64.HasV || buildHasV) && !impl.GodebugOff(godebugEnv(), "v")
+	want := (cpu.RISCV64.HasV || sysfeat.BuildHasV) && !impl.GodebugOff(godebugEnv(), "v")
 	if got := Kernel() == "rvv"; got != want || useRVV != want {
-		t.Fatalf("Kernel() = %s, useRVV %v; HasV %v, build requires V %v, GODEBUG %q", Kernel(), useRVV, cpu.RISCV64.HasV, buildHasV, godebugEnv())
+		t.Fatalf("Kernel() = %s, useRVV %v; HasV %v, build requires V %v, GODEBUG %q", Kernel(), useRVV, cpu.RISCV64.HasV, sysfeat.BuildHasV, godebugEnv())
 	}
 }

@@ -1,4 +1,4 @@
-// Command rvv generates equal_riscv64.s and its stubs, equal_riscv64.go:
+// Command riscv64 generates equal_riscv64.s and its stubs, equal_riscv64.go:
 // the RISC-V Vector (RVV 1.0) kernel and the trampoline that selects it.
 //
 // Avo writes amd64 only, so this is an emitter on the writer the non-amd64
@@ -16,14 +16,21 @@ import (
 func main() {
 	// go1.26: Go 1.24's assembler has no RVV, and the disassembler of 1.25
 	// cannot decode it, so the compiled-code check could not see it there.
-	g := emit.Start("./rvv", "go1.26")
-	asm := &g.Asm
 	k := kernel{name: "equalRVV", lmul: 8, strips: 1}
-	k.emit(asm)
-	dispatcher(asm, k)
-	g.KernelStub(k.name, ", and the V extension (RVV 1.0)", "")
-	g.TrampolineStub(k.name, "useRVV")
-	g.Finish()
+	emit.Main(emit.Spec{
+		Command:    "./riscv64",
+		Constraint: "go1.26",
+		Kernel:     k.name,
+		Flag:       "useRVV",
+		Needs:      ", and the V extension (RVV 1.0)",
+		Body:       k.emit,
+		TextFlags:  "NOSPLIT",
+		Jump:       "JMP",
+		IfZero: func(a *emit.File, sym, label string) {
+			a.Op("MOVBU", sym, regVL)
+			a.Op("BEQZ", regVL, label)
+		},
+	})
 }
 
 // Registers. The vector registers are caller-saved in Go's ABI, and an
@@ -83,7 +90,6 @@ func (k kernel) emit(a *emit.File) {
 	label := func(s string) string { return k.name + "_" + s }
 	m := fmt.Sprintf("M%d", k.lmul)
 
-	a.Raw(fmt.Sprintf("// func %s(x []byte, y []byte) int\nTEXT ·%s(SB), NOSPLIT, $0-56\n", k.name, k.name))
 	a.Op("MOV", "x_base+0(FP)", regX)
 	a.Op("MOV", "y_base+24(FP)", regY)
 	a.Op("MOV", "x_len+8(FP)", regN)
@@ -124,17 +130,4 @@ func (k kernel) emit(a *emit.File) {
 	a.Op("SEQZ", regCnt, regCnt)
 	a.Op("MOV", regCnt, "ret+48(FP)")
 	a.Op("RET")
-	a.Raw("\n")
-}
-
-// dispatcher writes equalVector, which jumps to the RVV kernel where
-// package initialisation set useRVV, and to the portable kernel if not:
-// the trampoline of amd64 and arm64.
-func dispatcher(a *emit.File, k kernel) {
-	a.Raw("// func equalVector(x []byte, y []byte) int\nTEXT ·equalVector(SB), NOSPLIT, $0-56\n")
-	a.Op("MOVBU", "·useRVV(SB)", regVL)
-	a.Op("BEQZ", regVL, "equalVector_generic")
-	a.Op("JMP", "·"+k.name+"(SB)")
-	a.Label("equalVector_generic")
-	a.Op("JMP", "·equalGeneric(SB)")
 }

@@ -1,4 +1,4 @@
-// Command vsx generates equal_ppc64le.s and its stubs, equal_ppc64le.go:
+// Command ppc64le generates equal_ppc64le.s and its stubs, equal_ppc64le.go:
 // the VSX kernel of little-endian POWER, on the writer the non-amd64
 // generators share (asm/internal/emit).
 //
@@ -15,13 +15,20 @@ import (
 )
 
 func main() {
-	g := emit.Start("./vsx", "")
 	k := kernel{name: "equalVSX", step: 128}
-	k.emit(&g.Asm)
-	dispatcher(&g.Asm, k)
-	g.KernelStub(k.name, "", "")
-	g.TrampolineStub(k.name, "useVSX")
-	g.Finish()
+	emit.Main(emit.Spec{
+		Command:   "./ppc64le",
+		Kernel:    k.name,
+		Flag:      "useVSX",
+		Body:      k.emit,
+		TextFlags: "NOSPLIT|NOFRAME",
+		Jump:      "BR",
+		IfZero: func(a *emit.File, sym, label string) {
+			a.Op("MOVBZ", sym, regA)
+			a.Op("CMP", regA, "$0")
+			a.Op("BEQ", label)
+		},
+	})
 }
 
 // Registers. R0 reads as zero in an index, and R1 (the stack), R2 (the
@@ -111,7 +118,6 @@ func advance(a *emit.File, n int) {
 func (k kernel) emit(a *emit.File) {
 	label := func(s string) string { return k.name + "_" + s }
 	accs := k.step / 16
-	a.Raw(fmt.Sprintf("// func %s(x []byte, y []byte) int\nTEXT ·%s(SB), NOSPLIT|NOFRAME, $0-56\n", k.name, k.name))
 	a.Op("MOVD", "x_base+0(FP)", regX)
 	a.Op("MOVD", "y_base+24(FP)", regY)
 	a.Op("MOVD", "x_len+8(FP)", regN)
@@ -125,7 +131,7 @@ func (k kernel) emit(a *emit.File) {
 	a.Comment("Under 16 bytes, no vector fits: the general-purpose tail.")
 	a.Op("CMP", regN, "$16")
 	a.Op("BLT", label("short"))
-	a.Op("SRD", emit.Imm(log2(k.step)), regN, regCnt)
+	a.Op("SRD", emit.Imm(emit.Log2(k.step)), regN, regCnt)
 	a.Op("CMP", regCnt, "$0")
 	a.Op("BEQ", label("tail"))
 	a.Op("MOVD", regCnt, "CTR")
@@ -204,24 +210,4 @@ func (k kernel) emit(a *emit.File) {
 	a.Op("XOR", "$1", regWord, regWord)
 	a.Op("MOVD", regWord, "ret+48(FP)")
 	a.Op("RET")
-}
-
-func log2(n int) int {
-	l := 0
-	for ; n > 1; n >>= 1 {
-		l++
-	}
-	return l
-}
-
-// dispatcher writes equalVector, the trampoline Compare calls: it jumps to
-// the kernel if its flag is set, to the portable kernel if not.
-func dispatcher(a *emit.File, k kernel) {
-	a.Raw("\n// func equalVector(x []byte, y []byte) int\nTEXT ·equalVector(SB), NOSPLIT|NOFRAME, $0-56\n")
-	a.Op("MOVBZ", "·useVSX(SB)", regA)
-	a.Op("CMP", regA, "$0")
-	a.Op("BEQ", "equalVector_generic")
-	a.Op("BR", "·"+k.name+"(SB)")
-	a.Label("equalVector_generic")
-	a.Op("BR", "·equalGeneric(SB)")
 }

@@ -1,4 +1,4 @@
-// Command neon generates equal_arm64.s and its stubs, equal_arm64.go.
+// Command arm64 generates equal_arm64.s and its stubs, equal_arm64.go.
 //
 // Avo writes amd64 only, so this is an emitter of our own, on the writer
 // the non-amd64 generators share (asm/internal/emit), with one kernel
@@ -14,19 +14,26 @@ import (
 )
 
 func main() {
-	g := emit.Start("./neon", "")
-	asm := &g.Asm
 	k := kernel{name: "equalNEON", step: 128}
-	k.emit(asm)
-	dispatcher(asm, k)
-	ditHelpers(asm)
-	isar1(asm)
-
-	g.KernelStub(k.name, "", "Where the CPU has FEAT_DIT it sets PSTATE.DIT for its run, under which Arm promises data-independent timing, behind a speculation barrier, and then restores the caller's value.")
-	g.TrampolineStub(k.name, "useNEON")
-	g.Stubs.WriteString(ditHelperStubs)
-	g.Stubs.WriteString(isar1Stub)
-	g.Finish()
+	emit.Main(emit.Spec{
+		Command:   "./arm64",
+		Kernel:    k.name,
+		Flag:      "useNEON",
+		More:      "Where the CPU has FEAT_DIT it sets PSTATE.DIT for its run, under which Arm promises data-independent timing, behind a speculation barrier, and then restores the caller's value.",
+		Body:      k.emit,
+		TextFlags: "NOSPLIT",
+		Jump:      "JMP",
+		IfZero: func(a *emit.File, sym, label string) {
+			a.Op("MOVBU", sym, regA)
+			a.Op("CBZ", regA, label)
+		},
+		Extra: func(g *emit.Generator) {
+			ditHelpers(&g.Asm)
+			isar1(&g.Asm)
+			g.Stubs.WriteString(ditHelperStubs)
+			g.Stubs.WriteString(isar1Stub)
+		},
+	})
 }
 
 // v names vector register n as 16 bytes; vlist names the consecutive
@@ -83,7 +90,6 @@ func (k kernel) emit(a *emit.File) {
 	label := func(s string) string { return k.name + "_" + s }
 	step, accs := k.step, k.step/16
 
-	a.Raw(fmt.Sprintf("// func %s(x []byte, y []byte) int\nTEXT ·%s(SB), NOSPLIT, $0-56\n", k.name, k.name))
 	a.Op("MOVD", "x_base+0(FP)", regX)
 	a.Op("MOVD", "y_base+24(FP)", regY)
 	a.Op("MOVD", "x_len+8(FP)", regN)
@@ -135,7 +141,7 @@ func (k kernel) emit(a *emit.File) {
 	a.Comment(fmt.Sprintf("Fewer than %d bytes left: one step per bit of the length.", step))
 	for s := step / 2; s >= 1; s /= 2 {
 		skip := label(fmt.Sprintf("no%d", s))
-		a.Op("TBZ", emit.Imm(log2(s)), regN, skip)
+		a.Op("TBZ", emit.Imm(emit.Log2(s)), regN, skip)
 		if s >= 16 {
 			block(a, s/16)
 		} else {
@@ -165,7 +171,6 @@ func (k kernel) emit(a *emit.File) {
 	a.Label(label("done"))
 	a.Op("MOVD", regA, "ret+48(FP)")
 	a.Op("RET")
-	a.Raw("\n")
 }
 
 // barrier writes the speculation barrier that follows MSR $1, DIT, SB or
@@ -221,39 +226,16 @@ func wordStep(a *emit.File, s int) {
 	a.Op("ORR", regA, regWord, regWord)
 }
 
-func log2(n int) int {
-	l := 0
-	for n > 1 {
-		n >>= 1
-		l++
-	}
-	return l
-}
-
-// dispatcher writes equalVector, which jumps to the NEON kernel where
-// package initialisation set useNEON, and to the portable kernel if not:
-// the same trampoline as amd64's, so that Compare calls the assembly
-// directly on both, and not through a func value's ABI wrapper.
-func dispatcher(a *emit.File, k kernel) {
-	a.Raw("// func equalVector(x []byte, y []byte) int\nTEXT ·equalVector(SB), NOSPLIT, $0-56\n")
-	a.Op("MOVBU", "·useNEON(SB)", regA)
-	a.Op("CBZ", regA, "equalVector_generic")
-	a.Op("JMP", "·"+k.name+"(SB)")
-	a.Label("equalVector_generic")
-	a.Op("JMP", "·equalGeneric(SB)")
-	a.Raw("\n")
-}
-
 // ditHelpers writes ditEnabled and setDIT, which read and write PSTATE.DIT
 // for the tests that check the kernel restores it. They must only run where
 // the CPU has DIT.
 func ditHelpers(a *emit.File) {
-	a.Raw("// func ditEnabled() bool\nTEXT ·ditEnabled(SB), NOSPLIT, $0-1\n")
+	a.Func("ditEnabled", "() bool", "NOSPLIT", "$0-1")
 	a.Op("MRS", "DIT", regA)
 	a.Op("UBFX", "$24", regA, "$1", regA)
 	a.Op("MOVB", regA, "ret+0(FP)")
 	a.Op("RET")
-	a.Raw("\n// func setDIT(on bool)\nTEXT ·setDIT(SB), NOSPLIT, $0-1\n")
+	a.Func("setDIT", "(on bool)", "NOSPLIT", "$0-1")
 	a.Op("MOVBU", "on+0(FP)", regA)
 	a.Op("CBZ", regA, "setDIT_off")
 	a.Op("MSR", "$1", "DIT")
@@ -269,7 +251,7 @@ func ditHelpers(a *emit.File) {
 // isar1 writes isar1, which returns ID_AA64ISAR1_EL1: its SB field says
 // whether the CPU has FEAT_SB.
 func isar1(a *emit.File) {
-	a.Raw("\n// func isar1() uint64\nTEXT ·isar1(SB), NOSPLIT, $0-8\n")
+	a.Func("isar1", "() uint64", "NOSPLIT", "$0-8")
 	a.Op("MRS", "ID_AA64ISAR1_EL1", regA)
 	a.Op("MOVD", regA, "ret+0(FP)")
 	a.Op("RET")

@@ -1,8 +1,8 @@
-// Command asm generates equal_amd64.s and its stubs, equal_amd64.go, with avo.
+// Command amd64 generates equal_amd64.s and its stubs, equal_amd64.go, with avo.
 //
 // One generator function, equalKernel, writes every amd64 kernel; an isa
 // value says how wide a vector is, how many accumulators the main loop keeps,
-// and which instructions load, combine and reduce. See ../docs/kernels.md,
+// and which instructions load, combine and reduce. See ../../docs/kernels.md,
 // "The shape they share", for the rules every kernel obeys.
 package main
 

@@ -1,4 +1,4 @@
-// Command vx generates equal_s390x.s and its stubs, equal_s390x.go: the
+// Command s390x generates equal_s390x.s and its stubs, equal_s390x.go: the
 // kernel of IBM Z's vector facility (z13 and later), on the writer the
 // non-amd64 generators share (asm/internal/emit).
 //
@@ -16,13 +16,21 @@ func main() {
 	// go1.26: before it, s390x passes arguments on the stack, and the
 	// compiled-code check does not follow the trampoline there; older
 	// releases use the portable kernel.
-	g := emit.Start("./vx", "go1.26")
 	k := kernel{name: "equalVX", step: 128}
-	k.emit(&g.Asm)
-	dispatcher(&g.Asm, k)
-	g.KernelStub(k.name, "", "Call it only where the CPU has the vector facility.")
-	g.TrampolineStub(k.name, "useVX")
-	g.Finish()
+	emit.Main(emit.Spec{
+		Command:    "./s390x",
+		Constraint: "go1.26",
+		Kernel:     k.name,
+		Flag:       "useVX",
+		More:       "Call it only where the CPU has the vector facility.",
+		Body:       k.emit,
+		TextFlags:  "NOSPLIT|NOFRAME",
+		Jump:       "BR",
+		IfZero: func(a *emit.File, sym, label string) {
+			a.Op("MOVBZ", sym, regA)
+			a.Op("CMPBEQ", regA, "$0", label)
+		},
+	})
 }
 
 // Registers. R0 reads as zero in an address, R10 and R11 are the
@@ -80,14 +88,13 @@ func advance(a *emit.File, n int) {
 func (k kernel) emit(a *emit.File) {
 	label := func(s string) string { return k.name + "_" + s }
 	accs := k.step / 16
-	a.Raw(fmt.Sprintf("// func %s(x []byte, y []byte) int\nTEXT ·%s(SB), NOSPLIT|NOFRAME, $0-56\n", k.name, k.name))
 	a.Op("MOVD", "x_base+0(FP)", regX)
 	a.Op("MOVD", "y_base+24(FP)", regY)
 	a.Op("MOVD", "x_len+8(FP)", regN)
 	for i := 0; i < accs; i++ {
 		a.Op("VZERO", v(i))
 	}
-	a.Op("SRD", emit.Imm(log2(k.step)), regN, regB)
+	a.Op("SRD", emit.Imm(emit.Log2(k.step)), regN, regB)
 	a.Op("CMPBEQ", regB, "$0", label("tail"))
 
 	a.Label(label("loop"))
@@ -135,23 +142,4 @@ func (k kernel) emit(a *emit.File) {
 	a.Op("XOR", "$1", regA)
 	a.Op("MOVD", regA, "ret+48(FP)")
 	a.Op("RET")
-}
-
-func log2(n int) int {
-	l := 0
-	for ; n > 1; n >>= 1 {
-		l++
-	}
-	return l
-}
-
-// dispatcher writes equalVector, the trampoline Compare calls: it jumps to
-// the kernel if its flag is set, to the portable kernel if not.
-func dispatcher(a *emit.File, k kernel) {
-	a.Raw("\n// func equalVector(x []byte, y []byte) int\nTEXT ·equalVector(SB), NOSPLIT|NOFRAME, $0-56\n")
-	a.Op("MOVBZ", "·useVX(SB)", regA)
-	a.Op("CMPBEQ", regA, "$0", "equalVector_generic")
-	a.Op("BR", "·"+k.name+"(SB)")
-	a.Label("equalVector_generic")
-	a.Op("BR", "·equalGeneric(SB)")
 }
