@@ -39,7 +39,7 @@ var useAVX512, useAVX2, useSSE2 bool
 // kernels lists the amd64 kernels, widest first. The AVX-512 kernel needs
 // AVX2 too, whose loop it runs from 32 KiB on, and VBMI2, the mark of the
 // cores whose clock 512-bit code does not lower (Ice Lake and later, Zen 4
-// and later): see README.md, "Kernels".
+// and later): see docs/kernels.md, "AVX-512 only where it pays".
 var kernels = []*kernel{
 	{impl.Kernel{Name: "avx512", Use: &useAVX512,
 		Needs: impl.Of(impl.AVX512F, impl.AVX512BW, impl.AVX512VL, impl.AVX512VBMI2, impl.BMI2, impl.AVX2, impl.AVX)}, equalAVX512},
