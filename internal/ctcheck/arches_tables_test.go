@@ -428,7 +428,15 @@ func ppc64Rows() []archRow {
 		{ins: "ADDIS $1, R3, R4", flow: "R3 -> R4"},
 		{ins: "BDNZ l", leak: "CTR", want: "conditional branch on secret CTR"},
 		{ins: "BDZ l", leak: "CTR", want: "conditional branch on secret CTR"},
-		{ins: "FADD F1, F2, F3", always: awClosed},
+		// Scalar floating point: F1 is lane 0 of VS1.
+		{ins: "FMUL F1, F2", flow: "VS1.0 VS2.0 -> VS2.0"},
+		{ins: "FCMPU F1, F2", flow: "VS1.0 VS2.0 -> CR0"},
+		{ins: "FCMPU F1, F2, CR1", flow: "VS1.0 VS2.0 -> CR1"},
+		{ins: "FCMPO F1, F2", flow: "VS1.0 VS2.0 -> CR0"},
+		{ins: "XXSPLTIB $1, VS32", flow: "-> VS32"},
+		{ins: "XXSPLTIDP $1065353216, VS33", flow: "-> VS33"},
+		{ins: "FRES F1, F2", always: awClosed},
+		{ins: "FADDCC F1, F2, F3", always: awClosed},
 		// Vectors and VSX: VS32-VS63 are V0-V31, F1 is lane 0 of VS1.
 		{ins: "VXOR V0, V1, V2", flow: "VS32 VS33 -> VS34"},
 		{ins: "VXOR V0, V0, V2", flow: "-> VS34"},
@@ -486,6 +494,12 @@ func ppc64Rows() []archRow {
 	rows = append(rows, rowsOf("DIVD DIVDU DIVW DIVWU DIVDE DIVDEU MODUD MODSD MODUW MODSW",
 		archRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5", leak: "R3 R4", want: awLatency})...)
 	rows = append(rows, rowsOf("FDIV FDIVS", archRow{ins: "OP F1, F2, F3", flow: "VS1.0 VS2.0 -> VS3.0", leak: "VS1.0 VS2.0", want: awLatency})...)
+	rows = append(rows, rowsOf("FADD FADDS FSUB FSUBS FMUL FMULS FCPSGN",
+		archRow{ins: "OP F1, F2, F3", flow: "VS1.0 VS2.0 -> VS3.0"})...)
+	rows = append(rows, rowsOf("FNEG FABS FNABS FRSP FRIM FRIN FRIP FRIZ FCFID FCFIDU FCFIDS FCTID FCTIDZ FCTIW FCTIWZ",
+		archRow{ins: "OP F1, F2", flow: "VS1.0 -> VS2.0"})...)
+	rows = append(rows, rowsOf("FMADD FMADDS FMSUB FMSUBS FNMADD FNMADDS FNMSUB FNMSUBS FSEL",
+		archRow{ins: "OP F1, F2, F3, F1", flow: "VS1.0 VS2.0 VS3.0 -> VS1.0"})...)
 	rows = append(rows, rowsOf("FSQRT FSQRTS", archRow{ins: "OP F1, F3", flow: "VS1.0 -> VS3.0", leak: "VS1.0", want: awLatency})...)
 	rows = append(rows, rowsOf("VOR VAND VNOR VANDC VORC VNAND VEQV VADDUBM VADDUHM VADDUWM VADDUDM VSUBUHM VSUBUWM "+
 		"VSUBUDM VCMPEQUB VCMPEQUH VCMPEQUW VCMPEQUD VCMPGTUB VCMPGTUD VCMPNEB",
@@ -788,6 +802,9 @@ func objRows() map[string][]archRow {
 			{ins: "38830008 ADD R3,$8,R4", flow: "R3 -> R4"},
 			{ins: "3821ffe0 ADD R1,$-32,R1"},
 			{ins: "7c070066 MFVSRD VS32,R7", flow: "VS32.0 -> R7"},
+			{ins: "20a40008 SUBFIC R4,$8,R5", flow: "R4 -> R5 CA"},
+			{ins: "0410000d f460b550 PSTD 898384(0),$1,R3", always: awStore},
+			{ins: "0410000d f460b550 PSTD 898384(0),$0,R3", always: awClosed}, // not relative to the program counter
 			{ins: "3fe00014 ADDIS $0,$20,R31", flow: "-> R31"},
 			{ins: "4e800020 RET", leak: "LR", want: "return to an address that depends on secret LR"},
 			{ins: "4e800420 BR (CTR)", always: awInd},
@@ -862,7 +879,7 @@ func objRows() map[string][]archRow {
 func TestArchObjdumpForms(t *testing.T) {
 	tables := map[string]archTable{
 		"riscv64": {goarch: "riscv64", universe: append(numbered("X", 1, 12), "F1"), objOnly: "NOP SLTZ SGTZ ZEXTW"},
-		"ppc64le": {goarch: "ppc64le", universe: append(append(numbered("R", 3, 10), "R31", "CR0", "CTR", "LR"),
+		"ppc64le": {goarch: "ppc64le", universe: append(append(numbered("R", 3, 10), "R31", "CR0", "CTR", "LR", "CA"),
 			withLanes(nil, []string{"VS32"})...), objOnly: "NOP SUBF RLWINM RLWINMCC BSO BNS"},
 		"s390x": {goarch: "s390x", universe: append(append(numbered("R", 1, 9), "R14", "FLAGS"), withLanes(nil, numbered("V", 0, 2))...),
 			objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
