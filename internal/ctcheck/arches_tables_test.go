@@ -820,6 +820,14 @@ func objRows() map[string][]archRow {
 			{ins: "e31020080071 MOVD 8(R2), R1", flow: "R2 -> R1"}, // LAY: an address, not a load
 			{ins: "c01000000010 MOVD p.x(SB), R1", flow: "-> R1"},  // LARL
 			{ins: "c41800000010 MOVD R1, 16(PC)", flow: "-> R1"},   // LGRL, as Go 1.24 prints it
+			{ins: "c41b00000010 STGRL R1, p.x(SB)", always: awStore},
+			{ins: "c41f00000010 STRL R1, p.x(SB)", always: awStore},
+			{ins: "c41700000010 STHRL R1, p.x(SB)", always: awStore},
+			{ins: "c41c00000010 LGFRL R1, p.x(SB)", flow: "-> R1"},
+			{ins: "c41e00000010 LLGFRL R1, p.x(SB)", flow: "-> R1"},
+			{ins: "c41400000010 LGHRL R1, p.x(SB)", flow: "-> R1"},
+			{ins: "c41600000010 LLGHRL R1, p.x(SB)", flow: "-> R1"},
+			{ins: "c41d00000010 LRL R1, p.x(SB)", always: awClosed},
 			{ins: "e32010000004 MOVD (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr},
 			{ins: "e32010000004 MOVW (R1), R2", always: awClosed}, // LG printed as MOVW
 			{ins: "e32010000082 XOR R2, (R1)", flow: "MEM R2 -> R2 FLAGS", leak: "R1", want: awAddr},

@@ -240,18 +240,33 @@ var s390xObjRXY = map[string]int{"04": 8, "14": 4, "16": 4, "15": 2, "91": 2, "7
 // which objdump prints op R, mem (Go 1.26) or op mem, R (Go 1.25).
 var s390xObjRMW = set("82", "81", "80", "08", "09")
 
+// s390xObjRIL are the loads and stores relative to the program counter
+// (RIL-b, c4 R1 op), by the nibble of their opcode, as Go's moves: LGRL,
+// LGFRL, LLGFRL, LGHRL, LLGHRL; STGRL, STRL, STHRL. (LRL, LHRL and LLHRL,
+// which write the low word alone, are not among them: they fail closed.)
+var s390xObjRIL = map[string]struct {
+	op    string
+	store bool
+}{"8": {"MOVD", false}, "c": {"MOVW", false}, "e": {"MOVWZ", false}, "4": {"MOVH", false}, "6": {"MOVHZ", false},
+	"b": {"MOVD", true}, "f": {"MOVW", true}, "7": {"MOVH", true}}
+
 // s390xFromObjdump reads an instruction go tool objdump printed.
 func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 	if in.Op == "?" {
 		in.Raw = true
 		return nil
 	}
-	if len(in.Hex) == 12 && in.Hex[:2] == "c4" && in.Hex[3] == '8' {
-		// LGRL, which Go 1.24 printed MOVD R, off(PC): a global's value
-		// to the register of its R1 field.
+	if rl, ok := s390xObjRIL[in.Hex[min(len(in.Hex), 3):min(len(in.Hex), 4)]]; ok && len(in.Hex) == 12 && in.Hex[:2] == "c4" {
+		// LGRL, STGRL and their kin (which Go 1.24 printed MOVD R,
+		// off(PC)): a global's value to or from the register of the R1
+		// field, at an offset from the program counter.
 		r, _ := strconv.ParseUint(in.Hex[2:3], 16, 8)
 		name := "R" + strconv.Itoa(int(r))
-		in.Op, in.Args = "MOVD", []Arg{{Kind: ArgMem, Global: true}, {Kind: ArgReg, Reg: name, Width: 8, Name: name}}
+		reg, mem := Arg{Kind: ArgReg, Reg: name, Width: 8, Name: name}, Arg{Kind: ArgMem, Global: true}
+		in.Op, in.Args = rl.op, []Arg{mem, reg}
+		if rl.store {
+			in.Args = []Arg{reg, mem}
+		}
 		return nil
 	}
 	for _, s := range args {
