@@ -748,7 +748,30 @@ func armRows() []archRow {
 		{ins: "DIVF F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
 		{ins: "MOVD (R1), F1", flow: "MEM -> F1", leak: "R1", want: awAddr},
 		{ins: "MOVF (R1), F1", flow: "MEM -> F1", leak: "R1", want: awAddr},
+		{ins: "MOVW R1, F2", flow: "R1 F2 -> F2"},
+		{ins: "MOVW F1, R2", flow: "F1 -> R2"},
+		{ins: "MOVW FPCR, R1", flow: "FPSCR -> R1"},
+		{ins: "ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret R14"},
+		{ins: "ADD $4, R1, R15", always: awInd},
+		// VFP: CMPD is VCMP and VMRS, to the FPSCR and the flags.
+		{ins: "CMPD F1, F2", flow: "F1 F2 -> FPSCR FLAGS"},
+		{ins: "CMPF F1, F2", flow: "F1 F2 -> FPSCR FLAGS"},
+		{ins: "CMPD F1", flow: "F1 -> FPSCR FLAGS"},
+		{ins: "MULD F1, F2", flow: "F1 F2 -> F2"},
+		{ins: "MOVWD R1, F2", flow: "R1 -> F2 F15"},
+		{ins: "MOVWF R1, F2", flow: "R1 F2 -> F2; R1 -> F15"},
+		{ins: "MOVWD F1, F2", flow: "F1 -> F2"},
+		{ins: "MOVWF F1, F2", flow: "F1 F2 -> F2"},
+		{ins: "MOVDW F1, R2", flow: "F1 -> R2 F15"},
+		{ins: "MOVFW F1, R2", flow: "F1 -> R2 F15"},
+		{ins: "MOVDW F1, F2", flow: "F1 F2 -> F2"},
 	}
+	rows = append(rows, rowsOf("ADDD SUBD MULD NMULD", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3"})...)
+	rows = append(rows, rowsOf("ADDF SUBF MULF NMULF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3"})...)
+	rows = append(rows, rowsOf("MULAD MULAF MULSD MULSF NMULAD NMULAF NMULSD NMULSF FMULAD FMULAF FMULSD FMULSF "+
+		"FNMULAD FNMULAF FNMULSD FNMULSF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3"})...)
+	rows = append(rows, rowsOf("NEGD ABSD MOVFD", archRow{ins: "OP F1, F3", flow: "F1 -> F3"})...)
+	rows = append(rows, rowsOf("NEGF ABSF MOVDF", archRow{ins: "OP F1, F3", flow: "F1 F3 -> F3"})...)
 	rows = append(rows, rowsOf("MOVH MOVHU MOVB MOVBU", archRow{ins: "OP (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr})...)
 	rows = append(rows, rowsOf("MOVH MOVHU MOVB MOVBU", archRow{ins: "OP R1, R2", flow: "R1 -> R2"})...)
 	rows = append(rows, rowsOf("ADD SUB RSB AND ORR EOR BIC MUL MULU SLL SRL SRA", archRow{ins: "OP R1, R2, R3", flow: "R1 R2 -> R3"})...)
@@ -763,7 +786,7 @@ func armRows() []archRow {
 
 // TestARMRows tests every row of the arm model's table.
 func TestARMRows(t *testing.T) {
-	universe := append(numbered("R", 0, 9), "R14", "FLAGS", "F1", "F2")
+	universe := append(numbered("R", 0, 9), "R14", "FLAGS", "FPSCR", "F1", "F2", "F3")
 	checkArchTable(t, archTable{goarch: "arm", universe: universe, ops: ARMOps(), objOnly: "NOP", base: func(op string) string {
 		b, _, _ := strings.Cut(op, ".")
 		return b
@@ -872,6 +895,11 @@ func objRows() map[string][]archRow {
 			{ins: "e7d10000 MOVBU (R1)(R0), R0", flow: "MEM -> R0", leak: "R1", want: awAddr, leak2: "R0", want2: awAddr},
 			{ins: "e1a02231 LSR R1>>$4, R2", flow: "R1 R2 -> R2"},
 			{ins: "e1a02231 LSR $4, R1, R2", flow: "R1 -> R2"},
+			{ins: "e28ef000 ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret R14"},
+			{ins: "eeb40bc1 CMPD F1, F0", flow: "F1 F0 -> FPSCR"},
+			{ins: "eef1fa10 MOVW FPSCR, APSR_NZCV", flow: "FPSCR -> FLAGS"},
+			{ins: "ee0f0b10 MOVW R0, F15", flow: "R0 -> F15"},
+			{ins: "eeb80bcf MOVWD F15, F0", flow: "F15 -> F0"},
 		},
 	}
 	for _, c := range strings.Fields("EQ NE LT LE GT GE") {
@@ -893,7 +921,7 @@ func TestArchObjdumpForms(t *testing.T) {
 			objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
 				"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE"},
 		"loong64": {goarch: "loong64", universe: append(numbered("R", 4, 12), "R20"), objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"},
-		"arm":     {goarch: "arm", universe: append(numbered("R", 0, 4), "FLAGS"), objOnly: "NOP"},
+		"arm":     {goarch: "arm", universe: append(numbered("R", 0, 4), "FLAGS", "FPSCR", "F0", "F1"), objOnly: "NOP"},
 	}
 	for goarch, rows := range objRows() {
 		at := tables[goarch]
