@@ -676,9 +676,27 @@ func loong64Rows() []archRow {
 		{ins: "SQRTF F1, F2", flow: "F1 -> F2", leak: "F1", want: awLatency},
 		{ins: "DIVD F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
 		{ins: "DIVF F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency},
+		// Floating point: a 32-bit result keeps the upper half's level.
+		{ins: "BFPT l", leak: "FCC0", want: "conditional branch on secret FCC0"},
+		{ins: "BFPF l", leak: "FCC0", want: "conditional branch on secret FCC0"},
+		{ins: "BFPT FCC1, l", leak: "FCC1", want: "conditional branch on secret FCC1"},
+		{ins: "MULD F1, F2", flow: "F1 F2 -> F2"},
+		{ins: "MOVW R4, F1", flow: "R4 F1 -> F1"},
+		{ins: "MOVV R4, F1", flow: "R4 -> F1"},
+		{ins: "MOVV F1, R4", flow: "F1 -> R4"},
+		{ins: "MOVF F1, F2", flow: "F1 F2 -> F2"},
+		{ins: "MOVF (R4), F1", flow: "MEM -> F1", leak: "R4", want: awAddr},
+		{ins: "FMADDD F1, F2, F3", always: awClosed},
 	}
+	rows = append(rows, rowsOf("CMPEQD CMPEQF CMPGED CMPGEF CMPGTD CMPGTF", archRow{ins: "OP F1, F2, FCC1", flow: "F1 F2 -> FCC1"})...)
+	rows = append(rows, rowsOf("ADDD SUBD MULD FMIND FMAXD", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3"})...)
+	rows = append(rows, rowsOf("ADDF SUBF MULF FMINF FMAXF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3"})...)
+	rows = append(rows, rowsOf("NEGD ABSD MOVFD MOVWD MOVVD MOVFV MOVDV TRUNCFV TRUNCDV FFINTDW FFINTDV FTINTRZVF "+
+		"FTINTRZVD FTINTVF FTINTVD", archRow{ins: "OP F1, F3", flow: "F1 -> F3"})...)
+	rows = append(rows, rowsOf("NEGF ABSF MOVDF MOVWF MOVVF MOVDW MOVFW TRUNCDW TRUNCFW FFINTFW FFINTFV FTINTRZWD "+
+		"FTINTRZWF FTINTWD FTINTWF", archRow{ins: "OP F1, F3", flow: "F1 F3 -> F3"})...)
 	rows = append(rows, rowsOf("MOVW MOVWU MOVH MOVHU MOVB MOVBU", archRow{ins: "OP (R4), R5", flow: "MEM -> R5", leak: "R4", want: awAddr})...)
-	rows = append(rows, rowsOf("MOVD MOVF", archRow{ins: "OP (R4), F1", flow: "MEM -> F1", leak: "R4", want: awAddr})...)
+	rows = append(rows, rowsOf("MOVD", archRow{ins: "OP (R4), F1", flow: "MEM -> F1", leak: "R4", want: awAddr})...)
 	rows = append(rows, rowsOf("ADDV SUBV ADD SUB AND OR XOR NOR ANDN ORN SLLV SRLV SRAV ROTRV SLL SRL SRA ROTR "+
 		"MULV MULVU MULHV MULHVU MUL SGT SGTU MASKEQZ MASKNEZ", archRow{ins: "OP R4, R5, R6", flow: "R4 R5 -> R6"})...)
 	rows = append(rows, rowsOf("ALSLV ALSLW ALSLWU", archRow{ins: "OP $2, R4, R5, R6", flow: "R4 R5 -> R6"})...)
@@ -691,7 +709,7 @@ func loong64Rows() []archRow {
 
 // TestLOONG64Rows tests every row of the loong64 model's table.
 func TestLOONG64Rows(t *testing.T) {
-	universe := append(numbered("R", 4, 12), "R1", "F1", "F2")
+	universe := append(numbered("R", 4, 12), "R1", "F1", "F2", "F3", "FCC0", "FCC1")
 	checkArchTable(t, archTable{goarch: "loong64", universe: universe, ops: LOONG64Ops(), base: same,
 		objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"}, loong64Rows())
 }
@@ -884,6 +902,12 @@ func objRows() map[string][]archRow {
 			{ins: "40000880 BEQ R4, 3(PC)", always: awClosed},
 			{ins: "00128e94 SGTU R3, R20", flow: "R20 -> R20"},
 			{ins: "0340fca5 MOVBU R5", flow: "R5 -> R5"},
+			{ins: "48000800 BFPF 2(PC)", leak: "FCC0", want: "conditional branch on secret FCC0"},
+			{ins: "48000920 BFPT 2(PC)", leak: "FCC1", want: "conditional branch on secret FCC1"},
+			{ins: "48000800 BFPF 3(PC)", always: awClosed},
+			{ins: "0c238020 CMPGED F0, F1, FCC0", flow: "F0 F1 -> FCC0"},
+			{ins: "011d2020 FFINTDW F1, F0", flow: "F1 -> F0"},
+			{ins: "01050800 MULD F2, F0", flow: "F2 F0 -> F0"},
 		},
 		"arm": {
 			{ins: "e320f000 NOP"},
@@ -920,7 +944,7 @@ func TestArchObjdumpForms(t *testing.T) {
 		"s390x": {goarch: "s390x", universe: append(append(numbered("R", 1, 9), "R14", "FLAGS"), withLanes(nil, numbered("V", 0, 2))...),
 			objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
 				"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE"},
-		"loong64": {goarch: "loong64", universe: append(numbered("R", 4, 12), "R20"), objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"},
+		"loong64": {goarch: "loong64", universe: append(numbered("R", 4, 12), "R20", "F0", "F1", "F2", "FCC0", "FCC1"), objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"},
 		"arm":     {goarch: "arm", universe: append(numbered("R", 0, 4), "FLAGS", "FPSCR", "F0", "F1"), objOnly: "NOP"},
 	}
 	for goarch, rows := range objRows() {
