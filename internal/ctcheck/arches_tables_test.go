@@ -916,6 +916,10 @@ func objRows() map[string][]archRow {
 			{ins: "ea000001 B 0x1010"},
 			{ins: "e1a03000 MOVW R0<<$0, R3", flow: "R0 -> R3"},
 			{ins: "e59f1008 MOVW 0x8(R15), R1", flow: "-> R1"},
+			// The literal pool is text: a secret stored to a global does not
+			// reach it.
+			{ins: "e59f1008 MOVW 0x8(R15), R1", flow: "-> R1", pre: "mem"},
+			{ins: "e58f1008 MOVW R1, 0x8(R15)", always: awStore},
 			{ins: "e7d10000 MOVBU (R1)(R0), R0", flow: "MEM -> R0", leak: "R1", want: awAddr, leak2: "R0", want2: awAddr},
 			{ins: "e1a02231 LSR R1>>$4, R2", flow: "R1 R2 -> R2"},
 			{ins: "e1a02231 LSR $4, R1, R2", flow: "R1 -> R2"},
@@ -945,7 +949,12 @@ func TestArchObjdumpForms(t *testing.T) {
 			objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
 				"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE"},
 		"loong64": {goarch: "loong64", universe: append(numbered("R", 4, 12), "R20", "F0", "F1", "F2", "FCC0", "FCC1"), objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"},
-		"arm":     {goarch: "arm", universe: append(numbered("R", 0, 4), "FLAGS", "FPSCR", "F0", "F1"), objOnly: "NOP"},
+		"arm": {goarch: "arm", universe: append(numbered("R", 0, 4), "FLAGS", "FPSCR", "F0", "F1"), objOnly: "NOP",
+			pre: func(st *state, pre string) {
+				if pre == "mem" {
+					st.mem = secret // a secret stored outside the frame before
+				}
+			}},
 	}
 	for goarch, rows := range objRows() {
 		at := tables[goarch]

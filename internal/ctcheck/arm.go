@@ -163,6 +163,12 @@ func armCanonical(in *Inst, op string) error {
 	return nil
 }
 
+// armLiteralPool names a memory operand relative to the program counter:
+// the constants the assembler puts after a function (MOVW $sym(SB), R
+// and the like load them), in the text, which no store reaches. A load
+// of one is a constant, whatever was stored outside the frame.
+const armLiteralPool = "<literal pool>"
+
 // armGoName are objdump's names that are not Go's.
 var armGoName = map[string]string{"LSL": "SLL", "LSR": "SRL", "ASR": "SRA"}
 
@@ -313,7 +319,7 @@ func armFromObjdump(f *Func, in *Inst, args []string) error {
 				x.Index, x.Scale = p[3], 1
 			}
 			if x.Reg == "R15" && x.Index == "" {
-				x = Arg{Kind: ArgMem, Global: true} // the literal pool, by the program counter
+				x = Arg{Kind: ArgMem, Global: true, Sym: armLiteralPool} // by the program counter
 			}
 			in.Args = append(in.Args, x)
 		}
@@ -613,6 +619,9 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, level)) {
 	case a[0].Kind == ArgMem && a[1].Kind == ArgReg && a[1].Shift == "":
 		x := armAccess(m, a[0])
 		l := m.load(x, w)
+		if x.Global && x.Sym == armLiteralPool && !x.Pre && !x.Post {
+			l = static
+		}
 		armPost(m, a[0])
 		if a[1].isReg("R15") {
 			m.unmodelled() // a load to the program counter: a jump
