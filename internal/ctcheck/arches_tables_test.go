@@ -849,6 +849,8 @@ func objRows() map[string][]archRow {
 			{ins: "3fe00014 ADDIS $0,$20,R31", flow: "-> R31"},
 			{ins: "4e800020 RET", leak: "LR", want: "return to an address that depends on secret LR"},
 			{ins: "4e800420 BR (CTR)", always: awInd},
+			{ins: "4e800421 BL (CTR)", always: awInd, flow: "-> LR"},
+			{ins: "2ca50010 CMP R5,$16,CR1", flow: "R5 -> CR1"},
 		},
 		"s390x": {
 			{ins: "0707 NOP"},

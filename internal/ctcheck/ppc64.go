@@ -356,6 +356,8 @@ func ppc64FromObjdump(f *Func, in *Inst, args []string) error {
 	switch {
 	case in.Op == "BR":
 		in.Op = "JMP"
+	case in.Op == "BL" && n == 1 && a[0].Kind == ArgSpecial:
+		in.Op = "CALL" // BL (CTR): BCTRL, a call through CTR
 	case in.Op == "SUBFIC":
 		in.Op = "SUBC" // RT = imm - RA, the carry set: Go's SUBC with a constant
 	case in.Op == "BC" && n == 3 && a[0].Kind == ArgImm && a[2].Kind == ArgTarget && (a[0].Imm == 16 || a[0].Imm == 18):
@@ -373,7 +375,7 @@ func ppc64FromObjdump(f *Func, in *Inst, args []string) error {
 		// GOPPC64=power10 emits for MOVD R, sym(SB): to a global.
 		in.Op = ppc64PStore[in.Op]
 		in.Args = []Arg{a[2], {Kind: ArgMem, Global: true}}
-	case n >= 3 && a[0].Kind == ArgReg && a[1].Kind == ArgImm && a[n-1].Kind == ArgReg:
+	case n >= 3 && a[0].Kind == ArgReg && a[1].Kind == ArgImm && a[n-1].Kind == ArgReg && !ppc64Cmp[in.Op]:
 		// op RA, $imm, ..., RT: the listing's order is $imm, RA, ..., RT.
 		in.Args[0], in.Args[1] = a[1], a[0]
 	}
