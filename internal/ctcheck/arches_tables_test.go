@@ -626,7 +626,8 @@ func s390xRows() []archRow {
 	rows = append(rows, rowsOf("FDIV FDIVS", archRow{ins: "OP F1, F2", flow: "V1.0 V2.0 -> V2.0", leak: "V1.0 V2.0", want: awLatency})...)
 	rows = append(rows, rowsOf("FSQRTS", archRow{ins: "OP F1, F2", flow: "V1.0 -> V2.0", leak: "V1.0", want: awLatency})...)
 	rows = append(rows, rowsOf("WFDDB", archRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3", leak: "V1 V2", want: awLatency})...)
-	rows = append(rows, rowsOf("WFSQDB", archRow{ins: "OP V1, V3", flow: "V1 -> V3", leak: "V1", want: awLatency})...)
+	rows = append(rows, rowsOf("WFSQDB VFSQDB", archRow{ins: "OP V1, V3", flow: "V1 -> V3", leak: "V1", want: awLatency})...)
+	rows = append(rows, rowsOf("VFDDB", archRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3", leak: "V1 V2", want: awLatency})...)
 	rows = append(rows, rowsOf("VX VO VN VNO VNC VAQ VSQ VAB VAG VSB VSG VCEQB VCEQH VCEQF VCEQG VMXLB VMNLB",
 		archRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3"})...)
 	rows = append(rows, rowsOf("VCEQBS VCEQHS VCEQFS VCEQGS", archRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3 FLAGS"})...)
@@ -638,7 +639,7 @@ func TestS390XRows(t *testing.T) {
 	universe := append(append(numbered("R", 1, 9), "R14", "FLAGS"), withLanes(nil, numbered("V", 1, 4))...)
 	checkArchTable(t, archTable{goarch: "s390x", universe: universe, ops: S390XOps(), base: same,
 		objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU " + "CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
-			"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE"}, s390xRows())
+			"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE DSGR DSGFR DLGR DLR"}, s390xRows())
 }
 
 // loong64.
@@ -891,6 +892,27 @@ func objRows() map[string][]archRow {
 			{ins: "a7a40004 BGEU 2(PC)", leak: "FLAGS", want: cc},
 			{ins: "e7120000d8 VTM V1, V2", flow: "V1 V2 -> FLAGS"},
 			{ins: "c0f4fffffff0 BR 0(PC)"},
+			// BCR 15, Rn: Go 1.26's disassembler prints RET for every n.
+			{ins: "07fe RET", leak: "R14", want: "return to an address"},
+			{ins: "07fc RET", always: awInd},
+			{ins: "0dec BASR R14, R12", always: awInd, flow: "-> R14"},
+			{ins: "ec170003007c CGIJ R1, $0, $7, 1(PC)", leak: "R1", want: "conditional branch on secret R1, $0"},
+			{ins: "41534000 MOVD (R4)(R3*1), R5", flow: "R3 R4 -> R5"}, // LA
+			// The float loads and stores: LDY, LD, STD, LE; LD is no FMOVS.
+			{ins: "ed20fff8ff65 FMOVD -8(R15), F2", flow: "-> V2.0"},
+			{ins: "ed2010000065 FMOVD (R1), F2", flow: "MEM -> V2.0", leak: "R1", want: awAddr},
+			{ins: "6820f008 FMOVD 8(R15), F2", flow: "-> V2.0"},
+			{ins: "6020f008 FMOVD F2, 8(R15)"},
+			{ins: "7820f008 FMOVS 8(R15), F2", flow: "-> V2.0"},
+			{ins: "6820f008 FMOVS 8(R15), F2", always: awClosed},
+			// The pair divisions of DIVD and its kin: R11 (and R10) by R1.
+			{ins: "b90d00a1 DSGR R10, R1", flow: "R1 -> R10 R11", leak: "R1", want: awLatency},
+			{ins: "b91d00a1 DSGFR R10, R1", flow: "R1 -> R10 R11", leak: "R1", want: awLatency},
+			{ins: "b98700a1 DLGR R10, R1", flow: "R1 -> R10 R11", leak: "R1", want: awLatency},
+			{ins: "b99700a1 DLR R10, R1", flow: "R1 -> R10 R11", leak: "R1", want: awLatency},
+			{ins: "b90d00b1 DSGR R11, R1", always: awClosed},
+			{ins: "e721000830e5 VFD V2, V1, V0, $3, $8", flow: "V0 V1 -> V2", leak: "V0 V1", want: awLatency},
+			{ins: "e721000030ce VFSQ V2, V1, $3, $0", flow: "V1 -> V2", leak: "V1", want: awLatency},
 		},
 		"loong64": {
 			{ins: "14000a04 LU12IW $80, R4", flow: "-> R4"},
@@ -949,7 +971,7 @@ func TestArchObjdumpForms(t *testing.T) {
 			withLanes(nil, []string{"VS32"})...), objOnly: "NOP SUBF RLWINM RLWINMCC BSO BNS"},
 		"s390x": {goarch: "s390x", universe: append(append(numbered("R", 1, 9), "R14", "FLAGS"), withLanes(nil, numbered("V", 0, 2))...),
 			objOnly: "NOP NOT NOTW MVGHI VTM BGTU BGEU CMPWBEQ CMPWBNE CMPWBLT CMPWBLE CMPWBGT CMPWBGE " +
-				"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE"},
+				"CMPWUBEQ CMPWUBNE CMPWUBLT CMPWUBLE CMPWUBGT CMPWUBGE DSGR DSGFR DLGR DLR"},
 		"loong64": {goarch: "loong64", universe: append(numbered("R", 4, 12), "R20", "F0", "F1", "F2", "FCC0", "FCC1"), objOnly: "LU12IW LU32ID LU52ID PCALAU12I PCADDU12I"},
 		"arm": {goarch: "arm", universe: append(numbered("R", 0, 4), "FLAGS", "FPSCR", "F0", "F1"), objOnly: "NOP",
 			pre: func(st *state, pre string) {
@@ -986,5 +1008,29 @@ func TestArchObjdumpForms(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestS390XVectorDisplacement: the s390x assembler encodes a negative
+// displacement of a vector load or store (12 bits, unsigned) as 4096
+// plus it, and the listing prints the one written; the source check
+// takes the encoding's, which is what runs.
+func TestS390XVectorDisplacement(t *testing.T) {
+	toolchainOf(t)
+	if !vectorKernelsBuilt() {
+		t.Skipf("the assembler of %s has no vector facility", runtime.Version())
+	}
+	at := archTable{goarch: "s390x"}
+	ins := assembleRows(t, at, []archRow{{ins: "VL -16(R15), V1"}, {ins: "VST V1, 32(R15)"}, {ins: "VLM -32(R2), V1, V2"}})
+	for i, want := range []int64{4080, 32, 4064} {
+		var got []int64
+		for _, x := range ins[i].Args {
+			if x.Kind == ArgMem {
+				got = append(got, x.Imm)
+			}
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: displacement %v, want %d (the encoding's)", ins[i].Text, got, want)
+		}
 	}
 }
