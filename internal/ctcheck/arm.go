@@ -21,7 +21,10 @@ import (
 //
 // Locations: R0-R14 (R10 is g, R13 the stack pointer, R14 the link
 // register; R15, the program counter, is the base of literal loads:
-// static), F0-F15, FLAGS.
+// static), F0-F15 (the double-precision D registers; a single-precision
+// result is written to the low half of one, S2n, and keeps the rest),
+// FLAGS (the APSR's NZCV) and FPSCR (the floating-point unit's status,
+// where VCMP leaves its result: VMRS copies it to FLAGS).
 
 var armArch = &Arch{GOARCH: "arm", PtrSize: 4, SP: "R13", G: "R10", GInABI0: true, Step: armStep}
 
@@ -37,7 +40,7 @@ func init() {
 			regs = append(regs, r)
 		}
 	}
-	archRegs["arm"] = append(append(regs, numbered("F", 0, 15)...), "FLAGS")
+	archRegs["arm"] = append(append(regs, numbered("F", 0, 15)...), "FLAGS", "FPSCR")
 	listingArchs["arm"] = &listingArch{reg: armListingReg, convert: armFromListing, frameArg: armFrameArg}
 	goObjArchs["arm"] = &goObjArch{convert: armFromObjdump}
 }
@@ -61,6 +64,9 @@ func armListingReg(name string) (string, int, int, bool) {
 	}
 	if _, ok := regNum(name, "F", 0, 15); ok {
 		return name, 8, 0, true
+	}
+	if name == "FPSR" || name == "FPCR" {
+		return "FPSCR", 4, 0, true // MOVW FPCR, R: both are VMRS of the FPSCR
 	}
 	return "", 0, 0, false
 }
@@ -137,8 +143,15 @@ func armCanonical(in *Inst, op string) error {
 			return fmt.Errorf("%s without a memory operand", op)
 		}
 	}
-	if armALU[base] && !armUnary[base] && len(in.Args) == 2 && in.Args[1].Kind == ArgReg {
+	if (armALU[base] || armFArith[base]) && !armUnary[base] && len(in.Args) == 2 && in.Args[1].Kind == ArgReg {
 		in.Args = append(in.Args, in.Args[1]) // op src, dst: dst = dst op src
+	}
+	if a := in.Args; base == "ADD" && !s && cond == "" && len(a) == 3 && a[0].Kind == ArgImm && a[0].Imm == 0 &&
+		a[0].Sym == "" && a[0].Name == "" && a[1].isReg("R14") && a[1].Shift == "" && a[2].isReg("R15") {
+		// ADD $0, R14, R15: the link register to the program counter, as
+		// the assembler encodes JMP (R14).
+		in.Op, in.Args = "RET", nil
+		return nil
 	}
 	in.Op = base
 	if s {
@@ -149,6 +162,12 @@ func armCanonical(in *Inst, op string) error {
 	}
 	return nil
 }
+
+// armLiteralPool names a memory operand relative to the program counter:
+// the constants the assembler puts after a function (MOVW $sym(SB), R
+// and the like load them), in the text, which no store reaches. A load
+// of one is a constant, whatever was stored outside the frame.
+const armLiteralPool = "<literal pool>"
 
 // armGoName are objdump's names that are not Go's.
 var armGoName = map[string]string{"LSL": "SLL", "LSR": "SRL", "ASR": "SRA"}
@@ -214,6 +233,11 @@ func armFromListing(f *listingFunc, in *Inst, args []string) error {
 	}
 	a := in.Args
 	switch {
+	case armFCmp[base] && (len(a) == 1 || len(a) == 2):
+		// CMPD: the assembler's VCMP, then VMRS APSR_nzcv, FPSCR (the
+		// listing prints the pair as one instruction): the flags are a
+		// destination too, named last.
+		in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: "FLAGS", Width: 4, Name: "APSR_NZCV"})
 	case base == "MOVW" && len(a) == 2 && a[0].Kind == ArgMem && a[0].Reg == "R13" && a[0].Index == "" &&
 		strings.Contains(op, ".P") && a[1].isReg("R15") && cond == "":
 		// MOVW.P n(R13), R15: the return address to the program counter,
@@ -256,6 +280,10 @@ func armFromObjdump(f *Func, in *Inst, args []string) error {
 				w = 8
 			}
 			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: s, Width: w, Name: s})
+		case s == "FPSCR":
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: "FPSCR", Width: 4, Name: s})
+		case s == "APSR_NZCV":
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: "FLAGS", Width: 4, Name: s}) // VMRS APSR_nzcv, FPSCR
 		case armObjShift.MatchString(s):
 			p := armObjShift.FindStringSubmatch(s)
 			a := Arg{Kind: ArgReg, Reg: p[1], Width: 4, Name: s, Shift: p[2] + strings.TrimPrefix(p[3], "$")}
@@ -291,7 +319,7 @@ func armFromObjdump(f *Func, in *Inst, args []string) error {
 				x.Index, x.Scale = p[3], 1
 			}
 			if x.Reg == "R15" && x.Index == "" {
-				x = Arg{Kind: ArgMem, Global: true} // the literal pool, by the program counter
+				x = Arg{Kind: ArgMem, Global: true, Sym: armLiteralPool} // by the program counter
 			}
 			in.Args = append(in.Args, x)
 		}
@@ -325,13 +353,32 @@ var (
 	armCarry = set("ADC", "SBC", "RSC")
 	armTest  = set("CMP", "CMN", "TST", "TEQ")
 	armDiv   = set("DIVD", "DIVF", "SQRTD", "SQRTF") // DIV and MOD are calls of runtime._div and its kin: not modelled
+	// VFP: op a, b, dst or op a, dst (dst = dst op a); the multiply-
+	// accumulates read dst too. Their latency does not depend on the
+	// operands' values in this model, as in the amd64 and arm64 ones.
+	armFArith  = set("ADDD", "ADDF", "SUBD", "SUBF", "MULD", "MULF", "NMULD", "NMULF")
+	armFMulAcc = set("MULAD", "MULAF", "MULSD", "MULSF", "NMULAD", "NMULAF", "NMULSD", "NMULSF", "FMULAD", "FMULAF",
+		"FMULSD", "FMULSF", "FNMULAD", "FNMULAF", "FNMULSD", "FNMULSF")
+	armFUnary = set("NEGD", "NEGF", "ABSD", "ABSF", "MOVFD", "MOVDF")
+	// Conversions between integers and floats: from a general register
+	// (MOVWD R, F) or to one (MOVDW F, R), the assembler goes through F15,
+	// its temporary (FREGTMP).
+	armFConv = set("MOVWD", "MOVWF", "MOVDW", "MOVFW")
+	armFCmp  = set("CMPD", "CMPF")
 )
+
+// armSingle reports whether op's result is single precision (or a
+// 32-bit integer) in an F register: the low half of it, S2n, which keeps
+// the rest.
+func armSingle(op string) bool {
+	return op != "MOVFD" && strings.HasSuffix(op, "F") || op == "MOVDW" || op == "MOVFW"
+}
 
 // ARMOps is every opcode the arm model knows (without its suffixes), for
 // the tables' tests.
 func ARMOps() map[string]bool {
 	t := set("RET", "JMP", "CALL", "NOP")
-	for _, c := range []map[string]bool{armALU, armTest, armDiv} {
+	for _, c := range []map[string]bool{armALU, armTest, armDiv, armFArith, armFMulAcc, armFUnary, armFConv, armFCmp} {
 		for op := range c {
 			t[op] = true
 		}
@@ -373,6 +420,14 @@ func armStep(mach *Mach) {
 	n := len(a)
 	flags := m.reg("FLAGS")
 	reg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
+	fregs := func(as ...Arg) bool {
+		for _, x := range as {
+			if _, ok := regNum(x.Reg, "F", 0, 15); x.Kind != ArgReg || !ok || x.Shift != "" {
+				return false
+			}
+		}
+		return true
+	}
 	// A conditional instruction writes its old value or its new one: as a
 	// CSEL, the result depends on the flags too.
 	write := func(x Arg, l level) {
@@ -384,6 +439,21 @@ func armStep(mach *Mach) {
 			return
 		}
 		m.write(x, l)
+	}
+	// fwrite writes an F register, or its low half (single): the rest
+	// keeps its level.
+	fwrite := func(x Arg, l level, single bool) {
+		if single {
+			l = max(l, m.read(x))
+		}
+		write(x, l)
+	}
+	// fcond is the level a conditional instruction leaves in loc.
+	fcond := func(l level, loc string) level {
+		if cond != "" {
+			l = max(l, flags, m.reg(loc))
+		}
+		return l
 	}
 	switch {
 	case op == "NOP" && n == 0 && cond == "":
@@ -455,10 +525,47 @@ func armStep(mach *Mach) {
 			m.set("R13", l)
 			return
 		}
+		if a[n-1].isReg("R15") {
+			m.indirect() // the program counter: a jump through the operands
+			return
+		}
 		write(a[n-1], l)
 		if setFlags {
 			m.set("FLAGS", max(l, map[bool]level{true: flags, false: static}[cond != ""]))
 		}
+	case armFCmp[op] && n >= 1 && n <= 3 && !setFlags &&
+		(fregs(a...) && n <= 2 || fregs(a[:n-1]...) && n >= 2 && a[n-1].isReg("FLAGS")):
+		// VCMP: the FPSCR's flags; the listing's pair copies them to FLAGS
+		// (CMPD F1 compares with zero).
+		srcs := a
+		if a[n-1].isReg("FLAGS") {
+			srcs = a[:n-1]
+		}
+		l := m.reads(srcs...)
+		m.set("FPSCR", fcond(l, "FPSCR"))
+		if len(srcs) < n {
+			m.set("FLAGS", fcond(l, "FLAGS"))
+		}
+	case (armFArith[op] && n == 3 || armFUnary[op] && n == 2) && fregs(a...) && !setFlags:
+		fwrite(a[n-1], m.reads(a[:n-1]...), armSingle(op))
+	case armFMulAcc[op] && n == 3 && fregs(a...) && !setFlags:
+		fwrite(a[2], m.reads(a...), armSingle(op)) // dst = dst + a*b and the like
+	case armFConv[op] && n == 2 && reg(0) && reg(1) && !setFlags:
+		fromR, toR := !fregs(a[0]), !fregs(a[1])
+		l := m.read(a[0])
+		switch {
+		case fromR && toR:
+			m.unmodelled()
+			return
+		case fromR || toR:
+			// The pair through F15: its low half holds the integer.
+			fwrite(Arg{Kind: ArgReg, Reg: "F15", Width: 8, Name: "F15"}, l, true)
+		}
+		if toR {
+			write(a[1], l)
+			return
+		}
+		fwrite(a[1], l, armSingle(op))
 	case armDiv[op] && (n == 3 || n == 2 && strings.HasPrefix(op, "SQRT")) && reg(0) && reg(n-1) && cond == "" && !setFlags:
 		l := m.reads(a[:n-1]...)
 		if l == secret {
@@ -503,10 +610,18 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, level)) {
 			return
 		}
 	}
+	// A word to an F register (MOVW R, F; MOVF): its low half, S2n.
+	if _, f := regNum(a[1].Reg, "F", 0, 15); f && a[1].Kind == ArgReg && w == 4 {
+		inner := write
+		write = func(x Arg, l level) { inner(x, max(l, m.read(x))) }
+	}
 	switch {
 	case a[0].Kind == ArgMem && a[1].Kind == ArgReg && a[1].Shift == "":
 		x := armAccess(m, a[0])
 		l := m.load(x, w)
+		if x.Global && x.Sym == armLiteralPool && !x.Pre && !x.Post {
+			l = static
+		}
 		armPost(m, a[0])
 		if a[1].isReg("R15") {
 			m.unmodelled() // a load to the program counter: a jump

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -271,15 +272,25 @@ type gadgetArch struct {
 	// first input.
 	loadGP func(r string) []string
 	// fromVec moves a secret vector register's low lane to r; toVec a
-	// secret r to vector register v.
-	fromVec  func(v int, r string) string
-	toVec    func(r string, v int) string
+	// secret r to vector register v (or, where the model has no such
+	// move, a secret from the first input).
+	fromVec  func(v int, r string) []string
+	toVec    func(r string, v int) []string
 	byteName func(r string) string
 	word32   func(r string) string
 	spare    string // the general register that receives a secret that is not in one
 	spareV   int    // the vector register that receives one
 	// g is the register the gadgets must not use (the goroutine).
 	g string
+	// vecLoc is the location whose level says whether vector register v
+	// holds a secret (its low lane, or the whole register where the model
+	// has no lanes), for v below nvec.
+	vecLoc func(v int) string
+	nvec   int
+	// env is more of the build's environment (GORISCV64=rva23u64); go126:
+	// the kernel needs Go 1.26's assembler (RVV, the vector facility).
+	env   []string
+	go126 bool
 }
 
 var gadgetArchs = []*gadgetArch{
@@ -290,8 +301,8 @@ var gadgetArchs = []*gadgetArch{
 		loadGP: func(r string) []string {
 			return []string{"MOVQ x_base+0(FP), " + r, "MOVQ (" + r + "), " + r}
 		},
-		fromVec: func(v int, r string) string { return fmt.Sprintf("VMOVQ X%d, %s", v, r) },
-		toVec:   func(r string, v int) string { return fmt.Sprintf("VMOVQ %s, X%d", r, v) },
+		fromVec: func(v int, r string) []string { return []string{fmt.Sprintf("VMOVQ X%d, %s", v, r)} },
+		toVec:   func(r string, v int) []string { return []string{fmt.Sprintf("VMOVQ %s, X%d", r, v)} },
 		byteName: func(r string) string {
 			if b := map[string]string{"AX": "AL", "BX": "BL", "CX": "CL", "DX": "DL"}[r]; b != "" {
 				return b
@@ -300,6 +311,7 @@ var gadgetArchs = []*gadgetArch{
 		},
 		word32: func(r string) string { return r }, // XORL r, r: Go names a 32-bit register by its 64-bit name
 		spare:  "R15", spareV: 15, g: "R14",
+		vecLoc: func(v int) string { return lane("X"+strconv.Itoa(v), 0) }, nvec: 16,
 	},
 	{
 		goarch: "arm64", gadgets: arm64Gadgets, callees: arm64Callees,
@@ -308,11 +320,12 @@ var gadgetArchs = []*gadgetArch{
 		loadGP: func(r string) []string {
 			return []string{"MOVD x_base+0(FP), " + r, "MOVD (" + r + "), " + r}
 		},
-		fromVec:  func(v int, r string) string { return fmt.Sprintf("VMOV V%d.D[0], %s", v, r) },
-		toVec:    func(r string, v int) string { return fmt.Sprintf("VMOV %s, V%d.D[0]", r, v) },
+		fromVec:  func(v int, r string) []string { return []string{fmt.Sprintf("VMOV V%d.D[0], %s", v, r)} },
+		toVec:    func(r string, v int) []string { return []string{fmt.Sprintf("VMOV %s, V%d.D[0]", r, v)} },
 		byteName: func(r string) string { return r },
 		word32:   func(r string) string { return r },
 		spare:    "R19", spareV: 31, g: "R28",
+		vecLoc: func(v int) string { return lane("V"+strconv.Itoa(v), 0) }, nvec: 32,
 	},
 }
 
@@ -405,11 +418,8 @@ func plantCode(t *testing.T, ga *gadgetArch, s site, g gadget, id int) (code []s
 		}
 	}
 	vec := -1
-	for v := range 32 {
-		if ga.goarch == "amd64" && v >= 16 {
-			break
-		}
-		if get(s.st.regs, lane(vecPrefix(ga.goarch)+strconv.Itoa(v), 0)) == secret {
+	for v := range ga.nvec {
+		if get(s.st.regs, ga.vecLoc(v)) == secret {
 			vec = v
 			break
 		}
@@ -419,7 +429,7 @@ func plantCode(t *testing.T, ga *gadgetArch, s site, g gadget, id int) (code []s
 		if gp == "" {
 			gp = ga.spare
 			if vec >= 0 {
-				prefix = append(prefix, ga.fromVec(vec, gp))
+				prefix = append(prefix, ga.fromVec(vec, gp)...)
 			} else {
 				prefix = append(prefix, ga.loadGP(gp)...)
 			}
@@ -427,7 +437,7 @@ func plantCode(t *testing.T, ga *gadgetArch, s site, g gadget, id int) (code []s
 	}
 	if strings.Contains(g.code, "{v}") && vec < 0 {
 		vec = ga.spareV
-		prefix = append(prefix, ga.toVec(gp, vec))
+		prefix = append(prefix, ga.toVec(gp, vec)...)
 	}
 	var scratch []string
 	for _, r := range ga.scratch {
@@ -448,13 +458,6 @@ func plantCode(t *testing.T, ga *gadgetArch, s site, g gadget, id int) (code []s
 		defines = r.Replace(g.defines)
 	}
 	return code, defines
-}
-
-func vecPrefix(goarch string) string {
-	if goarch == "amd64" {
-		return "X"
-	}
-	return "V"
 }
 
 // A plant is one gadget at one site, in a copy of the site's function.
@@ -513,6 +516,9 @@ func TestGadgets(t *testing.T) {
 	all := os.Getenv("CTEQUAL_GADGETS") == "all"
 	for _, ga := range gadgetArchs {
 		t.Run(ga.goarch, func(t *testing.T) {
+			if ga.go126 && !vectorKernelsBuilt() {
+				t.Skipf("the assembler of %s has no RVV or vector facility: the %s kernel is not built", runtime.Version(), ga.goarch)
+			}
 			fams := map[string]bool{}
 			for _, g := range ga.gadgets {
 				fams[g.family] = true
@@ -608,6 +614,7 @@ func runGadgetBatch(t *testing.T, goTool, root string, ga *gadgetArch, src strin
 		names = append(names, callee[1])
 	}
 	b := planted(t, ga.goarch, strings.Join(file, "\n")+"\n", names)
+	b.Env = ga.env
 	srcProg, binProg := bothPrograms(t, goTool, root, b)
 	missed := 0
 	for _, p := range ps {

@@ -16,8 +16,11 @@ import (
 // "Unknown" before some instructions it names but not in Go syntax.
 //
 // Locations: R1-R31 (R0 reads as zero; R2 is the thread pointer, R3 the
-// stack pointer, R22 g, R1 the link register) and F0-F31. The vector
-// extensions (LSX, LASX) are not modelled: they fail closed.
+// stack pointer, R22 g, R1 the link register), F0-F31 (a single-precision
+// or 32-bit result leaves the upper half undefined: it keeps its level)
+// and the condition flags FCC0-FCC7, which the float compares set and
+// BFPT and BFPF branch on. The vector extensions (LSX, LASX) are not
+// modelled: they fail closed.
 
 var loong64Arch = &Arch{GOARCH: "loong64", PtrSize: 8, SP: "R3", G: "R22", GInABI0: true, Step: loong64Step}
 
@@ -33,7 +36,7 @@ func init() {
 			regs = append(regs, r)
 		}
 	}
-	archRegs["loong64"] = append(regs, numbered("F", 0, 31)...)
+	archRegs["loong64"] = append(append(regs, numbered("F", 0, 31)...), numbered("FCC", 0, 7)...)
 	listingArchs["loong64"] = &listingArch{reg: loong64ListingReg, convert: loong64FromListing, frameArg: loong64FrameArg}
 	goObjArchs["loong64"] = &goObjArch{convert: loong64FromObjdump}
 }
@@ -51,6 +54,9 @@ func loong64ListingReg(name string) (string, int, int, bool) {
 	}
 	if _, ok := regNum(name, "F", 0, 31); ok {
 		return name, 8, 0, true
+	}
+	if _, ok := regNum(name, "FCC", 0, 7); ok {
+		return name, 1, 0, true
 	}
 	return "", 0, 0, false
 }
@@ -130,7 +136,7 @@ func loong64Canonical(in *Inst) error {
 	switch {
 	case in.Op == "NOOP":
 		in.Op = "NOP"
-	case loong64ALU[in.Op] && !loong64Unary[in.Op] && len(a) == 2 && a[1].Kind == ArgReg:
+	case (loong64ALU[in.Op] || loong64FArith[in.Op]) && !loong64Unary[in.Op] && len(a) == 2 && a[1].Kind == ArgReg:
 		in.Args = append(a, a[1]) // op src, dst: dst = dst op src
 	case loong64Width[in.Op] != 0 && len(a) == 1 && a[0].Kind == ArgReg:
 		in.Args = append(a, a[0]) // MOVBU R5: R5 = R5 & 0xff
@@ -143,7 +149,7 @@ func loong64Canonical(in *Inst) error {
 // The objdump hook.
 
 var (
-	loong64ObjReg = regexp.MustCompile(`^[RF]([0-9]|[12][0-9]|3[01])$`)
+	loong64ObjReg = regexp.MustCompile(`^([RF]([0-9]|[12][0-9]|3[01])|FCC[0-7])$`)
 	loong64ObjMem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R\d+)\))?$`)
 )
 
@@ -165,7 +171,11 @@ func loong64FromObjdump(f *Func, in *Inst, args []string) error {
 	for _, s := range args {
 		switch {
 		case loong64ObjReg.MatchString(s):
-			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: s, Width: 8, Name: s})
+			w := 8
+			if strings.HasPrefix(s, "FCC") {
+				w = 1
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: s, Width: w, Name: s})
 		case strings.HasPrefix(s, "$"):
 			v, ok := objInt(s[1:])
 			if !ok {
@@ -200,12 +210,19 @@ func loong64FromObjdump(f *Func, in *Inst, args []string) error {
 			in.Args = append(in.Args, x)
 		}
 	}
+	if (in.Op == "BFPT" || in.Op == "BFPF") && len(in.Args) == 1 && in.Args[0].Kind == ArgTarget {
+		// BCNEZ, BCEQZ: objdump leaves out the flag, cj in bits 7:5.
+		v, _ := strconv.ParseUint(in.Hex, 16, 32)
+		cc := "FCC" + strconv.Itoa(int(v>>5&7))
+		in.Args = []Arg{{Kind: ArgReg, Reg: cc, Width: 1, Name: cc}, in.Args[0]}
+	}
 	return loong64Canonical(in)
 }
 
 // loong64ObjTarget decodes a branch's target from its encoding: offs16
 // in bits 25:10 (BEQ ... BGEU), offs21 with its high bits in 4:0 (BEQZ,
-// BNEZ), offs26 with its high bits in 9:0 (B, BL), all in words.
+// BNEZ, BCEQZ, BCNEZ), offs26 with its high bits in 9:0 (B, BL), all in
+// words.
 func loong64ObjTarget(in *Inst) (uint64, bool) {
 	v, err := strconv.ParseUint(in.Hex, 16, 32)
 	if err != nil || len(in.Hex) != 8 {
@@ -216,7 +233,7 @@ func loong64ObjTarget(in *Inst) (uint64, bool) {
 	switch op := v >> 26; {
 	case op >= 0x16 && op <= 0x1b:
 		off = int64(int16(lo))
-	case op == 0x10 || op == 0x11:
+	case op == 0x10 || op == 0x11 || op == 0x12 && v>>8&3 <= 1:
 		off = int64((lo|(v&0x1f)<<16)<<43) >> 43
 	case op == 0x14 || op == 0x15:
 		off = int64((lo|(v&0x3ff)<<16)<<38) >> 38
@@ -239,13 +256,28 @@ var (
 	loong64B2    = set("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU")
 	// Constants and addresses in the program: LU12IW $hi, R.
 	loong64Const = set("LU12IW", "PCALAU12I", "PCADDU12I")
+	// Floating point: op a, b, dst or op a, dst (dst = dst op a), and the
+	// one-operand operations and conversions, op src, dst (MOVxy converts
+	// x to y; FFINTxy and FTINTRZxy make x from y). Their latency does not
+	// depend on the operands' values in this model, as in the amd64 and
+	// arm64 ones (DIVD and SQRTD are in loong64Div).
+	loong64FArith = set("ADDD", "ADDF", "SUBD", "SUBF", "MULD", "MULF", "FMIND", "FMINF", "FMAXD", "FMAXF")
+	loong64FUnary = set("NEGD", "NEGF", "ABSD", "ABSF", "MOVFD", "MOVDF", "MOVWD", "MOVWF", "MOVVD", "MOVVF", "MOVDW",
+		"MOVFW", "MOVDV", "MOVFV", "TRUNCDW", "TRUNCFW", "TRUNCDV", "TRUNCFV", "FFINTDW", "FFINTDV", "FFINTFW",
+		"FFINTFV", "FTINTRZWD", "FTINTRZWF", "FTINTRZVD", "FTINTRZVF", "FTINTWD", "FTINTWF", "FTINTVD", "FTINTVF")
+	// The operations whose result is 32 bits: the upper half of the F
+	// register is undefined after them, so it keeps its level.
+	loong64FHalf = set("ADDF", "SUBF", "MULF", "FMINF", "FMAXF", "NEGF", "ABSF", "MOVDF", "MOVWF", "MOVVF", "MOVDW",
+		"MOVFW", "TRUNCDW", "TRUNCFW", "FFINTFW", "FFINTFV", "FTINTRZWD", "FTINTRZWF", "FTINTWD", "FTINTWF")
+	// The compares: op a, b, FCCn.
+	loong64FCmp = set("CMPEQD", "CMPEQF", "CMPGED", "CMPGEF", "CMPGTD", "CMPGTF")
 )
 
 // LOONG64Ops is every opcode the loong64 model knows, for the tables'
 // tests.
 func LOONG64Ops() map[string]bool {
-	t := set("NOP", "RET", "JMP", "CALL", "LU32ID", "LU52ID", "BSTRPICKV", "BSTRPICKW", "ALSLV", "ALSLW", "ALSLWU")
-	for _, c := range []map[string]bool{loong64ALU, loong64Div, loong64B2, loong64Const} {
+	t := set("NOP", "RET", "JMP", "CALL", "LU32ID", "LU52ID", "BSTRPICKV", "BSTRPICKW", "ALSLV", "ALSLW", "ALSLWU", "BFPT", "BFPF")
+	for _, c := range []map[string]bool{loong64ALU, loong64Div, loong64B2, loong64Const, loong64FArith, loong64FUnary, loong64FCmp} {
 		for op := range c {
 			t[op] = true
 		}
@@ -262,6 +294,22 @@ func loong64Step(mach *Mach) {
 	n := len(a)
 	reg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
 	src := func(i int) bool { return i < n && (a[i].Kind == ArgReg || a[i].Kind == ArgImm) }
+	isF := func(x Arg) bool {
+		_, ok := regNum(x.Reg, "F", 0, 31)
+		return x.Kind == ArgReg && ok
+	}
+	fregs := func(as ...Arg) bool {
+		for _, x := range as {
+			if !isF(x) {
+				return false
+			}
+		}
+		return true
+	}
+	isFCC := func(i int) bool {
+		_, ok := regNum(a[i].Reg, "FCC", 0, 7)
+		return reg(i) && ok
+	}
 	target := func(i int) (uint64, bool) {
 		if i < n && a[i].Kind == ArgTarget {
 			return a[i].Target, true
@@ -296,6 +344,22 @@ func loong64Step(mach *Mach) {
 		if t, ok := target(1); ok {
 			m.branch(m.read(a[0]), a[0].Name, t)
 		}
+	case (op == "BFPT" || op == "BFPF") && (n == 1 || n == 2 && isFCC(0)):
+		cc := "FCC0" // the listing's BFPT label: FCC0
+		if n == 2 {
+			cc = a[0].Reg
+		}
+		if t, ok := target(n - 1); ok {
+			m.branch(m.reg(cc), cc, t)
+		}
+	case loong64FCmp[op] && n == 3 && fregs(a[0], a[1]) && isFCC(2):
+		m.write(a[2], m.reads(a[0], a[1]))
+	case (loong64FArith[op] && n == 3 || loong64FUnary[op] && n == 2) && fregs(a...):
+		l := m.reads(a[:n-1]...)
+		if loong64FHalf[op] {
+			l = max(l, m.read(a[n-1]))
+		}
+		m.write(a[n-1], l)
 	case loong64B2[op] && n == 3 && reg(0) && reg(1):
 		if t, ok := target(2); ok {
 			m.branch(m.reads(a[0], a[1]), a[0].Name+", "+a[1].Name, t)
@@ -315,6 +379,9 @@ func loong64Step(mach *Mach) {
 		switch {
 		case a[0].Kind == ArgMem && reg(1):
 			l := m.load(withoutZero(a[0], "R0"), w)
+			if w == 4 && isF(a[1]) {
+				l = max(l, m.read(a[1])) // MOVF: the upper half is undefined
+			}
 			if a[1].isReg("R3") {
 				m.set("R3", l)
 				return
@@ -324,6 +391,9 @@ func loong64Step(mach *Mach) {
 			m.store(withoutZero(a[1], "R0"), w, m.read(a[0]))
 		case src(0) && reg(1):
 			l := m.read(a[0])
+			if w == 4 && isF(a[1]) {
+				l = max(l, m.read(a[1])) // MOVW R, F: the upper half is undefined
+			}
 			if a[1].isReg("R3") {
 				m.set("R3", l)
 				return

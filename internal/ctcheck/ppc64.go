@@ -266,10 +266,10 @@ func ppc64Canonical(in *Inst) error {
 		in.Op = base
 	}
 	op := strings.TrimSuffix(in.Op, "CC")
-	if a := in.Args; ppc64Cmp[in.Op] && len(a) == 3 && a[1].Kind == ArgReg && strings.HasPrefix(a[1].Reg, "CR") {
+	if a := in.Args; (ppc64Cmp[in.Op] || ppc64FCmp[in.Op]) && len(a) == 3 && a[1].Kind == ArgReg && strings.HasPrefix(a[1].Reg, "CR") {
 		in.Args = []Arg{a[0], a[2], a[1]} // the listing's CMP R3, CR1, $8
 	}
-	if (ppc64ALU[op] || ppc64Carry[op] || ppc64VecOp[op]) && !ppc64Unary[op] && len(in.Args) == 2 && in.Args[1].Kind == ArgReg {
+	if (ppc64ALU[op] || ppc64Carry[op] || ppc64VecOp[op] || ppc64FArith[op]) && !ppc64Unary[op] && len(in.Args) == 2 && in.Args[1].Kind == ArgReg {
 		in.Args = append(in.Args, in.Args[1]) // op a, dst: dst = dst op a
 	}
 	return nil
@@ -356,6 +356,10 @@ func ppc64FromObjdump(f *Func, in *Inst, args []string) error {
 	switch {
 	case in.Op == "BR":
 		in.Op = "JMP"
+	case in.Op == "BL" && n == 1 && a[0].Kind == ArgSpecial:
+		in.Op = "CALL" // BL (CTR): BCTRL, a call through CTR
+	case in.Op == "SUBFIC":
+		in.Op = "SUBC" // RT = imm - RA, the carry set: Go's SUBC with a constant
 	case in.Op == "BC" && n == 3 && a[0].Kind == ArgImm && a[2].Kind == ArgTarget && (a[0].Imm == 16 || a[0].Imm == 18):
 		// BO 16: decrement CTR, branch if it is not zero; 18: if it is.
 		in.Op = map[int64]string{16: "BDNZ", 18: "BDZ"}[a[0].Imm]
@@ -365,12 +369,21 @@ func ppc64FromObjdump(f *Func, in *Inst, args []string) error {
 		// A prefixed load relative to the program counter ($1): a global.
 		in.Op = map[string]string{"PLBZ": "MOVBZ", "PLHZ": "MOVHZ", "PLWZ": "MOVWZ", "PLD": "MOVD"}[in.Op]
 		in.Args = []Arg{{Kind: ArgMem, Global: true}, a[2]}
-	case n >= 3 && a[0].Kind == ArgReg && a[1].Kind == ArgImm && a[n-1].Kind == ArgReg:
+	case ppc64PStore[in.Op] != "" && n == 3 && a[0].Kind == ArgMem && a[0].Reg == "" && a[0].Index == "" &&
+		a[1].Kind == ArgImm && a[1].Imm == 1 && a[2].Kind == ArgReg:
+		// A prefixed store relative to the program counter ($1), which
+		// GOPPC64=power10 emits for MOVD R, sym(SB): to a global.
+		in.Op = ppc64PStore[in.Op]
+		in.Args = []Arg{a[2], {Kind: ArgMem, Global: true}}
+	case n >= 3 && a[0].Kind == ArgReg && a[1].Kind == ArgImm && a[n-1].Kind == ArgReg && !ppc64Cmp[in.Op]:
 		// op RA, $imm, ..., RT: the listing's order is $imm, RA, ..., RT.
 		in.Args[0], in.Args[1] = a[1], a[0]
 	}
 	return ppc64Canonical(in)
 }
+
+// ppc64PStore are the prefixed stores, by the plain store of Go's name.
+var ppc64PStore = map[string]string{"PSTB": "MOVB", "PSTH": "MOVH", "PSTW": "MOVW", "PSTD": "MOVD"}
 
 // The model.
 
@@ -397,6 +410,22 @@ var (
 	ppc64Div     = set("DIVD", "DIVDU", "DIVW", "DIVWU", "DIVDE", "DIVDEU", "MODUD", "MODSD", "MODUW", "MODSW", "FDIV",
 		"FDIVS", "FSQRT", "FSQRTS")
 	ppc64None = set("NOP", "SYNC", "ISYNC", "LWSYNC", "EIEIO")
+	// Scalar floating point on the F registers (doubleword 0 of VS0-VS31):
+	// dst = f(srcs), the destination last; op a, dst is dst = dst op a.
+	// Their latency does not depend on the operands' values in this model,
+	// as in the amd64 and arm64 ones (FDIV and FSQRT are in ppc64Div).
+	ppc64FArith = set("FADD", "FADDS", "FSUB", "FSUBS", "FMUL", "FMULS", "FCPSGN")
+	// op src, dst: sign and rounding, and the conversions from and to a
+	// doubleword integer held in an F register.
+	ppc64FUnary = set("FNEG", "FABS", "FNABS", "FRSP", "FRIM", "FRIN", "FRIP", "FRIZ", "FCFID", "FCFIDU", "FCFIDS",
+		"FCTID", "FCTIDZ", "FCTIW", "FCTIWZ")
+	// op a, b, c, dst: the fused multiply-adds, and FSEL (dst = a >= 0 ? c
+	// : b, a select, not a branch).
+	ppc64FMA = set("FMADD", "FMADDS", "FMSUB", "FMSUBS", "FNMADD", "FNMADDS", "FNMSUB", "FNMSUBS", "FSEL")
+	// The float compares set a CR field (CR0, or the one named last).
+	ppc64FCmp = set("FCMPU", "FCMPO")
+	// Constants splatted into a VSX register (XXSPLTIDP: GOPPC64=power10).
+	ppc64Splat = set("XXSPLTIB", "XXSPLTIDP")
 	// The record forms of ppc64ALU that set CR0 from the result.
 	ppc64CC = set("ADDCC", "SUBCC", "ANDCC", "ORCC", "XORCC", "NORCC", "NANDCC", "EQVCC", "ANDNCC", "ORNCC", "NEGCC",
 		"EXTSBCC", "EXTSHCC", "EXTSWCC", "CNTLZDCC", "CNTLZWCC", "CNTTZDCC", "CNTTZWCC", "MULLDCC", "MULLWCC",
@@ -422,7 +451,7 @@ func PPC64Ops() map[string]bool {
 	t := set("RET", "JMP", "CALL", "BDNZ", "BDZ", "ISEL", "SETBC", "SETBCR", "SETNBC", "SETNBCR", "LXVP", "STXVP",
 		"LXVL", "LXVLL", "MTVSRDD")
 	for _, c := range []map[string]bool{ppc64ALU, ppc64Insert, ppc64Carry, ppc64Cmp, ppc64Bcc, ppc64Div, ppc64None,
-		ppc64VecOp, ppc64VecCC, ppc64VecLoad, ppc64VecStore} {
+		ppc64VecOp, ppc64VecCC, ppc64VecLoad, ppc64VecStore, ppc64FArith, ppc64FUnary, ppc64FMA, ppc64FCmp, ppc64Splat} {
 		for op := range c {
 			t[op] = true
 		}
@@ -476,6 +505,15 @@ func ppc64Step(mach *Mach) {
 	isReg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
 	isVS := func(i int) bool { return isReg(i) && ppc64IsVec(a[i].Reg) }
 	gp := func(i int) bool { return isReg(i) && !ppc64IsVec(a[i].Reg) }
+	// fp: an F register, doubleword 0 of VS0-VS31.
+	fp := func(as ...Arg) bool {
+		for _, x := range as {
+			if _, ok := regNum(x.Reg, "VS", 0, 31); x.Kind != ArgReg || !ok || x.Width != 8 {
+				return false
+			}
+		}
+		return true
+	}
 	target := func(i int) (uint64, bool) {
 		if i < n && a[i].Kind == ArgTarget {
 			return a[i].Target, true
@@ -531,6 +569,16 @@ func ppc64Step(mach *Mach) {
 		m.write(a[3], max(m.reads(a[1], a[2]), m.reg("CR"+strconv.Itoa(int(a[0].Imm/4)))))
 	case (op == "SETBC" || op == "SETBCR" || op == "SETNBC" || op == "SETNBCR") && n == 2 && a[0].Kind == ArgCond && gp(1):
 		m.write(a[1], m.reg(crOf(a[0].Name))) // GOPPC64=power10: a CR bit as 0 or 1 (or -1)
+	case ppc64FCmp[op] && (n == 2 || n == 3 && isReg(2) && strings.HasPrefix(a[2].Reg, "CR")) && fp(a[0], a[1]):
+		cr := "CR0"
+		if n == 3 {
+			cr = a[2].Reg
+		}
+		m.set(cr, m.reads(a[0], a[1]))
+	case (ppc64FArith[op] && n == 3 || ppc64FUnary[op] && n == 2 || ppc64FMA[op] && n == 4) && fp(a...):
+		m.write(a[n-1], m.reads(a[:n-1]...))
+	case ppc64Splat[op] && n == 2 && a[0].Kind == ArgImm && isVS(1):
+		m.write(a[1], static)
 	case ppc64Width[op] != 0 && n == 2:
 		ppc64Move(m, op, a)
 	case ppc64VecLoad[op] && n == 2 && a[0].Kind == ArgMem && isVS(1):

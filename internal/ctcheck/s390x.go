@@ -160,6 +160,16 @@ func s390xFromListing(f *listingFunc, in *Inst, args []string) error {
 		}
 		in.Args = append(in.Args, a)
 	}
+	if pc := in.Addr; pc+6 <= uint64(len(f.code)) && f.code[pc] == 0xe7 {
+		// A vector instruction's displacement is 12 bits, unsigned (VRX,
+		// VRS, VRV): the assembler encodes VL -16(R15), V1 as 4080(R15),
+		// and prints -16. The encoding is what runs.
+		for i := range in.Args {
+			if x := &in.Args[i]; x.Kind == ArgMem && !x.Global {
+				x.Imm = int64(f.code[pc+2]&15)<<8 | int64(f.code[pc+3])
+			}
+		}
+	}
 	switch in.Op {
 	case "BR":
 		in.Op = "JMP"
@@ -236,9 +246,25 @@ var s390xObjMem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R
 // Others print like them (MOVD for LAY), or print one width for another.
 var s390xObjRXY = map[string]int{"04": 8, "14": 4, "16": 4, "15": 2, "91": 2, "77": 1, "90": 1, "24": 8, "50": 4, "70": 2, "72": 1}
 
+// s390xObjFloat are the floating-point loads and stores, by the first
+// byte of their encoding and the last of an RXY one: the width, and 1 for
+// a store. LD, LE, STD, STE; LDY, LEY, STDY, STEY.
+var s390xObjFloat = map[string][2]int{"68": {8, 0}, "78": {4, 0}, "60": {8, 1}, "70": {4, 1},
+	"ed65": {8, 0}, "ed64": {4, 0}, "ed67": {8, 1}, "ed66": {4, 1}}
+
 // s390xObjRMW are the RXY operations R = R op mem (XG, OG, NG, AG, SG),
 // which objdump prints op R, mem (Go 1.26) or op mem, R (Go 1.25).
 var s390xObjRMW = set("82", "81", "80", "08", "09")
+
+// s390xObjRIL are the loads and stores relative to the program counter
+// (RIL-b, c4 R1 op), by the nibble of their opcode, as Go's moves: LGRL,
+// LGFRL, LLGFRL, LGHRL, LLGHRL; STGRL, STRL, STHRL. (LRL, LHRL and LLHRL,
+// which write the low word alone, are not among them: they fail closed.)
+var s390xObjRIL = map[string]struct {
+	op    string
+	store bool
+}{"8": {"MOVD", false}, "c": {"MOVW", false}, "e": {"MOVWZ", false}, "4": {"MOVH", false}, "6": {"MOVHZ", false},
+	"b": {"MOVD", true}, "f": {"MOVW", true}, "7": {"MOVH", true}}
 
 // s390xFromObjdump reads an instruction go tool objdump printed.
 func s390xFromObjdump(f *Func, in *Inst, args []string) error {
@@ -246,12 +272,17 @@ func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 		in.Raw = true
 		return nil
 	}
-	if len(in.Hex) == 12 && in.Hex[:2] == "c4" && in.Hex[3] == '8' {
-		// LGRL, which Go 1.24 printed MOVD R, off(PC): a global's value
-		// to the register of its R1 field.
+	if rl, ok := s390xObjRIL[in.Hex[min(len(in.Hex), 3):min(len(in.Hex), 4)]]; ok && len(in.Hex) == 12 && in.Hex[:2] == "c4" {
+		// LGRL, STGRL and their kin (which Go 1.24 printed MOVD R,
+		// off(PC)): a global's value to or from the register of the R1
+		// field, at an offset from the program counter.
 		r, _ := strconv.ParseUint(in.Hex[2:3], 16, 8)
 		name := "R" + strconv.Itoa(int(r))
-		in.Op, in.Args = "MOVD", []Arg{{Kind: ArgMem, Global: true}, {Kind: ArgReg, Reg: name, Width: 8, Name: name}}
+		reg, mem := Arg{Kind: ArgReg, Reg: name, Width: 8, Name: name}, Arg{Kind: ArgMem, Global: true}
+		in.Op, in.Args = rl.op, []Arg{mem, reg}
+		if rl.store {
+			in.Args = []Arg{reg, mem}
+		}
 		return nil
 	}
 	for _, s := range args {
@@ -301,10 +332,53 @@ func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 	mem := func(i int) bool { return i < n && a[i].Kind == ArgMem }
 	reg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
 	switch {
-	case in.Op == "RET" || in.Op == "JMP" && n == 1 && in.Hex == "07fe": // BR R14, as Go 1.24 prints it
+	case in.Hex == "07fe" && (in.Op == "RET" || in.Op == "JMP" && n == 1): // BR R14, as Go 1.24 prints it
 		in.Op, in.Args = "RET", nil
+	case len(in.Hex) == 4 && in.Hex[:3] == "07f" && (in.Op == "RET" || in.Op == "JMP" && n == 1):
+		// BCR 15, Rn: the disassembler prints RET whatever the register
+		// (Go 1.26), but only R14 is the link register: a jump through Rn.
+		r, _ := strconv.ParseUint(in.Hex[3:], 16, 8)
+		name := "R" + strconv.Itoa(int(r))
+		in.Op, in.Args = "JMP", []Arg{{Kind: ArgReg, Reg: name, Width: 8, Name: name}}
+	case in.Op == "RET":
+		return fmt.Errorf("RET encoded %s", in.Hex)
 	case (in.Op == "BR" || in.Op == "JMP") && n == 1:
 		in.Op = "JMP"
+	case in.Op == "BASR" && n == 2 && a[0].isReg("R14") && reg(1):
+		in.Op, in.Args = "CALL", a[1:] // BL R: a call through a register
+	case s390xCmpJ[in.Op] && n == 4 && reg(0) && a[2].Kind == ArgImm:
+		// CGIJ R1, $0, $7, target: the mask the disassembler has no name
+		// for, printed third; Go's order puts it first.
+		in.Args = []Arg{a[2], a[0], a[1], a[3]}
+	case in.Op == "MOVD" && n == 2 && mem(0) && reg(1) && first == "41" && len(in.Hex) == 8:
+		in.Op = "LA" // LA R, d(X, B), printed like a load
+	case (in.Op == "VFD" || in.Op == "VFSQ") && n >= 4 && reg(0) && reg(1):
+		// VFD V1, V2, V3, $m4, $m5 in the instruction's order, V1 = V2 / V3;
+		// m5 bit 3: the first element alone. Go's order puts V1 last.
+		regs := 3
+		if in.Op == "VFSQ" {
+			regs = 2
+		}
+		if n != regs+2 || a[regs].Kind != ArgImm || a[regs+1].Kind != ArgImm || !reg(regs-1) {
+			return fmt.Errorf("%s form", in.Op)
+		}
+		in.Op = map[string]string{"VFD": "VFDDB", "VFSQ": "VFSQDB"}[in.Op]
+		if a[regs+1].Imm&8 != 0 {
+			in.Op = "W" + in.Op[1:]
+		}
+		in.Args = nil
+		for i := regs - 1; i >= 0; i-- {
+			in.Args = append(in.Args, a[i])
+		}
+	case s390xDivPair[in.Op] && n == 2 && reg(0) && reg(1):
+		// DSGR R10, R1 and the like, which Go's DIVD and MODD are: R11
+		// (and R10, for the logical ones) by R1, to R10 and R11.
+		num, ok := regNum(a[0].Reg, "R", 0, 14)
+		if !ok || num%2 != 0 {
+			return fmt.Errorf("%s: an odd register pair", in.Op)
+		}
+		next := "R" + strconv.Itoa(num+1)
+		in.Args = []Arg{a[0], {Kind: ArgReg, Reg: next, Width: 8, Name: next}, a[1]}
 	case s390xCond[strings.TrimPrefix(in.Op, "MOVD")] && n == 2 && reg(0) && reg(1):
 		// MOVDEQ R1, R2: LOCGR, a load on condition.
 		in.Op, in.Args = "LOCGR", []Arg{{Kind: ArgCond, Name: in.Op[4:]}, a[0], a[1]}
@@ -318,6 +392,7 @@ func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 		switch {
 		case first == "e3" && s390xObjRXY[last] == w:
 		case in.Op == "MOVB" && len(in.Hex) == 8 && first == "42" && mem(1): // STC, as Go 1.24 prints MOVB
+		case (in.Op == "FMOVD" || in.Op == "FMOVS") && s390xObjFloat[first+last] == [2]int{w, map[bool]int{true: 1}[mem(1)]}:
 		default:
 			return fmt.Errorf("%s: the encoding %s is not the load or store it prints", in.Op, in.Hex)
 		}
@@ -350,6 +425,10 @@ func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 	}
 	return s390xCanonical(in)
 }
+
+// s390xDivPair are the divisions of an even-odd register pair, which
+// the disassembler prints where the listing has DIVD and its kin.
+var s390xDivPair = set("DSGR", "DSGFR", "DLGR", "DLR")
 
 // s390xCond are the conditions of objdump's names of LOCGR (MOVDEQ).
 var s390xCond = set("EQ", "NE", "LT", "LE", "GT", "GE", "LTU", "LEU", "GTU", "GEU", "VS", "VC")
@@ -408,10 +487,10 @@ var (
 	s390xCmp     = set("CMP", "CMPU", "CMPW", "CMPWU")
 	s390xRISBG   = set("RISBGZ", "RISBG", "RISBGN", "RISBHGZ", "RISBLGZ", "RISBHG", "RISBLG")
 	s390xDiv     = set("DIVD", "DIVDU", "DIVW", "DIVWU", "MODD", "MODDU", "MODW", "MODWU", "FDIV", "FDIVS", "FSQRT",
-		"FSQRTS", "WFDDB", "WFSQDB")
+		"FSQRTS", "WFDDB", "WFSQDB", "VFDDB", "VFSQDB")
 	// Vector: op a, b, dst, element by element; the CC forms of the
 	// compares set the condition code.
-	s390xSqrt  = set("FSQRT", "FSQRTS", "WFSQDB")
+	s390xSqrt  = set("FSQRT", "FSQRTS", "WFSQDB", "VFSQDB")
 	s390xVecOp = set("VX", "VO", "VN", "VNO", "VNC", "VAQ", "VSQ", "VAB", "VAG", "VSB", "VSG",
 		"VCEQB", "VCEQH", "VCEQF", "VCEQG", "VCEQBS", "VCEQHS", "VCEQFS", "VCEQGS", "VMXLB", "VMNLB", "VPERM", "VSEL")
 	s390xVecCC = set("VCEQBS", "VCEQHS", "VCEQFS", "VCEQGS")
@@ -425,7 +504,7 @@ func S390XOps() map[string]bool {
 	t := set("RET", "JMP", "CALL", "BRC", "BRCT", "BRCTG", "LA", "LOCGR", "STMG", "LMG", "MVGHI", "VZERO", "VONE",
 		"VL", "VST", "VLM", "VSTM", "VLL", "VTM")
 	for _, c := range []map[string]bool{s390xCondBranches, s390xCmpJ, s390xALU, s390xCmp, s390xRISBG, s390xDiv,
-		s390xVecOp, s390xNone} {
+		s390xVecOp, s390xNone, s390xDivPair} {
 		for op := range c {
 			t[op] = true
 		}
@@ -686,6 +765,14 @@ func s390xStep(mach *Mach) {
 		if !strings.HasPrefix(op, "MUL") {
 			flags(l)
 		}
+	case s390xDivPair[op] && n == 3 && gp(0) && gp(1) && gp(2):
+		// DSGR Reven, Rodd, Rx: the pair's quotient and remainder.
+		l := m.reads(a...)
+		if l == secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		m.write(a[0], l)
+		m.write(a[1], l)
 	case s390xDiv[op] && (n == 3 || n == 2 && s390xSqrt[op]) && reg(n-1):
 		l := m.reads(a[:n-1]...)
 		if l == secret {

@@ -226,9 +226,14 @@ func agree(t *testing.T, b Build, src, bin *Program, funcs []string) {
 // differently, by GOARCH: "listing disassembly", * a suffix. Each model
 // knows both names.
 var opAliases = map[string][]string{
-	"ppc64le": {"OR NOP", "MOVD OR", "MOVBZ RLWINM", "SRD RLDICL"},                            // ORI 0, 0, 0; MR; the rotates
-	"s390x":   {"ADD SUB", "MOVD MOVB", "BRC B*", "CGIJ CMPB*", "CGRJ CMPB*", "CLGRJ CMPUB*"}, // compare and branch, by condition
-	"loong64": {"MOVV MOVW", "MOVV LU12IW", "PCALIGN NOP", "SUBV NEGV"},                       // constants, padding, negation
+	"ppc64le": {"OR NOP", "MOVD OR", "MOVBZ RLWINM", "SRD RLDICL"}, // ORI 0, 0, 0; MR; the rotates
+	"s390x": {"ADD SUB", "MOVD MOVB", "BRC B*", "CGIJ CMPB*", "CGRJ CMPB*", "CLGRJ CMPUB*", // compare and branch, by condition
+		"CLGIJ CMPUB*", "MOVD MVGHI"}, // and as Go 1.24 compiles them: a constant stored by MVGHI
+	"loong64": {"MOVV MOVW", "MOVV LU12IW", "PCALIGN NOP", "SUBV NEGV", // constants, padding, negation
+		"MOVWU BSTRPICKV", // Go 1.24's zero extension
+		// the conversions, by Go's names and the disassembler's
+		"MOVWD FFINTDW", "MOVVD FFINTDV", "MOVWF FFINTFW", "MOVVF FFINTFV", "TRUNCDW FTINTRZWD", "TRUNCFW FTINTRZWF",
+		"TRUNCDV FTINTRZVD", "TRUNCFV FTINTRZVF", "MOVDW FTINTWD", "MOVFW FTINTWF", "MOVDV FTINTVD", "MOVFV FTINTVF"},
 	"riscv64": {"ADDI MOV", "MOV ADD", "MOV ADDI", "MOV LUI", "MOVHU ZEXTH", "MOVWU ADDUW"},
 }
 
