@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/ctequal/ctequal/internal/cttrace"
@@ -139,6 +140,14 @@ var shortLeakBuilds = set("amd64", "386", "arm64")
 // misses it.
 func TestGoLeaks(t *testing.T) {
 	goTool, root := toolchain(t)
+	counts := gadgetCounts{}
+	var mu sync.Mutex
+	defer func() {
+		if !t.Failed() && !testing.Short() {
+			counts.log(t, "Go source")
+			checkGadgetTables(t, "Go source", counts)
+		}
+	}()
 	for _, leak := range goLeaks {
 		t.Run(filepath.Base(leak.file), func(t *testing.T) {
 			with, err := filepath.Abs(leak.file)
@@ -153,6 +162,12 @@ func TestGoLeaks(t *testing.T) {
 				b.Replace = map[string]string{kernelsSrc + "/equal_generic.go": with}
 				t.Run(b.Name(), func(t *testing.T) {
 					src, bin := bothPrograms(t, goTool, root, b)
+					var flagged [2]bool
+					defer func() {
+						mu.Lock()
+						counts.add(strings.TrimSuffix(filepath.Base(leak.file), ".go"), flagged[0], flagged[1])
+						mu.Unlock()
+					}()
 					for i, p := range []*Program{src, bin} {
 						check := []checkName{sourceCheck, compiledCheck}[i]
 						r, err := Check(p)
@@ -169,6 +184,7 @@ func TestGoLeaks(t *testing.T) {
 								break
 							}
 						}
+						flagged[i] = caught
 						if !caught {
 							t.Errorf("%s: %s check: no finding %q at line %d; findings: %v", b.Name(), check, leak.reason, line, r.Findings)
 						}
