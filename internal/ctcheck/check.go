@@ -348,9 +348,3 @@ func AssembleListing(path, goarch string, v Variant) (*Program, error) {
 	}
 	return p, nil
 }
-
-// goAtLeast reports whether release v (go1.24.13) is at least min, or v is
-// not known.
-func goAtLeast(v, min string) bool {
-	return v == "" || !version.IsValid(v) || version.Compare(v, min) >= 0
-}

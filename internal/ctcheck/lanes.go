@@ -83,10 +83,6 @@ func (m rm) write(a Arg, l level) {
 	}
 }
 
-// isReg reports whether a is a register operand, the zero register
-// included.
-func isRegArg(a Arg) bool { return a.Kind == ArgReg }
-
 // sameReg reports whether a and b name the same register part, with no
 // shift: the zeroing idioms.
 func sameReg(a, b Arg) bool {

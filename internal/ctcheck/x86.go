@@ -500,11 +500,7 @@ func x86Step(mach *Mach) {
 		}
 	case op == "CALL" && n == 1:
 		if a[0].Kind == ArgSym {
-			m.call(a[0].Sym)
-			if m.a.GOARCH == "amd64" && strings.HasSuffix(a[0].Sym, ".abi0") {
-				// ABI0 functions may clobber g's register: the caller
-				// reloads it.
-			}
+			m.call(a[0].Sym) // an ABI0 callee may clobber g's R14: its exit says
 			return
 		}
 		if a[0].Kind == ArgMem {
