@@ -6,7 +6,6 @@ import (
 	"debug/buildinfo"
 	"encoding/json"
 	"fmt"
-	"go/version"
 	"os"
 	"os/exec"
 	"path/filepath"
