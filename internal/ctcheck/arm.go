@@ -208,14 +208,13 @@ func armFromListing(f *listingFunc, in *Inst, args []string) error {
 				continue
 			}
 		}
-		if strings.HasPrefix(s, "$") && (strings.HasSuffix(s, "(SP)") || strings.HasSuffix(s, "(FP)")) {
+		if off, reg, ok, err := listingSlotAddress(la, f, s, 4); ok {
 			// MOVW $name-off(SP), r: the address of a frame slot (ADD).
-			x, ok, err := listingOperand(la, f, s[1:])
-			if err != nil || !ok || x.Kind != ArgMem || base != "MOVW" || len(args) != 2 {
+			if err != nil || base != "MOVW" || len(args) != 2 {
 				return fmt.Errorf("address %s", s)
 			}
 			op = strings.Replace(op, "MOVW", "ADD", 1)
-			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: x.Imm}, Arg{Kind: ArgReg, Reg: x.Reg, Width: 4, Name: x.Reg})
+			in.Args = append(in.Args, off, reg)
 			continue
 		}
 		a, ok, err := listingOperand(la, f, s)

@@ -244,6 +244,15 @@ func arm64Word(in *Inst, v uint32) {
 func arm64FromListing(f *listingFunc, in *Inst, args []string) error {
 	la := listingArchs["arm64"]
 	for _, s := range args {
+		if off, reg, ok, err := listingSlotAddress(la, f, s, 8); ok {
+			// MOVD $name-off(SP), r: the address of a frame slot (ADD).
+			if err != nil || in.Op != "MOVD" || len(args) != 2 {
+				return fmt.Errorf("address %s", s)
+			}
+			in.Op = "ADD"
+			in.Args = append(in.Args, off, reg)
+			continue
+		}
 		if a, ok := arm64Operand(s); ok {
 			in.Args = append(in.Args, a)
 			continue

@@ -150,10 +150,7 @@ func TestGoLeaks(t *testing.T) {
 	}()
 	for _, leak := range goLeaks {
 		t.Run(filepath.Base(leak.file), func(t *testing.T) {
-			with, err := filepath.Abs(leak.file)
-			if err != nil {
-				t.Fatal(err)
-			}
+			with := buildLeak(t, leak.file)
 			line := markedLine(t, with, "// the leak")
 			for _, b := range builds {
 				if testing.Short() && !shortLeakBuilds[b.Name()] {
@@ -193,6 +190,42 @@ func TestGoLeaks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// buildLeak writes the portable kernel with the leak of file planted: the
+// shipped equal_generic.go with the line file's //replace: names replaced
+// by its //with: lines, and file's declarations after its package clause
+// appended. It returns the written file's path.
+func buildLeak(t *testing.T, file string) string {
+	t.Helper()
+	leak, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var replace string
+	var with []string
+	for _, l := range strings.Split(string(leak), "\n") {
+		if r, ok := strings.CutPrefix(l, "//replace:\t"); ok {
+			replace = r
+		}
+		if w, ok := strings.CutPrefix(l, "//with:\t"); ok {
+			with = append(with, "\t"+w)
+		}
+	}
+	_, decls, ok := strings.Cut(string(leak), "\npackage ctequal\n")
+	if replace == "" || len(with) == 0 || !ok {
+		t.Fatalf("%s: no //replace:, //with: or package clause", file)
+	}
+	shipped := kernelFile(t, "equal_generic.go")
+	if strings.Count(shipped, "\t"+replace+"\n") != 1 {
+		t.Fatalf("equal_generic.go has not exactly one line %q to plant %s at", replace, file)
+	}
+	src := strings.Replace(shipped, "\t"+replace+"\n", strings.Join(with, "\n")+"\n", 1) + decls
+	path := filepath.Join(t.TempDir(), filepath.Base(file))
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // markedLine returns the number of the only line of file that contains

@@ -257,6 +257,29 @@ var (
 	listingMem = regexp.MustCompile(`^(-?\d+)?\(([A-Za-z0-9_]+)\)(?:\(([A-Za-z0-9_]+)(?:\*([1248])|<<([0-9]))?\))?$`)
 )
 
+// listingSlotAddress reads $name+off(SP) or $name+off(FP), the address of
+// a frame slot (the assembler makes it an add to the stack pointer), as
+// the operands of that add: the offset, and the register it is from. ok:
+// s has that form.
+func listingSlotAddress(la *listingArch, f *listingFunc, s string, width int) (off, reg Arg, ok bool, err error) {
+	if !strings.HasPrefix(s, "$") || !strings.HasSuffix(s, "(SP)") && !strings.HasSuffix(s, "(FP)") {
+		return Arg{}, Arg{}, false, nil
+	}
+	m := listingNamed.FindStringSubmatch(s[1:])
+	if m == nil {
+		return Arg{}, Arg{}, true, fmt.Errorf("address %s", s)
+	}
+	o := int64(0)
+	if m[2] != "" {
+		o, _ = strconv.ParseInt(m[2], 10, 64)
+	}
+	x, err := la.frameArg(f, m[3] == "FP", m[1] != "", o)
+	if err != nil {
+		return Arg{}, Arg{}, true, err
+	}
+	return Arg{Kind: ArgImm, Imm: x.Imm}, Arg{Kind: ArgReg, Reg: x.Reg, Width: width, Name: x.Reg}, true, nil
+}
+
 // listingOperand reads the operand forms that every architecture's
 // listing shares (the printer is cmd/internal/obj's): constants, symbols
 // and frame slots, memory through a register. It returns false for the
@@ -304,6 +327,11 @@ func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error
 			}
 		}
 		return a, true, nil
+	}
+	if strings.HasPrefix(s, "$") && (strings.HasSuffix(s, "(SP)") || strings.HasSuffix(s, "(FP)")) {
+		// The address of a frame slot: an add, which the architecture's
+		// hook reads with listingSlotAddress, or fails closed.
+		return Arg{}, true, fmt.Errorf("address of a frame slot %s", s)
 	}
 	if m := listingNamed.FindStringSubmatch(s); m != nil {
 		off := int64(0)

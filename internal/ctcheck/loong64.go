@@ -94,14 +94,13 @@ func loong64FromListing(f *listingFunc, in *Inst, args []string) error {
 				continue
 			}
 		}
-		if strings.HasPrefix(s, "$") && (strings.HasSuffix(s, "(SP)") || strings.HasSuffix(s, "(FP)")) {
-			// MOVV $name-off(SP), r: the address of a frame slot (ADDV).
-			x, ok, err := listingOperand(la, f, s[1:])
-			if err != nil || !ok || x.Kind != ArgMem || in.Op != "MOVV" || len(args) != 2 {
+		if off, reg, ok, err := listingSlotAddress(la, f, s, 8); ok {
+			// MOVV $name+off(SP), r: the address of a frame slot (ADDV).
+			if err != nil || in.Op != "MOVV" || len(args) != 2 {
 				return fmt.Errorf("address %s", s)
 			}
 			in.Op = "ADDV"
-			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: x.Imm}, Arg{Kind: ArgReg, Reg: x.Reg, Width: 8, Name: x.Reg})
+			in.Args = append(in.Args, off, reg)
 			continue
 		}
 		a, ok, err := listingOperand(la, f, s)

@@ -110,14 +110,13 @@ func riscv64FromListing(f *listingFunc, in *Inst, args []string) error {
 			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: uint64(int64(in.Addr) + off)})
 			continue
 		}
-		if strings.HasPrefix(s, "$") && (strings.HasSuffix(s, "(SP)") || strings.HasSuffix(s, "(FP)")) {
+		if off, reg, ok, err := listingSlotAddress(la, f, s, 8); ok {
 			// MOV $name+off(SP), r: the address of a frame slot (ADDI).
-			x, ok, err := listingOperand(la, f, s[1:])
-			if err != nil || !ok || x.Kind != ArgMem || in.Op != "MOV" || len(args) != 2 {
+			if err != nil || in.Op != "MOV" || len(args) != 2 {
 				return fmt.Errorf("address %s", s)
 			}
 			in.Op = "ADDI"
-			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: x.Imm}, Arg{Kind: ArgReg, Reg: x.Reg, Width: 8, Name: x.Reg})
+			in.Args = append(in.Args, off, reg)
 			continue
 		}
 		a, ok, err := listingOperand(la, f, s)

@@ -263,6 +263,7 @@ func arm64Rows() []tableRow {
 		{ins: "MOVD ZR, R5", flow: "-> R5"},
 		{ins: "MOVD $·rtTable(SB), R2", flow: "-> R2"},
 		{ins: "MOVD x_base+0(FP), R0", flow: "-> R0"},
+		{ins: "MOVD $x_base+0(FP), R0", flow: "-> R0"}, // an address: an ADD to the stack pointer, no load
 		{ins: "MOVD (R1), R2", flow: "MEM -> R2", leak: "R1", want: wAddr},
 		{ins: "MOVD (R1)(R3<<3), R2", flow: "MEM -> R2", leak: "R1 R3", want: wAddr},
 		{ins: "MOVD.P 8(R1), R2", flow: "MEM -> R2", leak: "R1", want: wAddr},
