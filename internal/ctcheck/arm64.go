@@ -475,21 +475,9 @@ func arm64Step(mach *Mach) {
 	case op == "RET" && n == 0:
 		m.doRet()
 	case op == "JMP" && n == 1:
-		switch a[0].Kind {
-		case ArgTarget:
-			m.jump(a[0].Target)
-		case ArgSym:
-			m.tail(a[0].Sym)
-		default:
-			m.indirect()
-		}
+		m.jmp(a[0])
 	case op == "CALL" && n == 1:
-		m.set("R30", static) // the return address
-		if a[0].Kind == ArgSym {
-			m.call(a[0].Sym)
-		} else {
-			m.indirect()
-		}
+		m.callTo(a[0], "R30")
 	case len(op) == 3 && op[0] == 'B' && arm64Conds[op[1:]] && n == 1:
 		if t, ok := target(0); ok {
 			m.branch(m.reg("FLAGS"), "flags", t)

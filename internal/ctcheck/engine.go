@@ -383,6 +383,31 @@ func (m *Mach) tail(sym string) {
 	m.tailSym = sym
 }
 
+// jmp is an unconditional jump to a: a label of this function, another
+// function (a tail call), or a register or memory, which the analysis
+// cannot follow.
+func (m *Mach) jmp(a Arg) {
+	switch a.Kind {
+	case ArgTarget:
+		m.jump(a.Target)
+	case ArgSym:
+		m.tail(a.Sym)
+	default:
+		m.indirect()
+	}
+}
+
+// callTo is a call of a, which leaves the return address in the link
+// register lr: a function, or a register or memory (indirect).
+func (m *Mach) callTo(a Arg, lr string) {
+	m.set(lr, static) // the return address
+	if a.Kind == ArgSym {
+		m.call(a.Sym)
+	} else {
+		m.indirect()
+	}
+}
+
 // indirect is a call or jump through a register or memory: a target the
 // analysis cannot follow.
 func (m *Mach) indirect() {

@@ -324,21 +324,9 @@ func loong64Step(mach *Mach) {
 		}
 		m.doRet()
 	case op == "JMP" && n == 1:
-		switch a[0].Kind {
-		case ArgTarget:
-			m.jump(a[0].Target)
-		case ArgSym:
-			m.tail(a[0].Sym)
-		default:
-			m.indirect()
-		}
+		m.jmp(a[0])
 	case op == "CALL" && n == 1:
-		m.set("R1", static) // the return address
-		if a[0].Kind == ArgSym {
-			m.call(a[0].Sym)
-		} else {
-			m.indirect()
-		}
+		m.callTo(a[0], "R1")
 	case (op == "BEQ" || op == "BNE") && n == 2 && reg(0): // BEQZ, BNEZ
 		if t, ok := target(1); ok {
 			m.branch(m.read(a[0]), a[0].Name, t)

@@ -530,21 +530,9 @@ func ppc64Step(mach *Mach) {
 		}
 		m.doRet()
 	case op == "JMP" && n == 1:
-		switch a[0].Kind {
-		case ArgTarget:
-			m.jump(a[0].Target)
-		case ArgSym:
-			m.tail(a[0].Sym)
-		default:
-			m.indirect()
-		}
+		m.jmp(a[0])
 	case op == "CALL" && n == 1:
-		m.set("LR", static) // the return address
-		if a[0].Kind == ArgSym {
-			m.call(a[0].Sym)
-		} else {
-			m.indirect()
-		}
+		m.callTo(a[0], "LR")
 	case ppc64Bcc[op] && (n == 1 || n == 2 && isReg(0) && strings.HasPrefix(a[0].Reg, "CR")):
 		cr := "CR0"
 		if n == 2 {

@@ -315,14 +315,7 @@ func riscv64Step(mach *Mach) {
 		}
 		m.doRet()
 	case op == "JMP" && n == 1:
-		switch a[0].Kind {
-		case ArgTarget:
-			m.jump(a[0].Target)
-		case ArgSym:
-			m.tail(a[0].Sym)
-		default:
-			m.indirect()
-		}
+		m.jmp(a[0])
 	case op == "CALL" && n == 2 && (a[0].isReg("X1") || a[0].isReg("X5")):
 		m.write(a[0], static) // the return address
 		if a[1].Kind == ArgSym {

@@ -564,21 +564,9 @@ func s390xStep(mach *Mach) {
 		}
 		m.doRet()
 	case op == "JMP" && n == 1:
-		switch a[0].Kind {
-		case ArgTarget:
-			m.jump(a[0].Target)
-		case ArgSym:
-			m.tail(a[0].Sym)
-		default:
-			m.indirect()
-		}
+		m.jmp(a[0])
 	case op == "CALL" && n == 1:
-		m.set("R14", static) // the return address
-		if a[0].Kind == ArgSym {
-			m.call(a[0].Sym)
-		} else {
-			m.indirect()
-		}
+		m.callTo(a[0], "R14")
 	case s390xCondBranches[op] && n == 1:
 		if t, ok := target(0); ok {
 			m.branch(m.reg("FLAGS"), "condition code", t)
