@@ -68,6 +68,10 @@ type Arch struct {
 	QEMU string
 	// Runs are the configurations the tests run under qemu-user.
 	Runs []Run
+	// SlowTest is the library's test that takes most of a kernel test
+	// run under qemu here, where one does: mutate runs it last, for the
+	// survivors of the runs without it.
+	SlowTest string
 	// ByteLoads: the compiler does not merge byte loads into words
 	// (binary.LittleEndian.Uint64 is 8 loads), so the portable kernel
 	// costs several instructions a byte.

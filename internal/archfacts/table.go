@@ -70,6 +70,8 @@ var table = []*Arch{
 			{Name: "plain", CPU: rvv(128), Kernels: []string{"generic"}, Trace: true},
 			{Name: "no-v", CPU: "rv64,v=false", Kernels: []string{"generic"}},
 		},
+		// 50 s of the RVV kernel's 60 s.
+		SlowTest:  "TestKernelsEveryRegion",
 		ByteLoads: true,
 		Triple:    "riscv64-unknown-linux-gnu",
 		// Go emits compressed instructions, which the ELF header does not
