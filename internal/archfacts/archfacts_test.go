@@ -217,3 +217,22 @@ func buildLine(src string) (string, bool) {
 	}
 	return "", false
 }
+
+// TestCIRunsExist checks that every run .ci/run names is in the table:
+// it takes its CPUs from the table through cmd/archfacts.
+func TestCIRunsExist(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(root, ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, m := range regexp.MustCompile(`(?m)^[^#\n]*"\$facts" (?:test|exec|env) "?([\w$-]+/[\w$.-]+)`).FindAllStringSubmatch(string(src), -1) {
+		n++
+		if _, _, err := FindRun(m[1]); err != nil && !strings.Contains(m[1], "$") {
+			t.Errorf(".ci/run: %v", err)
+		}
+	}
+	if n < 10 {
+		t.Errorf(".ci/run runs %d runs through cmd/archfacts: the pattern misses them", n)
+	}
+}
