@@ -17,7 +17,7 @@ import (
 // of 8 bytes (V5.0, V5.1: F5 and V5.D[0] are lane 0), FLAGS (NZCV), and
 // two pseudo-locations for the speculation barrier after MSR DIT.
 
-var arm64Arch = &Arch{GOARCH: "arm64", PtrSize: 8, SP: "RSP", LR: "R30", G: "R28", GInABI0: true, Step: arm64Step}
+var arm64Arch = modelOf("arm64", arm64Step)
 
 func init() {
 	archs["arm64"] = arm64Arch

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/ctequal/ctequal/internal/archfacts"
 )
 
 // What the tests share: the go command, the builds, and builds with
@@ -69,8 +71,12 @@ func haveToolchain(t *testing.T, goTool, goarch string) bool {
 // skipUnbuildable skips b where this toolchain cannot build it.
 func skipUnbuildable(t *testing.T, goTool string, b Build) {
 	t.Helper()
-	if slices.Contains(b.Env, "GORISCV64=rva23u64") && version.Compare(runtime.Version(), "go1.25") < 0 {
-		t.Skipf("%s: GORISCV64=rva23u64 came with Go 1.25; this is %s", b.Name(), runtime.Version())
+	if a := archfacts.Get(b.GOARCH); a != nil {
+		for _, kv := range b.Env {
+			if k, level, _ := strings.Cut(kv, "="); k == a.LevelVar && a.MinGo(level) != "" && version.Compare(runtime.Version(), a.MinGo(level)) < 0 {
+				t.Skipf("%s: %s came with %s; this is %s", b.Name(), kv, a.MinGo(level), runtime.Version())
+			}
+		}
 	}
 	if !haveToolchain(t, goTool, b.GOARCH) {
 		t.Skipf("%s: this go command has no toolchain for linux/%s: not checked", b.Name(), b.GOARCH)

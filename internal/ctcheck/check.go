@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/ctequal/ctequal/internal/archfacts"
 	"github.com/ctequal/ctequal/internal/golist"
 )
 
@@ -218,37 +219,39 @@ func CheckFuncs(p *Program, names []string) (*Report, error) {
 type Variant []string
 
 // asmVariants are the levels each GOARCH's assembly is checked at: every
-// one the .s files tell apart with #ifdef.
-var asmVariants = map[string][]Variant{
-	"amd64":   {nil},
-	"arm64":   {nil},
-	"riscv64": {nil},
-	"ppc64le": {{"GOPPC64=power8"}, {"GOPPC64=power9"}, {"GOPPC64=power10"}},
-	"s390x":   {nil},
-}
+// level where the table says the .s files tell levels apart with #ifdef
+// (ppc64le), the default elsewhere.
+var asmVariants = func() map[string][]Variant {
+	m := map[string][]Variant{}
+	for _, a := range archfacts.WithKernels() {
+		m[a.GOARCH] = []Variant{nil}
+		if a.AsmLevels {
+			m[a.GOARCH] = nil
+			for _, l := range a.Levels {
+				m[a.GOARCH] = append(m[a.GOARCH], a.LevelEnv(l))
+			}
+		}
+	}
+	return m
+}()
 
-// asmMacros are the -D flags go build passes the assembler for a level
-// (every level at or below it).
+// asmMacros are the -D flags go build passes the assembler for a level:
+// the table's macros of the level in v, or of the default level.
 func asmMacros(goarch string, v Variant) []string {
 	out := []string{"-D", "GOOS_linux", "-D", "GOARCH_" + goarch}
+	a := archfacts.Get(goarch)
+	level := ""
 	for _, kv := range v {
 		k, val, _ := strings.Cut(kv, "=")
-		switch k {
-		case "GOPPC64":
-			n := strings.TrimPrefix(val, "power")
-			for _, l := range []string{"10", "9", "8"} {
-				if len(l) < len(n) || len(l) == len(n) && l <= n {
-					out = append(out, "-D", "GOPPC64_power"+l)
-				}
-			}
-		case "GOAMD64":
-			for _, l := range []string{"v4", "v3", "v2", "v1"} {
-				if l <= val {
-					out = append(out, "-D", "GOAMD64_"+l)
-				}
-			}
-		default:
+		if a != nil && k == a.LevelVar {
+			level = val
+		} else {
 			out = append(out, "-D", k+"_"+val)
+		}
+	}
+	if a != nil {
+		for _, m := range a.AsmMacros(level) {
+			out = append(out, "-D", m)
 		}
 	}
 	return out
@@ -265,13 +268,25 @@ func goarchOf(path string) string {
 	return ""
 }
 
+// modelOf is the start of goarch's model, from internal/archfacts: its
+// pointer size, stack pointer, link register (or the bytes a call
+// pushes), and g; step is the model's.
+func modelOf(goarch string, step func(m *Mach)) *Arch {
+	f := archfacts.Must(goarch)
+	a := &Arch{GOARCH: goarch, PtrSize: f.PtrSize, SP: f.SP, LR: f.LR, G: f.G, GInABI0: f.GInABI0, Step: step}
+	if f.LR == "" {
+		a.RetAddr = int64(f.PtrSize)
+	}
+	return a
+}
+
 // CheckFile checks one assembly file on its own, at every level of its
 // architecture: the assembler's listing of it, each of its functions a
 // root with public arguments. Its architecture comes from its name.
 func CheckFile(path string) ([]Finding, error) {
 	goarch := goarchOf(path)
 	if goarch == "" {
-		return nil, fmt.Errorf("%s: no _amd64.s, _arm64.s, _riscv64.s, _ppc64le.s or _s390x.s suffix: architecture unknown", path)
+		return nil, fmt.Errorf("%s: no _GOARCH.s suffix of %s: architecture unknown", path, strings.Join(archfacts.Names(archfacts.WithKernels()), ", "))
 	}
 	seen := map[string]bool{}
 	var all []Finding

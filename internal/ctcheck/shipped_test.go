@@ -13,60 +13,70 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ctequal/ctequal/internal/archfacts"
 )
 
 // The shipped tree: every assembly file on its own, and the path from the
 // API to the kernels in a build of every GOARCH, through both checks.
 
 // builds are the configurations whose code TestShippedBuilds checks:
-// every GOARCH a disassembler here reads, the portable kernel on those
-// with assembly, and the instruction-set levels whose code differs.
-var builds = append([]Build{
-	{GOARCH: "amd64"}, {GOARCH: "amd64", Tags: "purego"}, {GOARCH: "amd64", Env: []string{"GOAMD64=v3"}},
-	{GOARCH: "386"},
-	{GOARCH: "arm64"}, {GOARCH: "arm64", Tags: "purego"},
-}, archBuilds...)
+// every GOARCH of internal/archfacts whose machine a model describes (the
+// table gives its registers), at its default level and each level the
+// table checks, and the portable kernel on those with assembly, at the
+// default and the levels the table says.
+var builds = func() []Build {
+	var out []Build
+	for _, a := range archfacts.All() {
+		if a.SP == "" {
+			continue
+		}
+		out = append(out, Build{GOARCH: a.GOARCH})
+		for _, l := range a.Checked {
+			out = append(out, Build{GOARCH: a.GOARCH, Env: a.LevelEnv(l.Value)})
+		}
+		if len(a.Kernels) == 0 {
+			continue
+		}
+		out = append(out, Build{GOARCH: a.GOARCH, Tags: "purego"})
+		for _, l := range a.Checked {
+			if l.Purego {
+				out = append(out, Build{GOARCH: a.GOARCH, Env: a.LevelEnv(l.Value), Tags: "purego"})
+			}
+		}
+	}
+	return out
+}()
 
-// asmNeedsGo126 reports whether path's kernel needs Go 1.26's assembler
-// (RVV, the vector facility: their files say go1.26) and this is older.
+// asmNeedsGo126 reports whether path's kernel needs a newer Go's
+// assembler than this one (the table's AsmGo: riscv64's RVV and s390x's
+// vector facility need Go 1.26).
 func asmNeedsGo126(path string) bool {
-	g := goarchOf(path)
-	return (g == "riscv64" || g == "s390x") && !vectorKernelsBuilt()
+	a := archfacts.Get(goarchOf(path))
+	return a != nil && !asmBuilt(a)
 }
 
 // wantFuncs are the functions that a build must reach and analyse: the
 // check must not pass by analysing less than the path.
 func wantFuncs(b Build) []string {
 	want := append(slices.Clone(roots), kernelsPkg()+"Compare", kernelsPkg()+"equalChunked", kernelsPkg()+"equalChunk", kernelsPkg()+"equalGeneric")
-	if b.Tags == "purego" {
+	a := archfacts.Get(b.GOARCH)
+	if b.Tags == "purego" || a == nil || len(a.Kernels) == 0 || !asmBuilt(a) {
 		return want
 	}
-	switch b.GOARCH {
-	case "amd64":
-		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalAVX512.abi0", kernelsPkg()+"equalAVX2.abi0",
-			kernelsPkg()+"equalSSE2.abi0", kernelsPkg()+"equalGeneric.abi0")
-	case "arm64":
-		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalNEON.abi0", kernelsPkg()+"equalGeneric.abi0")
-	case "riscv64":
-		if !vectorKernelsBuilt() {
-			break
-		}
-		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalRVV.abi0", kernelsPkg()+"equalGeneric.abi0")
-	case "ppc64le":
-		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalVSX.abi0", kernelsPkg()+"equalGeneric.abi0")
-	case "s390x":
-		if !vectorKernelsBuilt() {
-			break
-		}
-		want = append(want, kernelsPkg()+"equalVector.abi0", kernelsPkg()+"equalVX.abi0", kernelsPkg()+"equalGeneric.abi0")
+	want = append(want, kernelsPkg()+"equalVector.abi0")
+	for _, k := range append(slices.Clone(a.Kernels), "generic") {
+		want = append(want, kernelsPkg()+archfacts.KernelSymbol(k)+".abi0")
 	}
 	return want
 }
 
-// vectorKernelsBuilt reports whether this toolchain builds the riscv64 and
-// s390x vector kernels, which need Go 1.26 (their files say go1.26): the
-// go command that builds the driver is this test's own release.
-func vectorKernelsBuilt() bool { return version.Compare(runtime.Version(), "go1.26") >= 0 }
+// asmBuilt reports whether this toolchain builds a's assembly kernels,
+// which may need a newer release than go.mod admits (a.AsmGo): the go
+// command that builds the driver is this test's own release.
+func asmBuilt(a *archfacts.Arch) bool {
+	return a.AsmGo == "" || version.Compare(runtime.Version(), a.AsmGo) >= 0
+}
 
 // TestShippedKernels checks every assembly file of the library's folder
 // on its own, at every level of its architecture: a kernel added later is
@@ -86,7 +96,7 @@ func TestShippedKernels(t *testing.T) {
 			continue
 		}
 		if asmNeedsGo126(f) {
-			t.Logf("%s: the assembler of %s has no RVV or vector facility: not checked", filepath.Base(f), runtime.Version())
+			t.Logf("%s: the assembler of %s cannot build it (it needs %s): not checked", filepath.Base(f), runtime.Version(), archfacts.Must(goarchOf(f)).AsmGo)
 			continue
 		}
 		findings, err := CheckFile(f)

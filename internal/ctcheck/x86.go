@@ -21,8 +21,8 @@ import (
 // the flags, FLAGS.
 
 var (
-	amd64Arch = &Arch{GOARCH: "amd64", PtrSize: 8, RetAddr: 8, SP: "SP", G: "R14", Step: x86Step}
-	i386Arch  = &Arch{GOARCH: "386", PtrSize: 4, RetAddr: 4, SP: "SP", Step: x86Step}
+	amd64Arch = modelOf("amd64", x86Step)
+	i386Arch  = modelOf("386", x86Step)
 )
 
 var x86GP = strings.Fields("AX CX DX BX SP BP SI DI R8 R9 R10 R11 R12 R13 R14 R15")

@@ -147,8 +147,8 @@ func TestPlantedBlindSpots(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c := Config{Name: "amd64-" + p.plant, GOARCH: "amd64", Overlay: overlay, CPU: "Haswell", Kernel: "avx2", Mem: true,
-				Lengths: p.lengths, Words: p.words}
+			c := on("amd64/haswell", "amd64-"+p.plant).withOverlay(overlay)
+			c.Lengths, c.Words = p.lengths, p.words
 			res := buildAndRun(t, c, dir)
 			ds, err := Compare(res.Calls, res.Traces, res.Symbols)
 			if err != nil {

@@ -49,7 +49,8 @@
 // yield, whose place depends on the host's timing; Compare compares the
 // traces of a length.
 //
-// The tests build the driver for each kernel qemu can run (AVX2 on
+// The tests build the driver for each run internal/archfacts marks Trace,
+// each kernel qemu can run (AVX2 on
 // -cpu Haswell, SSE2 on Nehalem, NEON on cortex-a53 and, with DIT, on max,
 // the portable kernel under purego on both architectures, RVV at VLEN 128
 // and the portable kernel on riscv64, VSX on power8 and power10, the s390x

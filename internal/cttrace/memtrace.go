@@ -14,8 +14,8 @@ import (
 // number of elements less one (consecutive in memory: a vector load that
 // qemu makes element by element is one entry per 256 elements), the
 // address of the first below. Guest addresses of qemu-user fit in 48 bits
-// (amd64, arm64, riscv64, ppc64le, s390x), and no instruction address has
-// bit 63 set.
+// on every architecture it runs here, and no instruction address has bit
+// 63 set.
 const (
 	memBit     = 1 << 63
 	storeBit   = 1 << 62

@@ -10,6 +10,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+
+	"github.com/ctequal/ctequal/internal/archfacts"
 )
 
 // DriverPackage is the import path of the driver.
@@ -18,7 +20,7 @@ const DriverPackage = "github.com/ctequal/ctequal/internal/cttrace/driver"
 // A Config is one build of the driver and one run of it under qemu-user.
 type Config struct {
 	Name    string   // for messages and the binary's name
-	GOARCH  string   // amd64, arm64, riscv64, ppc64le or s390x
+	GOARCH  string   // one with qemu runs in internal/archfacts
 	Tags    string   // build tags, such as purego
 	Env     []string // more of the build's environment, such as GORISCV64=rva23u64 or GOPPC64=power10
 	Overlay string   // a go build -overlay file, or ""
@@ -29,6 +31,8 @@ type Config struct {
 	// Lengths set for none.
 	Words []int
 	Args  []string // the driver's other flags
+	// GODEBUG is more of the run's GODEBUG, such as cpu.vx=off.
+	GODEBUG string
 	// Kernel and DIT are what the driver must report: the kernel that
 	// Compare selected, and whether the NEON kernel sets PSTATE.DIT.
 	// Without them the check would prove nothing about the kernel meant.
@@ -42,12 +46,6 @@ type Config struct {
 	// where a branch does. Without Mem the instructions come from qemu's
 	// exec log (see Run).
 	Mem bool
-}
-
-// QEMUWithPlugins returns the qemu-user program for goarch that loads TCG
-// plugins: the dynamically linked one (Debian: qemu-user).
-func QEMUWithPlugins(goarch string) string {
-	return strings.TrimSuffix(QEMU(goarch), "-static")
 }
 
 // pluginSource is memplugin's C source, in this package's source tree.
@@ -70,21 +68,40 @@ func BuildPlugin(ctx context.Context, dir string) (string, error) {
 	return so, nil
 }
 
-// QEMU returns the qemu-user program for goarch.
-func QEMU(goarch string) string {
-	switch goarch {
-	case "amd64":
-		return "qemu-x86_64-static"
-	case "arm64":
-		return "qemu-aarch64-static"
-	case "riscv64":
-		return "qemu-riscv64-static"
-	case "ppc64le":
-		return "qemu-ppc64le-static"
-	case "s390x":
-		return "qemu-s390x-static"
+// ForRun is the configuration of a run of the architecture table: its
+// build, its CPU, and the kernel it must select, named GOARCH-RUN.
+func ForRun(a *archfacts.Arch, r archfacts.Run) Config {
+	c := Config{Name: a.GOARCH + "-" + r.Name, GOARCH: a.GOARCH, Tags: r.Tags(), Env: a.LevelEnv(r.Level), CPU: r.CPU,
+		Kernel: r.Kernel(), DIT: r.AssumeDIT, Mem: true}
+	if r.AssumeDIT {
+		c.Args = []string{"-assume-dit"}
 	}
-	return ""
+	c.GODEBUG = r.GODEBUG
+	return c
+}
+
+// Configs are the configurations whose traces must be identical across
+// classes: every run the table marks Trace, each kernel that qemu can
+// run as Compare selects it, tracing the data addresses too (Mem). Where
+// the compiler does not merge byte loads (riscv64), the portable kernel
+// costs several instructions a byte: its word classes run at
+// SampleWords' lengths only, every lane of its accumulators and every
+// path still, and the same Go code runs the full plan elsewhere.
+func Configs() []Config {
+	var out []Config
+	for _, a := range archfacts.All() {
+		for _, r := range a.Runs {
+			if !r.Trace {
+				continue
+			}
+			c := ForRun(a, r)
+			if a.ByteLoads && r.Kernel() == "generic" {
+				c.Words = SampleWords()
+			}
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Build builds the driver for c into dir and returns the binary's path.
@@ -160,14 +177,14 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	var qemu string
 	var args []string
 	if c.Mem {
-		qemu = QEMUWithPlugins(c.GOARCH)
+		qemu = archfacts.Must(c.GOARCH).QEMUPlugins()
 		so, err := BuildPlugin(ctx, filepath.Dir(bin))
 		if err != nil {
 			return nil, err
 		}
 		args = []string{"-plugin", fmt.Sprintf("%s,begin=%#x,end=%#x,fd=3", so, begin, end)}
 	} else {
-		qemu = QEMU(c.GOARCH)
+		qemu = archfacts.Must(c.GOARCH).QEMUStatic()
 		oneInsn, err := oneInsnFlag(ctx, qemu)
 		if err != nil {
 			return nil, err
@@ -182,7 +199,11 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	args = append(args, "-cpu", c.CPU, bin, "-lengths", FormatLengths(lengths), "-words", FormatLengths(words))
 	args = append(args, c.Args...)
 	cmd := exec.CommandContext(ctx, qemu, args...)
-	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GOGC=off", "GODEBUG=asyncpreemptoff=1")
+	godebug := "asyncpreemptoff=1"
+	if c.GODEBUG != "" {
+		godebug += "," + c.GODEBUG
+	}
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GOGC=off", "GODEBUG="+godebug)
 	cmd.ExtraFiles = []*os.File{logW}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

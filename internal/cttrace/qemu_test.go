@@ -14,37 +14,43 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ctequal/ctequal/internal/archfacts"
 	"github.com/ctequal/ctequal/internal/impl"
 )
 
-// The configurations whose traces must be identical across classes: each
-// kernel that qemu can run, each as Compare selects it.
-// Every one traces the data addresses too (Mem).
-var configs = []Config{
-	{Name: "amd64-haswell", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Mem: true},
-	{Name: "amd64-nehalem", GOARCH: "amd64", CPU: "Nehalem", Kernel: "sse2", Mem: true},
-	{Name: "amd64-purego", GOARCH: "amd64", Tags: "purego", CPU: "Haswell", Kernel: "generic", Mem: true},
-	{Name: "arm64-a53", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Mem: true},
-	// qemu 7.2 implements FEAT_DIT for -cpu max but does not advertise it.
-	{Name: "arm64-max-dit", GOARCH: "arm64", CPU: "max", Args: []string{"-assume-dit"}, Kernel: "neon", DIT: true, Mem: true},
-	{Name: "arm64-purego", GOARCH: "arm64", Tags: "purego", CPU: "cortex-a53", Kernel: "generic", Mem: true},
-	// qemu 7.2 has no riscv_hwprobe: the RVV kernel runs in a build that
-	// requires V, and a plain build runs the portable kernel.
-	{Name: "riscv64-rvv", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv", Mem: true},
-	// The portable kernel on riscv64 is byte loads (6 instructions a
-	// byte): the word classes at SampleWords' lengths only, every lane of
-	// its four 8-byte accumulators and every path still; the same Go code
-	// runs the full plan on amd64 and arm64 above.
-	{Name: "riscv64-plain", GOARCH: "riscv64", CPU: rvvCPU, Kernel: "generic", Mem: true, Words: SampleWords()},
-	{Name: "ppc64le-power8", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Mem: true},
-	// GOPPC64=power10 builds the kernel's POWER10 loop (LXVP, XXEVAL).
-	{Name: "ppc64le-power10", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx", Mem: true},
-	{Name: "s390x-max", GOARCH: "s390x", CPU: "max", Kernel: "vx", Mem: true},
+// configs are the configurations whose traces must be identical across
+// classes: every run of the architecture table that cttrace traces.
+var configs = Configs()
+
+// on is the table's run spec (GOARCH/NAME) as a Config named name.
+func on(spec, name string) Config {
+	a, r, err := archfacts.FindRun(spec)
+	if err != nil {
+		panic(err)
+	}
+	c := ForRun(a, r)
+	c.Name = name
+	return c
 }
 
-// rvvCPU is qemu's riscv64 CPU with RVV 1.0 at VLEN 128, tails and
-// masked-off elements filled with ones as the specification allows.
-const rvvCPU = "rv64,v=true,vlen=128,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true"
+// withArgs is c with the driver's flags args.
+func (c Config) withArgs(args ...string) Config {
+	c.Args = append(slices.Clone(c.Args), args...)
+	return c
+}
+
+// withoutMem is c with the instructions from qemu's exec log, and no
+// data addresses.
+func (c Config) withoutMem() Config {
+	c.Mem = false
+	return c
+}
+
+// withOverlay is c built with a go build -overlay file.
+func (c Config) withOverlay(overlay string) Config {
+	c.Overlay = overlay
+	return c
+}
 
 // needQEMU skips the test unless CTEQUAL_TRACE=1, this is Linux, and the
 // qemu-user programs and the go command are installed.
@@ -56,7 +62,13 @@ func needQEMU(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("qemu-user runs on Linux only")
 	}
-	for _, prog := range []string{"go", "cc", QEMU("amd64"), QEMU("arm64"), QEMU("riscv64"), QEMU("ppc64le"), QEMU("s390x"), QEMUWithPlugins("amd64"), QEMUWithPlugins("arm64"), QEMUWithPlugins("riscv64"), QEMUWithPlugins("ppc64le"), QEMUWithPlugins("s390x")} {
+	progs := []string{"go", "cc"}
+	for _, a := range archfacts.All() {
+		if len(a.Runs) > 0 {
+			progs = append(progs, a.QEMUStatic(), a.QEMUPlugins())
+		}
+	}
+	for _, prog := range progs {
 		if _, err := exec.LookPath(prog); err != nil {
 			t.Skipf("%s is not installed (Debian: apt-get install qemu-user-static gcc, and apt-get install --no-install-recommends qemu-user for the plugins): %v", prog, err)
 		}
@@ -236,18 +248,18 @@ func TestPlantedLeaks(t *testing.T) {
 		must func(Call) bool
 		none bool
 	}{
-		{Config{Name: "amd64-bytes.Equal", GOARCH: "amd64", CPU: "Haswell", Kernel: "avx2", Args: []string{"-impl", "bytes.Equal"}, Mem: true}, nil, nil, false},
-		{Config{Name: "arm64-bytes.Equal", GOARCH: "arm64", CPU: "cortex-a53", Kernel: "neon", Args: []string{"-impl", "bytes.Equal"}, Mem: true}, nil, nil, false},
-		{Config{Name: "ppc64le-bytes.Equal", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Args: []string{"-impl", "bytes.Equal"}, Mem: true}, nil, nil, false},
-		{Config{Name: "s390x-bytes.Equal", GOARCH: "s390x", CPU: "max", Kernel: "vx", Args: []string{"-impl", "bytes.Equal"}, Mem: true}, nil, nil, false},
-		{Config{Name: "amd64-purego-kernel-branch", GOARCH: "amd64", Tags: "purego", Overlay: kernelLeak, CPU: "Haswell", Kernel: "generic", Mem: true}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
-		{Config{Name: "arm64-purego-kernel-branch", GOARCH: "arm64", Tags: "purego", Overlay: kernelLeak, CPU: "cortex-a53", Kernel: "generic", Mem: true}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
-		{Config{Name: "amd64-short-path-branch", GOARCH: "amd64", Overlay: shortLeak, CPU: "Haswell", Kernel: "avx2", Mem: true}, unequalFrom(1, impl.ShortMax), nil, false},
-		{Config{Name: "riscv64-rvv-early-exit", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, Overlay: plantRVVExit(t, dir), CPU: rvvCPU, Kernel: "rvv", Mem: true}, unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
-		{c: Config{Name: "amd64-avx2-jcxz", GOARCH: "amd64", Overlay: jcxz, CPU: "Haswell", Kernel: "avx2", Mem: true}, must: randomFrom(256)},
-		{c: Config{Name: "amd64-avx2-sbb", GOARCH: "amd64", Overlay: sbb, CPU: "Haswell", Kernel: "avx2", Mem: true}, must: randomFrom(256)},
-		{c: Config{Name: "amd64-avx2-bt-table", GOARCH: "amd64", Overlay: btTable, CPU: "Haswell", Kernel: "avx2", Mem: true}, must: randomFrom(129)},
-		{c: Config{Name: "amd64-avx2-bt-table-without-addresses", GOARCH: "amd64", Overlay: btTable, CPU: "Haswell", Kernel: "avx2"}, none: true},
+		{on("amd64/haswell", "amd64-bytes.Equal").withArgs("-impl", "bytes.Equal"), nil, nil, false},
+		{on("arm64/a53", "arm64-bytes.Equal").withArgs("-impl", "bytes.Equal"), nil, nil, false},
+		{on("ppc64le/power8", "ppc64le-bytes.Equal").withArgs("-impl", "bytes.Equal"), nil, nil, false},
+		{on("s390x/max", "s390x-bytes.Equal").withArgs("-impl", "bytes.Equal"), nil, nil, false},
+		{on("amd64/purego", "amd64-purego-kernel-branch").withOverlay(kernelLeak), unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
+		{on("arm64/purego", "arm64-purego-kernel-branch").withOverlay(kernelLeak), unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
+		{on("amd64/haswell", "amd64-short-path-branch").withOverlay(shortLeak), unequalFrom(1, impl.ShortMax), nil, false},
+		{on("riscv64/rvv128", "riscv64-rvv-early-exit").withOverlay(plantRVVExit(t, dir)), unequalFrom(impl.ShortMax+1, math.MaxInt), nil, false},
+		{c: on("amd64/haswell", "amd64-avx2-jcxz").withOverlay(jcxz), must: randomFrom(256)},
+		{c: on("amd64/haswell", "amd64-avx2-sbb").withOverlay(sbb), must: randomFrom(256)},
+		{c: on("amd64/haswell", "amd64-avx2-bt-table").withOverlay(btTable), must: randomFrom(129)},
+		{c: on("amd64/haswell", "amd64-avx2-bt-table-without-addresses").withOverlay(btTable).withoutMem(), none: true},
 	}
 	for _, l := range leaks {
 		t.Run(l.c.Name, func(t *testing.T) {
@@ -324,6 +336,26 @@ func plantBranch(t *testing.T, dir, file, reduction string) string {
 	return overlay
 }
 
+// execLogConfigs are the configurations TestTracesPluginMatchesExecLog
+// runs: of each architecture's, purego and an assumed DIT aside, the
+// first at its highest level (the most kernel code: POWER10's loop, the
+// RVV build).
+func execLogConfigs() []Config {
+	var out []Config
+	for _, a := range archfacts.All() {
+		var pick *archfacts.Run
+		for _, r := range a.Runs {
+			if r.Trace && !r.Purego && !r.AssumeDIT && (pick == nil || a.LevelIndex(r.Level) > a.LevelIndex(pick.Level)) {
+				pick = &r
+			}
+		}
+		if pick != nil {
+			out = append(out, ForRun(a, *pick))
+		}
+	}
+	return out
+}
+
 // TestTracesPluginMatchesExecLog checks memplugin's instruction trace
 // against qemu's own exec log, on each architecture: the same driver,
 // under the two, must give every call the same sequence of instruction
@@ -336,14 +368,9 @@ func TestTracesPluginMatchesExecLog(t *testing.T) {
 	dir := t.TempDir()
 	lengths := []int{0, 1, 7, 16, 33, 64, 65, 100, 129, 200, 255, 256, 300, 1024, 4097}
 	words := []int{100, 300}
-	for _, name := range []string{"amd64-haswell", "arm64-a53", "riscv64-rvv", "ppc64le-power10", "s390x-max"} {
-		i := slices.IndexFunc(configs, func(c Config) bool { return c.Name == name })
-		if i < 0 {
-			t.Fatalf("no configuration %s", name)
-		}
-		c := configs[i]
+	for _, c := range execLogConfigs() {
 		c.Lengths, c.Words = lengths, words
-		t.Run(name, func(t *testing.T) {
+		t.Run(c.Name, func(t *testing.T) {
 			c.Mem = true
 			plugin := buildAndRun(t, c, dir)
 			c.Mem = false

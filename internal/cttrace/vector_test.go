@@ -26,11 +26,11 @@ func TestPlantedLeaksAsm(t *testing.T) {
 		planted    string
 		skipTarget string
 	}{
-		{Config{Name: "ppc64le-vsx-branch", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx", Mem: true},
+		{on("ppc64le/power8", "ppc64le-vsx-branch"),
 			"equal_ppc64le.s", "\tMFVSRD\tV0, R7\n", "\tCMP\tR7, $0\n\tBEQ\tplanted\n\tMOVD\tR7, R7\n", "planted"},
-		{Config{Name: "ppc64le-power10-vsx-branch", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx", Mem: true},
+		{on("ppc64le/power10", "ppc64le-power10-vsx-branch"),
 			"equal_ppc64le.s", "\tMFVSRD\tV0, R7\n", "\tCMP\tR7, $0\n\tBEQ\tplanted\n\tMOVD\tR7, R7\n", "planted"},
-		{Config{Name: "s390x-vx-branch", GOARCH: "s390x", CPU: "max", Kernel: "vx", Mem: true},
+		{on("s390x/max", "s390x-vx-branch"),
 			"equal_s390x.s", "\tVLGVG\t$1, V0, R6\n\tOR\tR6, R5\n", "\tCMPBEQ\tR5, $0, planted\n\tMOVD\tR5, R5\n", "planted"},
 	} {
 		t.Run(p.c.Name, func(t *testing.T) {
@@ -101,13 +101,13 @@ func TestPlantedTableLookups(t *testing.T) {
 		after   string // the instruction that makes the answer
 		planted string
 	}{
-		{Config{Name: "riscv64-rvv-table", GOARCH: "riscv64", Env: []string{"GORISCV64=rva23u64"}, CPU: rvvCPU, Kernel: "rvv"},
+		{on("riscv64/rvv128", "riscv64-rvv-table"),
 			"equal_riscv64.s", "\tSEQZ\tX6, X6\n", "\tSLLI\t$6, X6, X7\n\tMOV\t$·plantedTable(SB), X8\n\tADD\tX7, X8, X8\n\tMOV\t(X8), X8\n"},
-		{Config{Name: "ppc64le-vsx-table", GOARCH: "ppc64le", CPU: "power8", Kernel: "vsx"},
+		{on("ppc64le/power8", "ppc64le-vsx-table"),
 			"equal_ppc64le.s", "\tXOR\t$1, R6, R6\n", "\tSLD\t$6, R6, R8\n\tMOVD\t$·plantedTable(SB), R9\n\tMOVD\t(R9)(R8), R9\n"},
-		{Config{Name: "ppc64le-power10-vsx-table", GOARCH: "ppc64le", CPU: "power10", Env: []string{"GOPPC64=power10"}, Kernel: "vsx"},
+		{on("ppc64le/power10", "ppc64le-power10-vsx-table"),
 			"equal_ppc64le.s", "\tXOR\t$1, R6, R6\n", "\tSLD\t$6, R6, R8\n\tMOVD\t$·plantedTable(SB), R9\n\tMOVD\t(R9)(R8), R9\n"},
-		{Config{Name: "s390x-vx-table", GOARCH: "s390x", CPU: "max", Kernel: "vx"},
+		{on("s390x/max", "s390x-vx-table"),
 			"equal_s390x.s", "\tXOR\t$1, R5\n", "\tSLD\t$6, R5, R7\n\tMOVD\t$·plantedTable(SB), R8\n\tMOVD\t(R8)(R7*1), R8\n"},
 	} {
 		overlay := plantAsmWith(t, dir, p.file, p.after, p.after+p.planted, table)

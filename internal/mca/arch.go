@@ -2,24 +2,32 @@ package main
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/ctequal/ctequal/internal/archfacts"
 )
 
-// An arch is one GOARCH the model check builds for: how LLVM names it, the
-// cores it models, and how to read its instructions.
+// An arch is one build the model check makes: a GOARCH at a level, how
+// LLVM names it, the cores it predicts it on, and how to read its
+// instructions. The names, the levels and which cores run each build are
+// internal/archfacts's (see builds); what is here is how to read each
+// architecture's instructions and what each core can load.
 type arch struct {
 	goarch string
 	// name tells two builds of one GOARCH apart (floors.txt's first
 	// column, -arch); empty: goarch.
 	name   string
-	env    []string // the Go environment the build gets: the default level
+	env    []string // the Go environment the build gets: its level
 	triple string   // llvm-mca -mtriple
 	// objdumpArgs are extra llvm-objdump flags; header is the first line of
 	// every llvm-mca input, so that llvm-mca parses what llvm-objdump wrote.
 	objdumpArgs []string
 	header      string
-	cores       []core
+	// cores are the cores the build is predicted on; in the variables
+	// below, every core of the architecture that the table may name.
+	cores []core
 	// branch reports whether a mnemonic is a direct branch: only those
 	// operands are read as targets (adrp and lea print addresses too).
 	branch func(mnemonic string) bool
@@ -85,11 +93,7 @@ var (
 )
 
 var amd64 = &arch{
-	goarch:      "amd64",
-	env:         []string{"GOAMD64=v1"},
-	triple:      "x86_64-unknown-linux-gnu",
-	objdumpArgs: []string{"-M", "intel"},
-	header:      ".intel_syntax noprefix",
+	goarch: "amd64",
 	// Loads per cycle by width: Intel's and AMD's optimisation manuals.
 	// Golden Cove (Alder Lake P-cores, Sapphire Rapids) has three load
 	// ports for up to 256 bits, two for 512; Zen 2 to Zen 4 load two
@@ -152,8 +156,6 @@ var (
 
 var arm64 = &arch{
 	goarch: "arm64",
-	env:    []string{"GOARM64=v8.0"},
-	triple: "aarch64-unknown-linux-gnu",
 	// Loads per cycle by access width (an LDP is one access of both
 	// registers): Arm's software optimisation guides, in which a core
 	// reads at most 16 bytes per load pipe and cycle, so that an LDP of Q
@@ -226,11 +228,6 @@ var riscv64Loads = map[string]int{"lb": 1, "lbu": 1, "lh": 2, "lhu": 2, "lw": 4,
 
 var riscv64 = &arch{
 	goarch: "riscv64",
-	env:    []string{"GORISCV64=rva20u64"},
-	triple: "riscv64-unknown-linux-gnu",
-	// Go emits compressed instructions, which the ELF header does not
-	// announce.
-	objdumpArgs: []string{"--mattr=+m,+a,+f,+d,+c,+v"},
 	// The SiFive U74 (VisionFive 2, HiFive Unmatched) loads one 64-bit
 	// word per cycle. The others are not stated. The P670 (VLEN 128) and
 	// the X280 (VLEN 512) have RVV 1.0, the U74 and the P450 no vector
@@ -283,7 +280,58 @@ func riscv64VectorRegs(insts []inst) int {
 	return n
 }
 
-var arches = map[string]*arch{"amd64": amd64, "arm64": arm64, "riscv64": riscv64}
+// parsers are, by GOARCH, how to read an architecture's instructions,
+// and what each of its cores can load.
+var parsers = map[string]*arch{"amd64": amd64, "arm64": arm64, "riscv64": riscv64, "ppc64le": ppc64le, "s390x": s390x}
+
+// builds are the builds to check, in internal/archfacts's order, and
+// arches the same by id: each MCA build of the table, its GOARCH's
+// instructions read as parsers says, on the cores the table names. The
+// first build of a GOARCH is its variable (amd64, ...), with the table's
+// names filled in; the others are copies.
+var builds, arches = func() ([]*arch, map[string]*arch) {
+	var list []*arch
+	byID := map[string]*arch{}
+	known := map[string][]core{} // every core of each parser, before the first build takes the table's
+	for g, p := range parsers {
+		known[g] = p.cores
+	}
+	for _, f := range archfacts.All() {
+		for i, b := range f.MCA {
+			p := parsers[f.GOARCH]
+			if p == nil {
+				panic("mca: no parser of " + f.GOARCH + ", which internal/archfacts gives MCA builds")
+			}
+			a := p
+			if i > 0 {
+				c := *p
+				a = &c
+				a.name = f.MCAName(b)
+			}
+			var cores []core
+			for _, name := range b.CPUs {
+				j := slices.IndexFunc(known[f.GOARCH], func(c core) bool { return c.name == name })
+				if j < 0 {
+					panic("mca: internal/archfacts names core " + name + " of " + f.GOARCH + ", which mca does not know")
+				}
+				cores = append(cores, known[f.GOARCH][j])
+			}
+			a.env, a.triple, a.objdumpArgs, a.header, a.cores = f.LevelEnv(b.Level), f.Triple, f.ObjdumpArgs, f.MCAHeader, cores
+			list = append(list, a)
+			byID[a.id()] = a
+		}
+	}
+	return list, byID
+}()
+
+// buildIDs are the ids of builds, in order.
+func buildIDs() []string {
+	var ids []string
+	for _, a := range builds {
+		ids = append(ids, a.id())
+	}
+	return ids
+}
 
 // id names the build: its name, or its GOARCH where it has none.
 func (a *arch) id() string {

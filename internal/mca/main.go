@@ -57,7 +57,7 @@ var goKernels = []string{"equalGeneric"}
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("mca: ")
-	archFlag := flag.String("arch", "amd64,arm64,riscv64,ppc64le,ppc64le-power10,s390x", "comma-separated builds to check: amd64, arm64, riscv64, ppc64le, ppc64le-power10 (GOPPC64=power10), s390x")
+	archFlag := flag.String("arch", strings.Join(buildIDs(), ","), "comma-separated builds to check: "+strings.Join(buildIDs(), ", ")+" (internal/archfacts's MCA builds)")
 	update := flag.Bool("update", false, "rewrite floors.txt: new floors at 90% of the predictions, old ones raised to that, none lowered")
 	mcaBin := flag.String("llvm-mca", "llvm-mca-19", "the llvm-mca to run")
 	objdump := flag.String("llvm-objdump", "llvm-objdump-19", "the llvm-objdump to run")
@@ -98,7 +98,7 @@ func run(archNames []string, update bool, mcaBin, objdump string, jobs int) (bad
 	for _, name := range archNames {
 		a := arches[name]
 		if a == nil {
-			return false, fmt.Errorf("no build %q: amd64, arm64, riscv64, ppc64le, ppc64le-power10 or s390x", name)
+			return false, fmt.Errorf("no build %q: %s", name, strings.Join(buildIDs(), ", "))
 		}
 		loops, err := kernelLoops(a, tmp, objdump)
 		if err != nil {

@@ -11,25 +11,15 @@ import (
 // limits are not stated here: IBM's published figures give load ports but
 // not the bytes per cycle each sustains for a 16-byte VSX or vector load.
 
-func init() {
-	arches["ppc64le"] = ppc64le
-	// The GOPPC64=power10 build, whose VSX loop is POWER10's (LXVP,
-	// XXEVAL), on the one core that runs it.
-	p10 := *ppc64le
-	p10.name, p10.env, p10.cores = "ppc64le-power10", []string{"GOPPC64=power10"}, []core{{name: "pwr10"}}
-	arches[p10.name] = &p10
-	arches["s390x"] = s390x
-}
-
 var ppc64Loads = map[string]int{
 	"lbz": 1, "lhz": 2, "lha": 2, "lwz": 4, "lwa": 4, "ld": 8, "ldx": 8, "lbzx": 1, "lhzx": 2, "lwzx": 4,
 	"lxvd2x": 16, "lxvw4x": 16, "lxvp": 32, "lxvb16x": 16, "lxvh8x": 16, "lxv": 16, "lxvx": 16,
 }
 
+// ppc64le's GOPPC64=power10 build is predicted on the one core that runs
+// it: its VSX loop is POWER10's (LXVP, XXEVAL).
 var ppc64le = &arch{
 	goarch: "ppc64le",
-	env:    []string{"GOPPC64=power8"},
-	triple: "powerpc64le-unknown-linux-gnu",
 	cores:  []core{{name: "pwr8"}, {name: "pwr9"}, {name: "pwr10"}},
 	branch: func(m string) bool {
 		switch m {
@@ -56,11 +46,7 @@ var (
 
 var s390x = &arch{
 	goarch: "s390x",
-	triple: "s390x-unknown-linux-gnu",
-	// Without a CPU, llvm-objdump decodes neither the vector facility nor
-	// the z196 instructions Go emits.
-	objdumpArgs: []string{"--mcpu=z13"},
-	cores:       []core{{name: "z13"}, {name: "z14"}, {name: "z15"}, {name: "z16"}},
+	cores:  []core{{name: "z13"}, {name: "z14"}, {name: "z15"}, {name: "z16"}},
 	branch: func(m string) bool {
 		return m == "j" || m == "jg" || strings.HasPrefix(m, "brc") || strings.HasPrefix(m, "cgij") || strings.HasPrefix(m, "clgij") ||
 			strings.HasPrefix(m, "cgrj") || strings.HasPrefix(m, "clgrj") || strings.HasPrefix(m, "cij") || strings.HasPrefix(m, "crj") ||

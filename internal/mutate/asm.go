@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/ctequal/ctequal/internal/archfacts"
 	"github.com/ctequal/ctequal/internal/ctcheck"
 )
 
@@ -60,8 +61,9 @@ type asmFile struct {
 var labelRE = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*):`)
 
 // archs are the architectures whose kernels the command mutates, in the
-// order it reads their files (equal_ARCH.s).
-var archs = []string{"amd64", "arm64", "riscv64", "ppc64le", "s390x"}
+// order it reads their files (equal_ARCH.s): internal/archfacts's that
+// have assembly kernels.
+var archs = archfacts.Names(archfacts.WithKernels())
 
 // archOf returns the architecture a file's name ends in (x_riscv64.s).
 func archOf(name string) (string, bool) {

@@ -30,8 +30,9 @@
 //	      uses (of more than 8 vector registers, those numbered within 2
 //	      and those in the same instruction), and with the first one it
 //	      does not use (and ZR, on arm64); registers the Go toolchain
-//	      reserves (riscv64's X0-X4, X27, X31; ppc64le's R0-R2, R13, R30,
-//	      R31; s390x's R0, R1, R10, R11, R13-R15) are left alone
+//	      reserves (internal/archfacts's Reserved: riscv64's X0-X4, X27,
+//	      X31; ppc64le's R0-R2, R13, R30, R31; s390x's R0, R1, R10, R11,
+//	      R13-R15) are left alone
 //	cond  invert a conditional branch, SETcc, CMOVcc or CSET condition,
 //	      riscv64's SEQZ/SNEZ; a branch without an inverse (s390x's
 //	      BRCTG) is left alone
@@ -56,12 +57,12 @@
 //  2. the kernel tests (go test -c of the library package, then the binary with
 //     -test.short -test.failfast, and -test.run /^KERNEL$ for a mutant
 //     inside a kernel's function, every test otherwise): amd64 natively,
-//     arm64 under qemu-aarch64-static -cpu max with CTEQUAL_ASSUME_DIT=1,
-//     then -cpu cortex-a53 (no FEAT_DIT); riscv64 built with
-//     GORISCV64=rva23u64 under qemu-riscv64-static at VLEN 128, then at VLEN
-//     512 without TestKernelsEveryRegion; ppc64le's power8 build under
-//     qemu-ppc64le-static -cpu power8 and its power10 build under -cpu
-//     power10; s390x under qemu-s390x-static -cpu max. A run that outlasts
+//     the others under qemu-user on the runs internal/archfacts marks
+//     Mutate: arm64 on -cpu max with CTEQUAL_ASSUME_DIT=1, then -cpu
+//     cortex-a53 (no FEAT_DIT); riscv64 built with GORISCV64=rva23u64 at
+//     VLEN 128, then at VLEN 512 without TestKernelsEveryRegion; ppc64le's
+//     power8 build on -cpu power8 and its power10 build on -cpu power10;
+//     s390x on -cpu max. A run that outlasts
 //     three times the unmutated run of the same tests (at least 30 s) is
 //     timed out: killed, counted apart;
 //  3. internal/ctcheck's taint analysis: a new finding kills the mutant (a

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ctequal/ctequal/internal/archfacts"
 	"github.com/ctequal/ctequal/internal/ctcheck"
 )
 
@@ -261,31 +262,40 @@ type regClass struct {
 }
 
 // regClasses, per architecture. The reserved registers are those the Go
-// toolchain gives a fixed role (cmd/internal/obj/ARCH/a.out.go, and
-// src/cmd/compile/abi-internal.md):
-//
-//   - riscv64: X0 is zero, X1 the link register (RET returns through it),
-//     X2 SP, X3 GP, X4 TP, X27 g, X31 the assembler's TMP.
-//   - ppc64le: R0 is REGZERO (and reads as 0 as the base of an indexed
-//     address), R1 SP, R2 the TOC, R13 the thread pointer, R30 g, R31
-//     REGTMP. VS32 to VS63 are V0 to V31 again; they are a class of their
-//     own here, as each name is written.
-//   - s390x: R0 and R1 are the assembler's temporaries (REGRT1, REGRT2),
-//     R10 and R11 REGTMP and REGTMP2, R13 g, R14 the link register, R15 SP.
+// toolchain gives a fixed role (internal/archfacts's Reserved: g, SP, the
+// link register, the zero register, the assembler's temporaries, and on
+// riscv64 GP and TP, on ppc64le the TOC and the thread pointer, on s390x
+// REGRT1). VS32 to VS63 on ppc64le are V0 to V31 again; they are a class
+// of their own here, as each name is written.
 var regClasses = map[string][]regClass{
 	"riscv64": {
-		{class: "gp", prefix: "X", n: 32, reserved: []int{0, 1, 2, 3, 4, 27, 31}},
+		{class: "gp", prefix: "X", n: 32, reserved: reserved("riscv64", "X")},
 		{class: "vec", prefix: "V", n: 32},
 	},
 	"ppc64le": {
-		{class: "gp", prefix: "R", n: 32, reserved: []int{0, 1, 2, 13, 30, 31}},
+		{class: "gp", prefix: "R", n: 32, reserved: reserved("ppc64le", "R")},
 		{class: "vec", prefix: "V", n: 32},
 		{class: "vs", prefix: "VS", n: 64},
 	},
 	"s390x": {
-		{class: "gp", prefix: "R", n: 16, reserved: []int{0, 1, 10, 11, 13, 14, 15}},
+		{class: "gp", prefix: "R", n: 16, reserved: reserved("s390x", "R")},
 		{class: "vec", prefix: "V", n: 32},
 	},
+}
+
+// reserved are the numbers of goarch's reserved registers named prefix
+// and a number.
+func reserved(goarch, prefix string) []int {
+	var out []int
+	for _, r := range archfacts.Must(goarch).Reserved() {
+		if d, ok := strings.CutPrefix(r, prefix); ok {
+			if n, err := strconv.Atoi(d); err == nil {
+				out = append(out, n)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // parseNumbered recognises "PREFIXn" of one of arch's regClasses.
@@ -357,9 +367,9 @@ func (r reg) String() string {
 }
 
 // candidates is the order in which a class's registers are tried when a
-// mutant wants one the function does not use. On arm64, R18 (platform),
-// R26 to R30 (closure context, REGTMP, g, FP, LR) are left out; on the
-// others, the reserved registers of regClasses.
+// mutant wants one the function does not use. On arm64, the reserved
+// registers (R18, the platform register, and R26 to R30: closure context,
+// REGTMP, g, FP, LR) are left out; on the others, those of regClasses.
 func candidates(arch, class string) []int {
 	var c []int
 	switch {
@@ -376,8 +386,9 @@ func candidates(arch, class string) []int {
 			c = append(c, i)
 		}
 	case arch == "arm64" && class == "gp":
-		for i := range 26 {
-			if i != 18 {
+		res := reserved("arm64", "R")
+		for i := range 31 {
+			if !slices.Contains(res, i) {
 				c = append(c, i)
 			}
 		}

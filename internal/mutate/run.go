@@ -11,10 +11,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/ctequal/ctequal/internal/archfacts"
 	"github.com/ctequal/ctequal/internal/ctcheck"
 
 	"github.com/ctequal/ctequal/internal/golist"
@@ -54,6 +56,7 @@ type stage struct {
 type variant struct {
 	name    string   // a file-name-safe name: ppc64le-power10
 	arch    string   // GOARCH
+	level   string   // its instruction-set level, "" for the default
 	env     []string // the go command's environment for it: GOPPC64=power10
 	defines []string // the macros the go command defines for the assembler, beyond GOOS_ and GOARCH_
 	stages  []stage
@@ -64,63 +67,64 @@ func (v variant) macros() []string {
 	return append([]string{"GOOS_linux", "GOARCH_" + v.arch}, v.defines...)
 }
 
-// riscv64's qemu CPU: RVV 1.0 at vlen, with tail and masked-off elements
-// filled with ones (as the spec allows; qemu leaves them undisturbed by
-// default, and a kernel that relied on that would pass there).
-func rvvCPU(vlen int) []string {
-	return []string{"qemu-riscv64-static", "-cpu", fmt.Sprintf("rv64,v=true,vlen=%d,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true", vlen)}
-}
-
 // variantsFor returns the builds of arch and, in each, the stages in
-// order. arm64 runs under qemu-user: first on -cpu max with
-// CTEQUAL_ASSUME_DIT=1, so that the kernel's DIT path runs (qemu 7.2
-// implements FEAT_DIT there without advertising it), then, for what
-// survives, on a Cortex-A53, which has no FEAT_DIT: there MRS/MSR DIT are
-// undefined and the kernel must not reach them. riscv64 is built with
-// GORISCV64=rva23u64 (qemu-user 7.2 has no riscv_hwprobe, so only a build
-// that requires V selects the RVV kernel) and runs at VLEN 128, then at
-// VLEN 512 without TestKernelsEveryRegion (as CI runs it: the rest still
-// crosses many strips of 512 bits). That test is 50 s of the RVV kernel's
-// 60 s under qemu, and the tests that kill most mutants run after it: the
-// VLEN 128 run is split in two stages, every other test first, then
-// TestKernelsEveryRegion last, for the survivors of both other stages.
-// ppc64le runs the power8 build on -cpu power8 and the power10 build on
-// -cpu power10; s390x runs on -cpu max. The emulated runs
-// require their architecture's vector kernel (CTEQUAL_REQUIRE_KERNELS), so
-// that a CPU model which lacks it fails the baseline instead of skipping
-// every mutant.
+// order: natively where arch is this machine's, otherwise under qemu-user
+// on each run internal/archfacts marks Mutate, one build per level of
+// those runs, each run's stages in the table's order, each requiring the
+// kernels its CPU runs (CTEQUAL_REQUIRE_KERNELS), so that a CPU model
+// which lacks one fails the baseline instead of skipping every mutant.
+// arm64 runs first on -cpu max with CTEQUAL_ASSUME_DIT=1, so that the
+// kernel's DIT path runs (qemu 7.2 implements FEAT_DIT there without
+// advertising it), then, for what survives, on a Cortex-A53, which has no
+// FEAT_DIT: there MRS/MSR DIT are undefined and the kernel must not reach
+// them. riscv64 is built with GORISCV64=rva23u64 (qemu-user 7.2 has no
+// riscv_hwprobe, so only a build that requires V selects the RVV kernel)
+// and runs at VLEN 128, then at VLEN 512. ppc64le runs the power8 build on
+// -cpu power8 and the power10 build on -cpu power10; s390x runs on -cpu
+// max. Where the table names the architecture's SlowTest (riscv64's
+// TestKernelsEveryRegion: 50 s of the RVV kernel's 60 s under qemu, and
+// the tests that kill most mutants run after it), every stage leaves it
+// out, and a last stage of each build runs it alone on the build's first
+// run, for the survivors of all the others.
 func variantsFor(arch string) []variant {
-	require := func(k string) []string { return []string{"CTEQUAL_REQUIRE_KERNELS=" + k + ",generic"} }
-	switch {
-	case arch == runtime.GOARCH:
+	if arch == runtime.GOARCH {
 		return []variant{{name: arch, arch: arch, stages: []stage{{name: "native"}}}}
-	case arch == "arm64":
-		return []variant{{name: arch, arch: arch, stages: []stage{
-			{name: "qemu -cpu max +DIT", wrap: []string{"qemu-aarch64-static", "-cpu", "max"}, env: []string{"CTEQUAL_ASSUME_DIT=1"}},
-			{name: "qemu -cpu cortex-a53", wrap: []string{"qemu-aarch64-static", "-cpu", "cortex-a53"}},
-		}}}
-	case arch == "riscv64":
-		slow := []string{"-test.skip=^TestKernelsEveryRegion$"}
-		return []variant{{name: arch, arch: arch, env: []string{"GORISCV64=rva23u64"}, defines: []string{"GORISCV64_rva23u64"}, stages: []stage{
-			{name: "qemu vlen=128", wrap: rvvCPU(128), env: require("rvv"), args: slow},
-			{name: "qemu vlen=512", wrap: rvvCPU(512), env: require("rvv"), args: slow},
-			{name: "qemu vlen=128 EveryRegion", wrap: rvvCPU(128), env: require("rvv"), run: "^TestKernelsEveryRegion$"},
-		}}}
-	case arch == "ppc64le":
-		return []variant{
-			{name: "ppc64le-power8", arch: arch, env: []string{"GOPPC64=power8"}, defines: []string{"GOPPC64_power8"}, stages: []stage{
-				{name: "qemu -cpu power8", wrap: []string{"qemu-ppc64le-static", "-cpu", "power8"}, env: require("vsx")},
-			}},
-			{name: "ppc64le-power10", arch: arch, env: []string{"GOPPC64=power10"}, defines: []string{"GOPPC64_power8", "GOPPC64_power9", "GOPPC64_power10"}, stages: []stage{
-				{name: "qemu -cpu power10", wrap: []string{"qemu-ppc64le-static", "-cpu", "power10"}, env: require("vsx")},
-			}},
-		}
-	case arch == "s390x":
-		return []variant{{name: arch, arch: arch, stages: []stage{
-			{name: "qemu -cpu max", wrap: []string{"qemu-s390x-static", "-cpu", "max"}, env: require("vx")},
-		}}}
 	}
-	return []variant{{name: arch, arch: arch, stages: []stage{{name: "qemu -cpu max", wrap: []string{"qemu-" + map[string]string{"amd64": "x86_64"}[arch] + "-static", "-cpu", "max"}}}}}
+	a := archfacts.Must(arch)
+	var out []variant
+	var firsts []archfacts.Run // each variant's first run
+	for _, r := range a.Runs {
+		if !r.Mutate {
+			continue
+		}
+		i := slices.IndexFunc(out, func(v variant) bool { return v.level == r.Level })
+		if i < 0 {
+			out = append(out, variant{arch: arch, level: r.Level, env: a.LevelEnv(r.Level), defines: a.AsmMacros(r.Level)})
+			firsts = append(firsts, r)
+			i = len(out) - 1
+		}
+		st := stage{name: "qemu " + r.Name, wrap: a.QEMUCommand(r), env: r.TestEnv()}
+		if a.SlowTest != "" {
+			st.args = []string{"-test.skip=^" + a.SlowTest + "$"}
+		}
+		out[i].stages = append(out[i].stages, st)
+	}
+	if len(out) == 0 {
+		panic("mutate: internal/archfacts has no run of " + arch + " for mutate")
+	}
+	for i, r := range firsts {
+		if a.SlowTest != "" {
+			out[i].stages = append(out[i].stages, stage{name: "qemu " + r.Name + " " + a.SlowTest, wrap: a.QEMUCommand(r),
+				env: r.TestEnv(), run: "^" + a.SlowTest + "$"})
+		}
+	}
+	for i := range out {
+		out[i].name = arch
+		if len(out) > 1 {
+			out[i].name = arch + "-" + out[i].level
+		}
+	}
+	return out
 }
 
 // variantsOf returns the variants a mutant is tested in: those where every

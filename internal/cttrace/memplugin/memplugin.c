@@ -4,7 +4,10 @@
  * the guest executes between two instructions, and the guest virtual
  * address of every load and store those instructions make.
  *
- *   qemu-x86_64 -plugin ./memplugin.so,begin=0x4a1b20,end=0x4a1b40,fd=3 ...
+ *   qemu-ARCH -plugin ./memplugin.so,begin=0x4a1b20,end=0x4a1b40,fd=3 ...
+ *
+ * (the dynamically linked qemu-user of the guest's architecture:
+ * internal/archfacts's QEMUPlugins).
  *
  * A vCPU is traced from the instruction at begin (the driver's
  * traceBegin) to the one at end (traceEnd), one vCPU at a time: a second
