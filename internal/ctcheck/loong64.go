@@ -22,7 +22,7 @@ import (
 // BFPT and BFPF branch on. The vector extensions (LSX, LASX) are not
 // modelled: they fail closed.
 
-var loong64Arch = &Arch{GOARCH: "loong64", PtrSize: 8, SP: "R3", G: "R22", GInABI0: true, Step: loong64Step}
+var loong64Arch = modelOf("loong64", loong64Step)
 
 // loong64FixedFrame is the ABI's fixed frame: the saved return address
 // below the arguments (cmd/internal/obj's FixedFrameSize for loong64).
@@ -319,10 +319,7 @@ func loong64Step(mach *Mach) {
 	switch {
 	case (op == "NOP" || op == "PCALIGN") && n <= 1:
 	case op == "RET" && n == 0:
-		if m.reg("R1") == secret {
-			m.find("return to an address that depends on secret R1")
-		}
-		m.doRet()
+		m.doRet() // the engine checks the link register
 	case op == "JMP" && n == 1:
 		m.jmp(a[0])
 	case op == "CALL" && n == 1:
