@@ -54,7 +54,9 @@ var builds = func() []Build {
 // vectorKernelsBuilt reports whether this toolchain builds the riscv64
 // and s390x vector kernels, which need Go 1.26 (their files say go1.26):
 // the go command that builds the driver is this test's own release.
-func vectorKernelsBuilt() bool { return asmBuilt(archfacts.Get("riscv64")) && asmBuilt(archfacts.Get("s390x")) }
+func vectorKernelsBuilt() bool {
+	return asmBuilt(archfacts.Get("riscv64")) && asmBuilt(archfacts.Get("s390x"))
+}
 
 func asmNeedsGo126(path string) bool {
 	a := archfacts.Get(goarchOf(path))
