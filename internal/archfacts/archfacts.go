@@ -193,9 +193,12 @@ func (a *Arch) BuildEnv(r Run) []string {
 
 // TestEnv is the environment of r's test binary that says what it must
 // run: every kernel of r.Kernels, r.Kernel() selected, DIT assumed where
-// r says; the GODEBUG is in QEMUCommand.
+// r says; the GODEBUG is in QEMUCommand. CTEQUAL_QEMU_CPU names r's CPU,
+// for the host tools' tests to skip what they would only run slower
+// there (internal/ctcheck's checks of builds).
 func (r Run) TestEnv() []string {
-	env := []string{"CTEQUAL_REQUIRE_KERNELS=" + strings.Join(r.Kernels, ","), "CTEQUAL_WANT_KERNEL=" + r.Kernel()}
+	env := []string{"CTEQUAL_REQUIRE_KERNELS=" + strings.Join(r.Kernels, ","), "CTEQUAL_WANT_KERNEL=" + r.Kernel(),
+		"CTEQUAL_QEMU_CPU=" + r.CPU}
 	if r.AssumeDIT {
 		env = append(env, "CTEQUAL_ASSUME_DIT=1")
 	}

@@ -167,7 +167,7 @@ func isPseudo(loc string) bool { return strings.ContainsAny(loc, " :") }
 // checkArchTable runs the rows against the model of at and checks that
 // they cover its table.
 func checkArchTable(t *testing.T, at archTable, rows []archRow) {
-	toolchainOf(t)
+	toolchain(t)
 	if version.Compare(runtime.Version(), "go1.26") < 0 {
 		t.Skipf("the rows are written for Go 1.26's assemblers (RVV, POWER10, loong64's forms); this is %s", runtime.Version())
 	}
@@ -1019,7 +1019,7 @@ func TestArchObjdumpForms(t *testing.T) {
 // plus it, and the listing prints the one written; the source check
 // takes the encoding's, which is what runs.
 func TestS390XVectorDisplacement(t *testing.T) {
-	toolchainOf(t)
+	toolchain(t)
 	if !vectorKernelsBuilt() {
 		t.Skipf("the assembler of %s has no vector facility", runtime.Version())
 	}

@@ -1,15 +1,12 @@
 package ctcheck
 
 import (
-	"context"
 	"fmt"
 	"go/version"
 	"maps"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -24,58 +21,15 @@ var archBuilds = slices.DeleteFunc(slices.Clone(builds), func(b Build) bool {
 	return b.GOARCH == "amd64" || b.GOARCH == "386" || b.GOARCH == "arm64"
 })
 
-// archRead is one build of archBuilds, read by both front ends.
-type archRead struct {
-	listing  string
-	src, bin *Program
-}
-
-// archReads builds each of archBuilds once for the tests of this file.
-var (
-	archReadsMu sync.Mutex
-	archReads   = map[string]*archRead{}
-)
-
 // programsWithListing returns the two front ends' reading of a build, and
 // its listing.
 func programsWithListing(t *testing.T, b Build) (src, bin *Program, listing string) {
 	t.Helper()
-	goTool, root := toolchainOf(t)
+	goTool, root := toolchain(t)
 	if slices.Contains(b.Env, "GORISCV64=rva23u64") && version.Compare(runtime.Version(), "go1.25") < 0 {
 		t.Skipf("GORISCV64=rva23u64 needs Go 1.25; this is %s", runtime.Version())
 	}
-	archReadsMu.Lock()
-	defer archReadsMu.Unlock()
-	if r := archReads[b.Name()]; r != nil {
-		return r.src, r.bin, r.listing
-	}
-	bt, err := BuildDriver(context.Background(), goTool, root, t.TempDir(), b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src, err = bt.Source()
-	if err != nil {
-		t.Fatal(err)
-	}
-	bin, err = bt.Compiled(context.Background(), goTool)
-	if err != nil {
-		t.Fatal(err)
-	}
-	archReads[b.Name()] = &archRead{listing: bt.Listing, src: src, bin: bin}
-	return src, bin, bt.Listing
-}
-
-// toolchainOf returns the go command and the module's root.
-func toolchainOf(t *testing.T) (string, string) {
-	t.Helper()
-	if modulePath() == "" {
-		t.Skip("no go command: the driver cannot be built")
-	}
-	root, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return "go", root
+	return readBuild(t, goTool, root, b)
 }
 
 // A stackAccess is one access of the frame, resolved by a front end: the

@@ -15,15 +15,30 @@ import (
 	"time"
 
 	"github.com/ctequal/ctequal/internal/archfacts"
+	"github.com/ctequal/ctequal/internal/race"
 )
 
 // What the tests share: the go command, the builds, and builds with
 // planted code.
 
 // toolchain returns the go command and the module's root, or skips the
-// test where there is no go command to build with.
+// test where there is no go command to build with, and where the test
+// binary is emulated: under qemu-user (GOARCH=arm64 go test -exec
+// qemu-aarch64 ./..., or a run of internal/archfacts, which sets
+// CTEQUAL_QEMU_CPU) the checks would analyse the same builds, for every
+// GOARCH, as natively, at a tenth of the speed (past go test's ten
+// minutes). Under -race too: their code starts no goroutine to race.
 func toolchain(t *testing.T) (goTool, root string) {
 	t.Helper()
+	if runtime.GOARCH != hostArch() {
+		t.Skipf("a test binary for %s on a %s host: the checks are tested natively", runtime.GOARCH, hostArch())
+	}
+	if cpu := os.Getenv("CTEQUAL_QEMU_CPU"); cpu != "" {
+		t.Skipf("under qemu-user (CTEQUAL_QEMU_CPU=%s): the checks are tested natively", cpu)
+	}
+	if race.Enabled {
+		t.Skip("-race: the checks start no goroutine, and the race detector makes their builds' analysis ten times slower")
+	}
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command in PATH: the code cannot be built, so it is not checked")
@@ -86,23 +101,34 @@ func skipUnbuildable(t *testing.T, goTool string, b Build) {
 
 // shippedPrograms caches the programs of unplanted builds, which several
 // tests read (and none changes).
-var shippedPrograms sync.Map // Build.Name() -> [2]*Program
+var shippedPrograms sync.Map // Build.Name() -> readProgram
 
 // bothPrograms builds the driver as b says and reads it with both front
 // ends: the listing (source) and the disassembly (compiled).
 func bothPrograms(t *testing.T, goTool, root string, b Build) (src, bin *Program) {
 	t.Helper()
+	src, bin, _ = readBuild(t, goTool, root, b)
+	return src, bin
+}
+
+// A readProgram is one build read by both front ends, with its listing.
+type readProgram struct {
+	src, bin *Program
+	listing  string
+}
+
+// readBuild builds b and reads it with both front ends. A build of the
+// shipped code (nothing replaced or added) is read once per test binary,
+// for every test that checks it.
+func readBuild(t *testing.T, goTool, root string, b Build) (src, bin *Program, listing string) {
+	t.Helper()
 	skipUnbuildable(t, goTool, b)
 	shipped := len(b.Replace)+len(b.Add) == 0
 	if shipped {
-		if ps, ok := shippedPrograms.Load(b.Name()); ok {
-			return ps.([2]*Program)[0], ps.([2]*Program)[1]
+		if r, ok := shippedPrograms.Load(b.Name()); ok {
+			r := r.(readProgram)
+			return r.src, r.bin, r.listing
 		}
-		defer func() {
-			if src != nil && bin != nil {
-				shippedPrograms.Store(b.Name(), [2]*Program{src, bin})
-			}
-		}()
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -116,7 +142,10 @@ func bothPrograms(t *testing.T, goTool, root string, b Build) (src, bin *Program
 	if bin, err = built.Compiled(ctx, goTool); err != nil {
 		t.Fatal(err)
 	}
-	return src, bin
+	if shipped {
+		shippedPrograms.Store(b.Name(), readProgram{src, bin, built.Listing})
+	}
+	return src, bin, built.Listing
 }
 
 // A checkName is one of the two static checks.
@@ -157,3 +186,20 @@ func planted(t *testing.T, goarch, asm string, names []string) Build {
 
 // plantedSymbol is the ABI0 symbol of a planted function.
 func plantedSymbol(name string) string { return kernelsPkg() + name + ".abi0" }
+
+var (
+	hostOnce   sync.Once
+	hostGOARCH string
+)
+
+// hostArch returns the go command's GOHOSTARCH, or runtime.GOARCH where
+// there is no go command (toolchain then skips for that).
+func hostArch() string {
+	hostOnce.Do(func() {
+		hostGOARCH = runtime.GOARCH
+		if out, err := exec.Command("go", "env", "GOHOSTARCH").Output(); err == nil {
+			hostGOARCH = strings.TrimSpace(string(out))
+		}
+	})
+	return hostGOARCH
+}
