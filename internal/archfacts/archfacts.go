@@ -62,6 +62,11 @@ type Arch struct {
 	Zero    string   // the register that reads as zero, where it has a number
 	Tmp     []string // the assembler's and linker's temporaries (REGTMP)
 	Other   []string // the rest: TOC, thread pointer, frame pointer, platform register, ...
+	// FPBelowSP is the size of the slot just below the stack pointer
+	// where a function's prologue saves the frame pointer, which its
+	// callees leave alone (each frame's top is reserved for it: arm64's
+	// cmd/internal/obj/arm64/obj7.go); 0 where there is none.
+	FPBelowSP int64
 
 	// QEMU is qemu-user's name of the architecture: its programs are
 	// qemu-QEMU-static and, able to load TCG plugins, qemu-QEMU.

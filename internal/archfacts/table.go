@@ -37,7 +37,8 @@ var table = []*Arch{
 		// R18 is the platform register, R26 the closure context, R29 the
 		// frame pointer; ZR (R31) and RSP have names of their own.
 		SP: "RSP", LR: "R30", G: "R28", GInABI0: true, Tmp: []string{"R27"}, Other: []string{"R18", "R26", "R29"},
-		QEMU: "aarch64",
+		FPBelowSP: 8,
+		QEMU:      "aarch64",
 		// qemu 7.2 implements FEAT_DIT for -cpu max but does not
 		// advertise it; the Cortex-A53 (ARMv8.0) has none.
 		Runs: []Run{

@@ -302,6 +302,8 @@ func riscv64Rows() []archRow {
 		{ins: "LUI $167, X5", flow: "-> X5"},
 		{ins: "AUIPC $167, X5", flow: "-> X5"},
 		{ins: "MOV X5, X6", flow: "X5 -> X6"},
+		{ins: "MOV $8(X5), X6", flow: "X5 -> X6"},
+		{ins: "MOV $0(X5), X6", flow: "X5 -> X6"},
 		{ins: "MOV $1, X6", flow: "-> X6"},
 		{ins: "MOV (X5), X6", flow: "MEM -> X6", leak: "X5", want: awAddr},
 		{ins: "MOV 8(X2), X6", flow: "-> X6"},
@@ -401,6 +403,10 @@ func ppc64Rows() []archRow {
 		{ins: "SETNBC CR0EQ, R3", flow: "CR0 -> R3"},
 		{ins: "SETNBCR CR0EQ, R3", flow: "CR0 -> R3"},
 		{ins: "MOVD R3, R4", flow: "R3 -> R4"},
+		{ins: "MOVD $8(R3), R4", flow: "R3 -> R4"},
+		// XER holds the carry: mfxer and mtxer.
+		{ins: "MOVD XER, R3", flow: "CA -> R3"},
+		{ins: "MOVD R3, XER", flow: "R3 -> CA"},
 		{ins: "MOVD $8, R4", flow: "-> R4"},
 		{ins: "MOVD $·tab(SB), R4", flow: "-> R4"},
 		{ins: "MOVD ·tab(SB), R4", flow: "-> R4"},
@@ -902,7 +908,7 @@ func objRows() map[string][]archRow {
 			{ins: "ec170003007c CGIJ R1, $0, $7, 1(PC)", leak: "R1", want: "conditional branch on secret R1, $0"},
 			{ins: "41534000 MOVD (R4)(R3*1), R5", flow: "R3 R4 -> R5"}, // LA
 			// The float loads and stores: LDY, LD, STD, LE; LD is no FMOVS.
-			{ins: "ed20fff8ff65 FMOVD -8(R15), F2", flow: "-> V2.0"},
+			{ins: "ed20f0080065 FMOVD 8(R15), F2", flow: "-> V2.0"},
 			{ins: "ed2010000065 FMOVD (R1), F2", flow: "MEM -> V2.0", leak: "R1", want: awAddr},
 			{ins: "6820f008 FMOVD 8(R15), F2", flow: "-> V2.0"},
 			{ins: "6020f008 FMOVD F2, 8(R15)"},

@@ -226,6 +226,10 @@ func arm64Canonical(in *Inst) error {
 // encoding, by the listing's names.
 var arm64SysRegs = map[string]string{"S3_3_C4_C2_5": "DIT", "S3_3_C4_C2_0": "NZCV"}
 
+// arm64SysRegNums are the system registers go tool objdump prints as a
+// number (o0<<14 | op1<<11 | CRn<<7 | CRm<<3 | op2) that the model knows.
+var arm64SysRegNums = map[int64]string{23056: "NZCV", 23061: "DIT", 23072: "FPCR", 23073: "FPSR"}
+
 // Encodings that the model knows by their value: the listing prints them
 // as WORD (the assembler has no mnemonic for SB), objdump as ?.
 var arm64Words = map[uint32]Inst{
@@ -392,15 +396,16 @@ var (
 	// general registers too); FCMP sets the flags.
 	arm64Float = set("FADDD", "FADDS", "FSUBD", "FSUBS", "FMULD", "FMULS", "FNEGD", "FNEGS", "FABSD", "FMAXD", "FMIND",
 		"SCVTFD", "SCVTFS", "UCVTFD", "UCVTFS", "SCVTFWD", "UCVTFWD", "FCVTZSD", "FCVTZUD", "FCVTZSDW", "FCVTSD", "FCVTDS")
-	arm64FCmp   = set("FCMPD", "FCMPS", "FCMPED", "FCMPES")
-	arm64Carry  = set("ADC", "ADCS", "SBC", "SBCS")
-	arm64Test   = set("CMP", "CMN", "TST", "CMPW", "TSTW")
-	arm64Select = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW")
-	arm64Cset   = set("CSET", "CSETM", "CSETW")
-	arm64Bit    = set("UBFX", "SBFX", "UBFIZ", "UBFXW", "BFI", "BFXIL")
-	arm64Div    = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
-	arm64CB     = set("CBZ", "CBNZ", "CBZW", "CBNZW")
-	arm64TB     = set("TBZ", "TBNZ")
+	arm64FloatArith = set("FADDD", "FADDS", "FSUBD", "FSUBS", "FMULD", "FMULS")
+	arm64FCmp       = set("FCMPD", "FCMPS", "FCMPED", "FCMPES")
+	arm64Carry      = set("ADC", "ADCS", "SBC", "SBCS")
+	arm64Test       = set("CMP", "CMN", "TST", "CMPW", "TSTW")
+	arm64Select     = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW")
+	arm64Cset       = set("CSET", "CSETM", "CSETW")
+	arm64Bit        = set("UBFX", "SBFX", "UBFIZ", "UBFXW", "BFI", "BFXIL")
+	arm64Div        = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
+	arm64CB         = set("CBZ", "CBNZ", "CBZW", "CBNZW")
+	arm64TB         = set("TBZ", "TBNZ")
 	// The DSB options that order all memory accesses (SY, ISH, NSH, OSH):
 	// the barrier that, with an ISB after it, may stand for SB.
 	arm64FullDSB = map[int64]bool{15: true, 11: true, 7: true, 3: true}
@@ -492,8 +497,12 @@ func arm64Step(mach *Mach) {
 		}
 	case (op == "ADRP" || op == "ADR") && n == 2 && isReg(1):
 		m.write(a[1], static, 8) // an address in the program
-	case op == "MRS" && n == 2 && isReg(1):
-		m.write(a[1], public, 8) // a system register
+	case op == "MRS" && n == 2 && isReg(1) && a[0].Kind == ArgSpecial && a[0].Name == "NZCV":
+		m.write(a[1], m.reg("FLAGS"), 8) // the flags, as a value
+	case op == "MRS" && n == 2 && isReg(1) && a[0].Kind == ArgSpecial && a[0].Name == "FPSR":
+		m.unmodelled() // its cumulative exception flags record what the floating-point operations saw
+	case op == "MRS" && n == 2 && isReg(1) && a[0].Kind == ArgSpecial:
+		m.write(a[1], public, 8) // a system register: DIT, the thread pointer, the clock
 	case op == "MSR" && n == 2 && a[1].Kind == ArgSpecial && a[1].Name == "DIT":
 		switch {
 		case a[0].Kind == ArgImm && a[0].Imm == 1:
@@ -620,8 +629,17 @@ func arm64Step(mach *Mach) {
 			w = 4
 		}
 		l := static
-		for _, x := range a[:n-1] {
+		srcs := a[:n-1]
+		if arm64FloatArith[op] && n == 2 {
+			srcs = a // FADDD a, dst: dst = dst + a
+		}
+		for _, x := range srcs {
 			l = max(l, m.read(x, w))
+		}
+		if arm64FloatArith[op] && l == secret {
+			// A subnormal operand or result may take longer: not on
+			// DIT's list of constant-time instructions.
+			m.find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
 		}
 		m.write(a[n-1], l, w)
 	case arm64Div[op] && (n == 2 || n == 3):

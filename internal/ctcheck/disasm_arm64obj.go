@@ -78,6 +78,11 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 			if err != nil {
 				return err
 			}
+			if (in.Op == "MRS" && len(in.Args) == 0 || in.Op == "MSR" && len(in.Args) == 1) && arm64SysRegNums[v] != "" {
+				// MRS $23056, R7: objdump's number of a system register.
+				in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: arm64SysRegNums[v]})
+				continue
+			}
 			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: v})
 		default:
 			return fmt.Errorf("operand %s", s)

@@ -50,7 +50,10 @@ const tlsBase = "TLS"
 // A state is what the analysis knows before one instruction: the level of
 // every register location (absent: public), of every byte of the stack by
 // its offset from the stack pointer at entry, and of what may have been
-// stored outside the stack frame.
+// stored outside the stack frame. A byte of the stack below the entry's
+// stack pointer that this activation has not written (absent) is secret:
+// it holds what an earlier call, a callee or the runtime left there
+// (getSlot); one above it, the caller's frame, is public where absent.
 type state struct {
 	reached bool
 	regs    map[string]level
@@ -91,21 +94,6 @@ func (s *state) stackW() map[int64]level {
 		s.stackShared = false
 	}
 	return s.stack
-}
-
-// raises reports whether joining o into s would raise a level of s.
-func raises[K comparable](s, o map[K]level) bool {
-	for k, l := range o {
-		if l > get(s, k) {
-			return true
-		}
-	}
-	for k, l := range s {
-		if get(o, k) > l {
-			return true
-		}
-	}
-	return false
 }
 
 func get[K comparable](m map[K]level, k K) level {
@@ -151,8 +139,7 @@ func (s *state) join(o *state) bool {
 		return true
 	}
 	changed := joinMap(s.regs, o.regs)
-	if raises(s.stack, o.stack) {
-		joinMap(s.stackW(), o.stack)
+	if s.joinStack(o.stack) {
 		changed = true
 	}
 	if s.spKnown && (!o.spKnown || o.sp != s.sp) {
@@ -164,6 +151,68 @@ func (s *state) join(o *state) bool {
 		changed = true
 	}
 	return changed
+}
+
+// getSlot is the level of the stack byte at offset o (from the stack
+// pointer at entry) in stack.
+func getSlot(stack map[int64]level, o int64) level {
+	if l, ok := stack[o]; ok {
+		return l
+	}
+	if o < 0 {
+		return secret // not written in this activation: what was left there
+	}
+	return public
+}
+
+// putSlot sets the stack byte at offset o.
+func putSlot(stack map[int64]level, o int64, l level) {
+	if l == public && o >= 0 {
+		delete(stack, o)
+	} else {
+		stack[o] = l
+	}
+}
+
+// joinStack raises s's stack levels to o's and reports whether any rose.
+func (s *state) joinStack(o map[int64]level) bool {
+	rise := map[int64]level{}
+	for _, m := range []map[int64]level{o, s.stack} {
+		for k := range m {
+			if j := max(getSlot(s.stack, k), getSlot(o, k)); j != getSlot(s.stack, k) {
+				rise[k] = j
+			}
+		}
+	}
+	if len(rise) == 0 {
+		return false
+	}
+	stack := s.stackW()
+	for k, l := range rise {
+		putSlot(stack, k, l)
+	}
+	return true
+}
+
+func has(m map[int64]level, k int64) bool { _, ok := m[k]; return ok }
+
+// frame returns s's stack with every byte of the frame from keep bytes
+// below the stack pointer to the entry's written out, those not written
+// as fill (secret: getSlot's default made explicit), for a state whose
+// offsets are about to be shifted to a callee's.
+func (s *state) frame(keep int64, fill level) map[int64]level {
+	c := maps.Clone(s.stack)
+	if c == nil {
+		c = map[int64]level{}
+	}
+	if s.spKnown {
+		for o := s.sp - keep; o < 0; o++ {
+			if !has(c, o) {
+				c[o] = fill
+			}
+		}
+	}
+	return c
 }
 
 // key is a canonical text of s, for the memo of callee contexts.
@@ -189,7 +238,11 @@ type Arch struct {
 	PtrSize int
 	// RetAddr is the size of the return address a call pushes (x86).
 	RetAddr int64
-	SP      string // the stack pointer's location
+	// KeptBelowSP is how many bytes below its stack pointer a function's
+	// callees leave as they were: on arm64, the slot where its prologue
+	// saved the frame pointer (each frame's top is reserved for it).
+	KeptBelowSP int64
+	SP          string // the stack pointer's location
 	// LR is the link register, where a call leaves the return address
 	// ("" where a call pushes it: RetAddr bytes at the stack pointer).
 	LR string
@@ -315,7 +368,7 @@ func (m *Mach) load(x Arg, width int) level {
 		}
 		l := static
 		for i := int64(0); i < int64(max(width, 1)); i++ {
-			l = max(l, get(m.st.stack, off+i))
+			l = max(l, getSlot(m.st.stack, off+i))
 		}
 		return l
 	}
@@ -342,9 +395,14 @@ func (m *Mach) store(x Arg, width int, l level) {
 			}
 			return
 		}
+		if off < m.a.RetAddr && off+int64(max(width, 1)) > 0 {
+			// The return address that the call pushed: a function that
+			// rewrites it returns elsewhere than the analysis follows.
+			m.find("store over the return address (fail closed)")
+		}
 		stack := m.st.stackW()
 		for i := int64(0); i < int64(max(width, 1)); i++ {
-			put(stack, off+i, l)
+			putSlot(stack, off+i, l)
 		}
 		return
 	}
@@ -415,6 +473,12 @@ func (m *Mach) indirect() {
 	m.fall = false
 }
 
+// deferCalls are the runtime's functions of defer and recover: a
+// function that defers a call may have it run, and recover, on a panic
+// path that the analysis treats as one that does not return.
+var deferCalls = set("runtime.deferproc", "runtime.deferprocStack", "runtime.deferreturn", "runtime.deferprocat",
+	"runtime.gorecover", "runtime.gopanic")
+
 // Runtime functions that return to their caller and never see secrets:
 // the stack growth in every prologue, and the overflow check of
 // unsafe.Slice.
@@ -448,6 +512,12 @@ type analysis struct {
 	findings map[string]Finding
 	err      error
 }
+
+// follows reports whether the analysis follows a call of sym: a function
+// of the module by its name, or any the front end read as the module's
+// code, whatever its name (a //go:linkname push, a TEXT runtime·f(SB) of
+// the module's assembly).
+func (an *analysis) follows(sym string) bool { return an.follow(sym) || an.prog.Funcs[sym] != nil }
 
 func newAnalysis(a *Arch, p *Program, follow func(string) bool) *analysis {
 	return &analysis{a: a, prog: p, follow: follow, memo: map[string]*state{}, reported: map[string]bool{},
@@ -616,17 +686,24 @@ func (an *analysis) effect(m *Mach, out, exit *state) *state {
 			after.regs = maps.Clone(back.regs)
 			after.mem = back.mem
 			// The callee's frame, from its entry on, is the caller's
-			// from its stack pointer on.
+			// from its stack pointer on; what is below it the callee may
+			// have written (but for the bytes it keeps: KeptBelowSP).
 			base := out.sp - an.a.RetAddr
 			stack := after.stackW()
 			for o := range stack {
-				if o >= out.sp {
+				if o >= out.sp || o < out.sp-an.a.KeptBelowSP {
 					delete(stack, o)
 				}
 			}
+			for o := out.sp - an.a.KeptBelowSP; o < out.sp && out.spKnown; o++ {
+				putSlot(stack, o, max(getSlot(out.stack, o), getSlot(back.stack, o-base)))
+			}
+			for o := out.sp; o < 0 && out.spKnown; o++ {
+				putSlot(stack, o, getSlot(back.stack, o-base))
+			}
 			for o, l := range back.stack {
-				if o >= an.a.RetAddr {
-					put(stack, base+o, l)
+				if base+o >= 0 {
+					putSlot(stack, base+o, l)
 				}
 			}
 		}
@@ -642,7 +719,7 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 	case strings.Contains(sym, "+0x"):
 		m.find("jump into the middle of %s (not modelled)", sym)
 		return &state{}
-	case an.follow(sym):
+	case an.follows(sym):
 		f := an.prog.Funcs[sym]
 		if f == nil {
 			if an.external {
@@ -653,7 +730,7 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 			}
 			return &state{}
 		}
-		return an.exit(f, calleeEntry(out, push))
+		return an.exit(f, calleeEntry(out, push, an.a.KeptBelowSP))
 	case runtimeReturns[sym]:
 		if !strings.HasPrefix(sym, "runtime.morestack") {
 			for r, l := range out.regs {
@@ -663,15 +740,29 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 			}
 		}
 		back := out.clone()
-		back.regs = map[string]level{}
+		if !strings.HasPrefix(sym, "runtime.morestack") {
+			back.regs = map[string]level{}
+		}
+		// The stack growth returns to the start of the function with its
+		// registers as they were (the prologue spills and reloads them):
+		// what was secret still is.
 		if an.a.G != "" {
 			back.regs[an.a.G] = static
 		}
 		back.sp = 0
-		back.stack, back.stackShared = shift(out.stack, -(out.sp-push)), false
+		// It writes its results, from what it was passed (nothing
+		// secret), to the frame's bytes that hold none yet: public.
+		fill := public
+		if strings.HasPrefix(sym, "runtime.morestack") {
+			fill = secret
+		}
+		back.stack, back.stackShared = shift(out.frame(0, fill), -(out.sp-push)), false
 		return back
-	case strings.HasPrefix(sym, "runtime.panic"):
+	case strings.HasPrefix(sym, "runtime.panic") && an.prog.runtimeFunc(sym):
 		return &state{} // bounds and nil checks: they do not return
+	case deferCalls[sym]:
+		m.find("call of %s: a deferred call that the panic path runs is not followed (fail closed)", sym)
+		return &state{}
 	}
 	m.find("call of %s, which the analysis does not follow (fail closed)", sym)
 	return &state{}
@@ -679,17 +770,17 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 
 // calleeEntry is the state at the entry of a function that the state out
 // calls with push bytes pushed: every register as it is, the caller's
-// frame from its stack pointer on.
-func calleeEntry(out *state, push int64) *state {
+// frame from its stack pointer on (and the keep bytes below it).
+func calleeEntry(out *state, push, keep int64) *state {
 	e := out.clone()
 	e.sp, e.spKnown = 0, true
 	e.stack, e.stackShared = map[int64]level{}, false
 	if !out.spKnown {
 		return e
 	}
-	for o, l := range out.stack {
-		if o >= out.sp {
-			put(e.stack, o-out.sp+push, l)
+	for o, l := range out.frame(keep, secret) {
+		if o >= out.sp-keep {
+			putSlot(e.stack, o-out.sp+push, l)
 		}
 	}
 	for i := int64(0); i < push; i++ {
@@ -726,7 +817,7 @@ func (an *analysis) externalCall(m *Mach, sym string, out *state) *state {
 		back.regs[loc] = secret
 	}
 	back.sp = 0
-	back.stack, back.stackShared = shift(out.stack, -out.sp), false
+	back.stack, back.stackShared = shift(out.frame(0, secret), -out.sp), false
 	for o := range back.stack {
 		if o >= 0 {
 			back.stack[o] = secret
@@ -760,6 +851,19 @@ func (an *analysis) exit(f *Func, entry *state) *state {
 	return exit
 }
 
+// unreached checks an instruction that no path from a root reaches: a
+// call of the runtime's defer machinery there (the landing pad that a
+// recovered panic resumes at) is a path the analysis does not see.
+func (an *analysis) unreached(f *Func, in *Inst) {
+	for _, a := range in.Args {
+		if a.Kind == ArgSym && deferCalls[a.Sym] {
+			file, line := splitPos(in.Pos)
+			r := fmt.Sprintf("call of %s: a deferred call that the panic path runs is not followed (fail closed)", a.Sym)
+			an.findings[f.Name+"\x00"+strconv.FormatUint(in.Addr, 16)+"\x00"+r] = Finding{File: file, Line: line, Func: f.Name, Text: in.Text, Reason: r}
+		}
+	}
+}
+
 // report records the findings of f run from entry, and of the callees it
 // reaches under the final states.
 func (an *analysis) report(f *Func, entry *state) {
@@ -775,6 +879,7 @@ func (an *analysis) report(f *Func, entry *state) {
 	in, _ := an.fixpoint(f, entry)
 	for i := range f.Insts {
 		if !in[i].reached {
+			an.unreached(f, &f.Insts[i])
 			continue
 		}
 		ins := &f.Insts[i]
@@ -792,9 +897,9 @@ func (an *analysis) report(f *Func, entry *state) {
 		if sym == "" {
 			sym, push = m.tailSym, 0
 		}
-		if sym != "" && an.follow(sym) {
+		if sym != "" && an.follows(sym) {
 			if g := an.prog.Funcs[sym]; g != nil {
-				an.report(g, calleeEntry(out, push))
+				an.report(g, calleeEntry(out, push, an.a.KeptBelowSP))
 			}
 		}
 	}

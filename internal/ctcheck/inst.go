@@ -2,6 +2,7 @@ package ctcheck
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 )
 
@@ -117,6 +118,25 @@ type Program struct {
 	GoVersion string // the release that built it, "" if not known
 	Funcs     map[string]*Func
 	Order     []string // the symbols in the order read
+	// RuntimeFiles is, for a binary, the source file of each function
+	// named runtime.panic*: one defined in the module under that name
+	// (a //go:linkname push) is not the runtime's and may return.
+	RuntimeFiles map[string]string
+}
+
+// runtimeFunc reports whether sym, named as one of the runtime's, is
+// the runtime's: what the listing does not hold (it holds the module's
+// code only), or what the binary's line table places in GOROOT's
+// runtime.
+func (p *Program) runtimeFunc(sym string) bool {
+	if p.Funcs[sym] != nil {
+		return false
+	}
+	if p.RuntimeFiles == nil {
+		return true
+	}
+	file := filepath.ToSlash(p.RuntimeFiles[sym])
+	return strings.Contains(file, "/src/runtime/") || strings.HasPrefix(file, "$GOROOT/src/runtime/")
 }
 
 func newProgram(goarch string) *Program {

@@ -293,16 +293,31 @@ func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error
 			return Arg{Kind: ArgImm, Name: s}, true, nil
 		}
 		return Arg{Kind: ArgImm, Imm: v}, true, nil
-	case strings.HasPrefix(s, "$") && strings.HasSuffix(s, ")") && !strings.HasSuffix(s, "(SB)") &&
-		!strings.HasSuffix(s, "(FP)") && !strings.HasSuffix(s, "(SP)"):
+	case strings.HasPrefix(s, "$") && !strings.HasPrefix(s, "$(") && strings.HasSuffix(s, ")") &&
+		!strings.HasSuffix(s, "(SB)") && !strings.HasSuffix(s, "(FP)") && !strings.HasSuffix(s, "(SP)"):
+		// $8(R8): the address, an add of the register (MOVD $8(R8), R9
+		// is ADD $8, R8, R9): the register's level.
+		m := listingMem.FindStringSubmatch(s[1:])
+		if m == nil || m[3] != "" {
+			return Arg{}, true, fmt.Errorf("address %s", s)
+		}
+		loc, w, off, ok := la.reg(m[2])
+		if !ok {
+			return Arg{}, true, fmt.Errorf("address %s", s)
+		}
+		return Arg{Kind: ArgReg, Reg: loc, Width: w, Off: off, Name: s}, true, nil
+	case strings.HasPrefix(s, "$(") && strings.HasSuffix(s, ")"):
 		// $(1<<3), $(16.0): constant expressions.
-		if inner := strings.TrimSuffix(strings.TrimPrefix(s, "$("), ")"); strings.HasPrefix(s, "$(") {
-			if a, b, ok := strings.Cut(inner, "<<"); ok {
-				x, err1 := listingInt(a)
-				y, err2 := listingInt(b)
-				if err1 == nil && err2 == nil {
-					return Arg{Kind: ArgImm, Imm: x << y}, true, nil
-				}
+		inner := strings.TrimSuffix(strings.TrimPrefix(s, "$("), ")")
+		if loc, w, off, ok := la.reg(inner); ok {
+			// $(R3): the address in R3, as $0(R3) prints.
+			return Arg{Kind: ArgReg, Reg: loc, Width: w, Off: off, Name: s}, true, nil
+		}
+		if a, b, ok := strings.Cut(inner, "<<"); ok {
+			x, err1 := listingInt(a)
+			y, err2 := listingInt(b)
+			if err1 == nil && err2 == nil {
+				return Arg{Kind: ArgImm, Imm: x << y}, true, nil
 			}
 		}
 		return Arg{Kind: ArgImm, Name: s}, true, nil

@@ -4,6 +4,7 @@ import (
 	"debug/elf"
 	"debug/gosym"
 	"fmt"
+	"strings"
 )
 
 // addPositions gives each instruction of p the file and line the Go
@@ -27,6 +28,13 @@ func addPositions(p *Program, bin string) error {
 	tab, err := gosym.NewTable(nil, gosym.NewLineTable(data, text.Addr))
 	if err != nil {
 		return fmt.Errorf("%s: pclntab: %v", bin, err)
+	}
+	p.RuntimeFiles = map[string]string{}
+	for _, fn := range tab.Funcs {
+		if strings.HasPrefix(fn.Name, "runtime.panic") {
+			file, _, _ := tab.PCToLine(fn.Entry)
+			p.RuntimeFiles[fn.Name] = file
+		}
 	}
 	for _, fn := range p.Funcs {
 		for i := range fn.Insts {

@@ -71,8 +71,10 @@ func ppc64ListingReg(name string) (string, int, int, bool) {
 	switch name {
 	case "g":
 		return "R30", 8, 0, true
-	case "LR", "CTR", "XER":
+	case "LR", "CTR":
 		return name, 8, 0, true
+	case "XER":
+		return "CA", 8, 0, true // mfxer and mtxer read and write the carry
 	}
 	if _, ok := regNum(name, "R", 0, 31); ok {
 		return name, 8, 0, true
@@ -285,8 +287,11 @@ var (
 // ppc64ObjReg names a register as go tool objdump prints it.
 func ppc64ObjReg(s string) (Arg, bool) {
 	switch s {
-	case "LR", "CTR", "XER":
+	case "LR", "CTR":
 		return Arg{Kind: ArgReg, Reg: s, Width: 8, Name: s}, true
+	case "XER", "SPR(1)":
+		// XER, SPR 1, holds the carry: mfxer and mtxer move it.
+		return Arg{Kind: ArgReg, Reg: "CA", Width: 8, Name: s}, true
 	}
 	if _, ok := regNum(s, "R", 0, 31); ok {
 		return Arg{Kind: ArgReg, Reg: s, Width: 8, Name: s}, true

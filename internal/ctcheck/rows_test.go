@@ -164,9 +164,13 @@ func x86Rows() []tableRow {
 		{ins: "ANDPS X1, X2", flow: "X1 X2 -> X2"},
 		{ins: "PCMPEQB X1, X2", flow: "X1 X2 -> X2"},
 		{ins: "PSHUFB X1, X2", flow: "X1 X2 -> X2"},
-		{ins: "ADDSD X1, X2", flow: "X1 X2 -> X2"},
-		{ins: "SUBSD X1, X2", flow: "X1 X2 -> X2"},
-		{ins: "MULSD X1, X2", flow: "X1 X2 -> X2"},
+		// Floating point: a subnormal takes a microcode assist.
+		{ins: "ADDSD X1, X2", flow: "X1 X2 -> X2", leak: "X1 X2 Z1 Z2", want: wLatency},
+		{ins: "SUBSD X1, X2", flow: "X1 X2 -> X2", leak: "X1 X2 Z1 Z2", want: wLatency},
+		{ins: "MULSD X1, X2", flow: "X1 X2 -> X2", leak: "X1 X2 Z1 Z2", want: wLatency},
+		{ins: "ADDSS X1, X2", flow: "X1 X2 -> X2", leak: "X1 X2 Z1 Z2", want: wLatency},
+		{ins: "SUBSS X1, X2", flow: "X1 X2 -> X2", leak: "X1 X2 Z1 Z2", want: wLatency},
+		{ins: "MULSS X1, X2", flow: "X1 X2 -> X2", leak: "X1 X2 Z1 Z2", want: wLatency},
 		{ins: "PINSRQ $1, AX, X1", flow: "AX X1 -> X1"},
 		{ins: "VPINSRQ $1, AX, X1, X1", flow: "AX X1 -> X1; -> U1"},
 		{ins: "PEXTRQ $1, X1, AX", flow: "X1 -> AX"},
@@ -235,6 +239,11 @@ func x86Rows() []tableRow {
 		{ins: "BSRQ BX, CX", flow: "BX CX -> CX FLAGS", leak: "BX CX", want: wLatency},
 		// The CPU's features and clock: public.
 		{ins: "CPUID", flow: "-> AX BX CX DX"},
+		// XGETBV and RDTSC write DX:AX only: BX and CX keep theirs.
+		{ins: "XGETBV", flow: "-> AX DX; BX -> BX; CX -> CX"},
+		{ins: "RDTSC", flow: "-> AX DX; BX -> BX; CX -> CX"},
+		// A 16-bit push moves SP by 2.
+		{ins: "PUSHW $0\n\tPOPW AX", always: wClosed, op: "PUSH POP"},
 		// The stack pointer is a register: set from a secret, it is a
 		// finding.
 		{ins: "SUBQ R8, SP", flow: "R8 -> SP FLAGS", leak: "R8", want: wSP},
@@ -260,6 +269,9 @@ func arm64Rows() []tableRow {
 		{ins: "CALL (R1)", always: wJump},
 		// Moves.
 		{ins: "MOVD R1, R2", flow: "R1 -> R2"},
+		// An address computed from a register (ADD): its level.
+		{ins: "MOVD $8(R1), R2", flow: "R1 -> R2"},
+		{ins: "MOVD $0(R1), R2", flow: "R1 -> R2"},
 		{ins: "MOVD ZR, R5", flow: "-> R5"},
 		{ins: "MOVD $·rtTable(SB), R2", flow: "-> R2"},
 		{ins: "MOVD x_base+0(FP), R0", flow: "-> R0"},
@@ -405,6 +417,8 @@ func arm64Rows() []tableRow {
 		{ins: "BFXIL $2, R3, $8, R4", flow: "R3 R4 -> R4"},
 		// System registers and barriers.
 		{ins: "MRS DIT, R7", flow: "-> R7"},
+		{ins: "MRS NZCV, R7", flow: "FLAGS -> R7"},
+		{ins: "MRS FPSR, R7", always: wClosed},
 		{ins: "MSR R1, NZCV", flow: "R1 -> FLAGS", leak: "R1", want: "system register written from secret data"},
 		{ins: "MSR $0, DIT"},
 		{ins: "DSB $7"}, {ins: "ISB $15"}, {ins: "WORD $0xd50330ff", op: "SB"},
@@ -420,12 +434,13 @@ func arm64Rows() []tableRow {
 		{ins: "FSQRTS F1, F2", flow: "V1.0 -> V2.0; -> V2.1", leak: "V1", want: wLatency},
 		// Scalar floating point.
 		{ins: "FMOVD $(1.0), F1", flow: "-> V1"},
-		{ins: "FADDD F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1"},
-		{ins: "FADDS F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1"},
-		{ins: "FSUBD F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1"},
-		{ins: "FSUBS F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1"},
-		{ins: "FMULD F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1"},
-		{ins: "FMULS F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1"},
+		{ins: "FADDD F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1", leak: "V1 V2", want: wLatency},
+		{ins: "FADDS F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1", leak: "V1 V2", want: wLatency},
+		{ins: "FSUBD F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1", leak: "V1 V2", want: wLatency},
+		{ins: "FSUBS F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1", leak: "V1 V2", want: wLatency},
+		{ins: "FMULD F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1", leak: "V1 V2", want: wLatency},
+		{ins: "FMULS F1, F2, F3", flow: "V1.0 V2.0 -> V3.0; -> V3.1", leak: "V1 V2", want: wLatency},
+		{ins: "FADDD F1, F2", flow: "V1.0 V2.0 -> V2.0; -> V2.1", leak: "V1 V2", want: wLatency},
 		{ins: "FNEGD F1, F2", flow: "V1.0 -> V2.0; -> V2.1"},
 		{ins: "FNEGS F1, F2", flow: "V1.0 -> V2.0; -> V2.1"},
 		{ins: "FABSD F1, F2", flow: "V1.0 -> V2.0; -> V2.1"},

@@ -48,9 +48,6 @@ var builds = func() []Build {
 	return out
 }()
 
-// asmNeedsGo126 reports whether path's kernel needs a newer Go's
-// assembler than this one (the table's AsmGo: riscv64's RVV and s390x's
-// vector facility need Go 1.26).
 // vectorKernelsBuilt reports whether this toolchain builds the riscv64
 // and s390x vector kernels, which need Go 1.26 (their files say go1.26):
 // the go command that builds the driver is this test's own release.

@@ -57,7 +57,12 @@ func x86GoReg(r string) (loc string, width, off int, ok bool) {
 	case "AL", "CL", "DL", "BL":
 		return r[:1] + "X", 1, 0, true
 	case "AH", "CH", "DH", "BH":
-		return r[:1] + "X", 1, 1, true
+		// Not read: in an instruction with a REX prefix (one that names
+		// R8B or SIB, say) the assembler encodes SPL, BPL, SIL or DIL
+		// where the listing prints AH, CH, DH or BH. The kernels and the
+		// compiler use none of them; the compiled check decodes what was
+		// encoded.
+		return "", 0, 0, false
 	case "SPB", "BPB", "SIB", "DIB":
 		return r[:2], 1, 0, true
 	}
@@ -100,6 +105,21 @@ var x86GoNames = map[string]struct {
 	"CQO": {"CQO", 8}, "CDQ": {"CDQ", 4}, "CWD": {"CWD", 2}, "CDQE": {"CDQE", 8}, "CWDE": {"CWDE", 4},
 	"CVTSQ2SD": {"CVTSI2SD", 8}, "CVTSL2SD": {"CVTSI2SD", 4}, "CVTTSD2SQ": {"CVTTSD2SI", 8}, "CVTTSD2SL": {"CVTTSD2SI", 4},
 }
+
+// x86MemWidth is the width of the memory operand of the vector
+// instructions that read or write less than their widest register.
+var x86MemWidth = map[string]int{
+	"PEXTRB": 1, "PEXTRW": 2, "PEXTRD": 4, "PEXTRQ": 8, "VPEXTRB": 1, "VPEXTRW": 2, "VPEXTRD": 4, "VPEXTRQ": 8,
+	"PINSRB": 1, "PINSRW": 2, "PINSRD": 4, "PINSRQ": 8, "VPINSRB": 1, "VPINSRW": 2, "VPINSRD": 4, "VPINSRQ": 8,
+	"EXTRACTPS": 4, "VEXTRACTPS": 4, "MOVSD": 8, "MOVSS": 4, "VMOVSD": 8, "VMOVSS": 4,
+	"MOVLPS": 8, "MOVHPS": 8, "MOVLPD": 8, "MOVHPD": 8, "VMOVLPS": 8, "VMOVHPS": 8,
+	"VEXTRACTI128": 16, "VEXTRACTF128": 16, "VEXTRACTI32X4": 16, "VEXTRACTI64X2": 16, "VEXTRACTI64X4": 32,
+	"VEXTRACTI32X8": 32, "VPBROADCASTB": 1, "VPBROADCASTW": 2, "VPBROADCASTD": 4, "VPBROADCASTQ": 8,
+}
+
+// x86FullStore are the vector instructions that store a whole register.
+var x86FullStore = set("MOVDQU", "MOVDQA", "MOVUPS", "MOVAPS", "MOVUPD", "MOVAPD", "MOVNTDQ", "VMOVDQU", "VMOVDQA",
+	"VMOVDQU8", "VMOVDQU16", "VMOVDQU32", "VMOVDQU64", "VMOVDQA32", "VMOVDQA64", "VMOVUPS", "VMOVAPS", "VMOVNTDQ")
 
 // Go's condition suffixes, as Intel's.
 var x86GoCond = map[string]string{
@@ -160,6 +180,10 @@ func x86FromListing(f *listingFunc, in *Inst, args []string) error {
 			return fmt.Errorf("suffix %s", s)
 		}
 	}
+	if op == "PUSHW" || op == "POPW" || op == "PUSHWL" || op == "POPWL" {
+		// A 16-bit push moves the stack pointer by 2: not modelled.
+		return fmt.Errorf("16-bit %s", op)
+	}
 	if op == "XCHGL" && len(args) == 2 && args[0] == "AX" && args[1] == "AX" {
 		op, args = "NOP", nil // 0x90, Go's padding
 	}
@@ -189,9 +213,17 @@ func x86FromListing(f *listingFunc, in *Inst, args []string) error {
 			vec = max(vec, a.Width)
 		}
 	}
+	memWidth, exact := x86MemWidth[iop]
 	for i := range parsed {
 		a := &parsed[i]
 		switch {
+		case a.Kind == ArgMem && exact:
+			a.Width = memWidth
+		case a.Kind == ArgMem && a.Width == 0 && w == 0 && vec != 0 && i == len(parsed)-1 && !x86FullStore[iop]:
+			// A store from a vector register whose width the listing
+			// does not say: a guess too wide would overwrite the levels
+			// of bytes the instruction leaves alone.
+			return fmt.Errorf("store width of %s", op)
 		case a.Kind == ArgReg && a.Width == 0 && a.Reg[0] != 'X' && a.Reg[0] != 'K':
 			switch {
 			case w != 0:
@@ -346,6 +378,11 @@ func (m x86m) write(a Arg, l level, how vecWrite) {
 		if w == 0 {
 			w = m.a.PtrSize
 		}
+		if m.in.Mask != "" {
+			// A masked store writes the bytes the mask selects and
+			// leaves the others: which, the mask says.
+			l = max(l, m.reg(m.in.Mask), m.load(a, w))
+		}
 		m.store(a, w, l)
 	case ArgReg:
 		switch {
@@ -416,10 +453,13 @@ var (
 	// Element-wise operations, and table lookups whose index is a
 	// register (constant time by the ISA: PSHUFB, VPERMB): dst = f(srcs),
 	// or for the two-operand legacy forms dst = f(dst, src).
-	x86VecOp = set("PXOR", "POR", "PAND", "PANDN", "XORPS", "XORPD", "ORPS", "ANDPS", "PCMPEQB", "PSHUFB", "ADDSD",
-		"SUBSD", "MULSD", "VPXOR", "VPXORD", "VPXORQ", "VPOR", "VPORD", "VPORQ", "VPAND", "VPANDQ", "VPANDN", "VPCMPEQB",
+	x86VecOp = set("PXOR", "POR", "PAND", "PANDN", "XORPS", "XORPD", "ORPS", "ANDPS", "PCMPEQB", "PSHUFB", "VPXOR", "VPXORD", "VPXORQ", "VPOR", "VPORD", "VPORQ", "VPAND", "VPANDQ", "VPANDN", "VPCMPEQB",
 		"VPCMPEQQ", "VPCMPUB", "VPSHUFB", "VPERMB", "VINSERTI128", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
 		"VXORPS", "PINSRQ", "VPINSRQ")
+	// Floating-point arithmetic: a subnormal operand or result takes a
+	// microcode assist (a hundred cycles and more on Intel, without FTZ
+	// and DAZ), so it is variable-latency on secret data.
+	x86FloatOp = set("ADDSD", "SUBSD", "MULSD", "ADDSS", "SUBSS", "MULSS")
 	// Three sources, the destination one of them (VPTERNLOG: dst = f(dst,
 	// b, c)).
 	x86VecAcc = set("VPTERNLOGD", "VPTERNLOGQ")
@@ -437,7 +477,7 @@ func X86Ops() map[string]bool {
 		"XCHG", "CMP", "TEST", "BT", "BTS", "BTR", "BTC", "MUL", "DIV", "IDIV", "CQO", "CDQ", "CWD", "CDQE", "CWDE",
 		"VZEROUPPER", "VZEROALL", "XGETBV", "CPUID", "RDTSC", "SETcc", "CMOVcc")
 	for _, c := range []map[string]bool{x86Jcc, x86CXBranch, x86ALU, x86Carry, x86Shift, x86Unary, x86BMI, x86VarLat,
-		x86VecMove, x86VecOp, x86VecAcc, x86VecTest, x86KTest, x86KOp, x86Nop} {
+		x86VecMove, x86VecOp, x86FloatOp, x86VecAcc, x86VecTest, x86KTest, x86KOp, x86Nop} {
 		for op := range c {
 			t[op] = true
 		}
@@ -524,11 +564,10 @@ func x86Step(mach *Mach) {
 			l = static
 		}
 		m.write(a[0], l, legacy)
+	case (op == "PUSH" || op == "POP") && n == 1 && a[0].Width == 2:
+		m.unmodelled() // a 16-bit push or pop moves the stack pointer by 2
 	case op == "PUSH" && n == 1:
 		w := m.a.PtrSize
-		if a[0].Kind == ArgReg && a[0].Width == 2 {
-			w = 2
-		}
 		l := m.read(a[0])
 		m.moveSP(-int64(w))
 		m.store(Arg{Kind: ArgMem, Reg: "SP"}, w, l)
@@ -696,6 +735,12 @@ func x86Step(mach *Mach) {
 			l = max(l, m.read(a[0]))
 		}
 		m.write(a[0], l, how)
+	case x86FloatOp[op] && n == 2:
+		l := m.reads(a[0], a[1]) // dst = dst op src; the upper elements stay
+		if l == secret {
+			m.find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
+		}
+		m.write(a[0], l, legacy)
 	case x86VecAcc[op] && n == 4:
 		m.write(a[0], m.reads(a...), how)
 	case x86VecTest[op] && n == 2:
@@ -706,8 +751,13 @@ func x86Step(mach *Mach) {
 		srcs := a[1:]
 		m.write(a[0], m.reads(srcs...), vex)
 	case op == "XGETBV" && n == 0, op == "CPUID" && n == 0, op == "RDTSC" && n == 0:
-		// The CPU's features and the clock: public.
-		for _, r := range []string{"AX", "BX", "CX", "DX"} {
+		// The CPU's features and the clock: public, in the registers each
+		// writes (XGETBV and RDTSC leave BX and CX as they were).
+		out := []string{"AX", "DX"}
+		if op == "CPUID" {
+			out = append(out, "BX", "CX")
+		}
+		for _, r := range out {
 			m.set(r, public)
 		}
 	default:

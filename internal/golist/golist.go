@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"strings"
 )
 
 // A Package is what go list says of the library package.
@@ -17,6 +18,39 @@ type Package struct {
 	Dir        string   // the folder that holds it: the module's root
 	GoFiles    []string // its Go files for the build asked about
 	SFiles     []string // its assembly files for the build asked about
+	// The rest of its files: those of cgo, its headers, and those the
+	// build asked about leaves out (other architectures', tests' too).
+	CgoFiles, HFiles, IgnoredGoFiles, IgnoredOtherFiles []string
+	Module                                              *struct{ Path string }
+}
+
+// Packages describes the library package and each package of its
+// module that it imports, as Library does.
+func Packages(dir string) ([]*Package, error) {
+	mod, err := run(dir, nil, "list", "-m", "-f", "{{.Dir}}")
+	if err != nil {
+		return nil, err
+	}
+	out, err := run(string(bytes.TrimSpace(mod)), nil, "list", "-deps", "-json", ".")
+	if err != nil {
+		return nil, err
+	}
+	lib, err := Library(dir, nil, "")
+	if err != nil {
+		return nil, err
+	}
+	var pkgs []*Package
+	dec := json.NewDecoder(bytes.NewReader(out))
+	for dec.More() {
+		var p Package
+		if err := dec.Decode(&p); err != nil {
+			return nil, fmt.Errorf("go list -deps -json: %v", err)
+		}
+		if p.Module != nil && p.ImportPath == lib.ImportPath || p.Module != nil && strings.HasPrefix(p.ImportPath, lib.ImportPath+"/") {
+			pkgs = append(pkgs, &p)
+		}
+	}
+	return pkgs, nil
 }
 
 // Library describes the library package, the main module's root package,
