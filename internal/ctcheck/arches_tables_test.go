@@ -438,7 +438,7 @@ func ppc64Rows() []archRow {
 		{ins: "BDNZ l", leak: "CTR", want: "conditional branch on secret CTR"},
 		{ins: "BDZ l", leak: "CTR", want: "conditional branch on secret CTR"},
 		// Scalar floating point: F1 is lane 0 of VS1.
-		{ins: "FMUL F1, F2", flow: "VS1.0 VS2.0 -> VS2.0"},
+		{ins: "FMUL F1, F2", flow: "VS1.0 VS2.0 -> VS2.0", leak: "VS1.0 VS2.0", want: awLatency},
 		{ins: "FCMPU F1, F2", flow: "VS1.0 VS2.0 -> CR0"},
 		{ins: "FCMPU F1, F2, CR1", flow: "VS1.0 VS2.0 -> CR1"},
 		{ins: "FCMPO F1, F2", flow: "VS1.0 VS2.0 -> CR0"},
@@ -503,12 +503,14 @@ func ppc64Rows() []archRow {
 	rows = append(rows, rowsOf("DIVD DIVDU DIVW DIVWU DIVDE DIVDEU MODUD MODSD MODUW MODSW",
 		archRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5", leak: "R3 R4", want: awLatency})...)
 	rows = append(rows, rowsOf("FDIV FDIVS", archRow{ins: "OP F1, F2, F3", flow: "VS1.0 VS2.0 -> VS3.0", leak: "VS1.0 VS2.0", want: awLatency})...)
-	rows = append(rows, rowsOf("FADD FADDS FSUB FSUBS FMUL FMULS FCPSGN",
-		archRow{ins: "OP F1, F2, F3", flow: "VS1.0 VS2.0 -> VS3.0"})...)
+	rows = append(rows, rowsOf("FADD FADDS FSUB FSUBS FMUL FMULS",
+		archRow{ins: "OP F1, F2, F3", flow: "VS1.0 VS2.0 -> VS3.0", leak: "VS1.0 VS2.0", want: awLatency})...)
+	rows = append(rows, archRow{ins: "FCPSGN F1, F2, F3", flow: "VS1.0 VS2.0 -> VS3.0"})
 	rows = append(rows, rowsOf("FNEG FABS FNABS FRSP FRIM FRIN FRIP FRIZ FCFID FCFIDU FCFIDS FCTID FCTIDZ FCTIW FCTIWZ",
 		archRow{ins: "OP F1, F2", flow: "VS1.0 -> VS2.0"})...)
-	rows = append(rows, rowsOf("FMADD FMADDS FMSUB FMSUBS FNMADD FNMADDS FNMSUB FNMSUBS FSEL",
-		archRow{ins: "OP F1, F2, F3, F1", flow: "VS1.0 VS2.0 VS3.0 -> VS1.0"})...)
+	rows = append(rows, rowsOf("FMADD FMADDS FMSUB FMSUBS FNMADD FNMADDS FNMSUB FNMSUBS",
+		archRow{ins: "OP F1, F2, F3, F1", flow: "VS1.0 VS2.0 VS3.0 -> VS1.0", leak: "VS1.0 VS2.0 VS3.0", want: awLatency})...)
+	rows = append(rows, archRow{ins: "FSEL F1, F2, F3, F1", flow: "VS1.0 VS2.0 VS3.0 -> VS1.0"})
 	rows = append(rows, rowsOf("FSQRT FSQRTS", archRow{ins: "OP F1, F3", flow: "VS1.0 -> VS3.0", leak: "VS1.0", want: awLatency})...)
 	rows = append(rows, rowsOf("VOR VAND VNOR VANDC VORC VNAND VEQV VADDUBM VADDUHM VADDUWM VADDUDM VSUBUHM VSUBUWM "+
 		"VSUBUDM VCMPEQUB VCMPEQUH VCMPEQUW VCMPEQUD VCMPGTUB VCMPGTUD VCMPNEB",
@@ -690,7 +692,7 @@ func loong64Rows() []archRow {
 		{ins: "BFPT l", leak: "FCC0", want: "conditional branch on secret FCC0"},
 		{ins: "BFPF l", leak: "FCC0", want: "conditional branch on secret FCC0"},
 		{ins: "BFPT FCC1, l", leak: "FCC1", want: "conditional branch on secret FCC1"},
-		{ins: "MULD F1, F2", flow: "F1 F2 -> F2"},
+		{ins: "MULD F1, F2", flow: "F1 F2 -> F2", leak: "F1 F2", want: awLatency},
 		{ins: "MOVW R4, F1", flow: "R4 F1 -> F1"},
 		{ins: "MOVV R4, F1", flow: "R4 -> F1"},
 		{ins: "MOVV F1, R4", flow: "F1 -> R4"},
@@ -699,8 +701,10 @@ func loong64Rows() []archRow {
 		{ins: "FMADDD F1, F2, F3", always: awClosed},
 	}
 	rows = append(rows, rowsOf("CMPEQD CMPEQF CMPGED CMPGEF CMPGTD CMPGTF", archRow{ins: "OP F1, F2, FCC1", flow: "F1 F2 -> FCC1"})...)
-	rows = append(rows, rowsOf("ADDD SUBD MULD FMIND FMAXD", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3"})...)
-	rows = append(rows, rowsOf("ADDF SUBF MULF FMINF FMAXF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3"})...)
+	rows = append(rows, rowsOf("ADDD SUBD MULD", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency})...)
+	rows = append(rows, rowsOf("FMIND FMAXD", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3"})...)
+	rows = append(rows, rowsOf("ADDF SUBF MULF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3", leak: "F1 F2", want: awLatency})...)
+	rows = append(rows, rowsOf("FMINF FMAXF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3"})...)
 	rows = append(rows, rowsOf("NEGD ABSD MOVFD MOVWD MOVVD MOVFV MOVDV TRUNCFV TRUNCDV FFINTDW FFINTDV FTINTRZVF "+
 		"FTINTRZVD FTINTVF FTINTVD", archRow{ins: "OP F1, F3", flow: "F1 -> F3"})...)
 	rows = append(rows, rowsOf("NEGF ABSF MOVDF MOVWF MOVVF MOVDW MOVFW TRUNCDW TRUNCFW FFINTFW FFINTFV FTINTRZWD "+
@@ -785,7 +789,7 @@ func armRows() []archRow {
 		{ins: "CMPD F1, F2", flow: "F1 F2 -> FPSCR FLAGS"},
 		{ins: "CMPF F1, F2", flow: "F1 F2 -> FPSCR FLAGS"},
 		{ins: "CMPD F1", flow: "F1 -> FPSCR FLAGS"},
-		{ins: "MULD F1, F2", flow: "F1 F2 -> F2"},
+		{ins: "MULD F1, F2", flow: "F1 F2 -> F2", leak: "F1 F2", want: awLatency},
 		{ins: "MOVWD R1, F2", flow: "R1 -> F2 F15"},
 		{ins: "MOVWF R1, F2", flow: "R1 F2 -> F2; R1 -> F15"},
 		{ins: "MOVWD F1, F2", flow: "F1 -> F2"},
@@ -794,10 +798,10 @@ func armRows() []archRow {
 		{ins: "MOVFW F1, R2", flow: "F1 -> R2 F15"},
 		{ins: "MOVDW F1, F2", flow: "F1 F2 -> F2"},
 	}
-	rows = append(rows, rowsOf("ADDD SUBD MULD NMULD", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3"})...)
-	rows = append(rows, rowsOf("ADDF SUBF MULF NMULF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3"})...)
+	rows = append(rows, rowsOf("ADDD SUBD MULD NMULD", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: awLatency})...)
+	rows = append(rows, rowsOf("ADDF SUBF MULF NMULF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3", leak: "F1 F2", want: awLatency})...)
 	rows = append(rows, rowsOf("MULAD MULAF MULSD MULSF NMULAD NMULAF NMULSD NMULSF FMULAD FMULAF FMULSD FMULSF "+
-		"FNMULAD FNMULAF FNMULSD FNMULSF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3"})...)
+		"FNMULAD FNMULAF FNMULSD FNMULSF", archRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3", leak: "F1 F2 F3", want: awLatency})...)
 	rows = append(rows, rowsOf("NEGD ABSD MOVFD", archRow{ins: "OP F1, F3", flow: "F1 -> F3"})...)
 	rows = append(rows, rowsOf("NEGF ABSF MOVDF", archRow{ins: "OP F1, F3", flow: "F1 F3 -> F3"})...)
 	rows = append(rows, rowsOf("MOVH MOVHU MOVB MOVBU", archRow{ins: "OP (R1), R2", flow: "MEM -> R2", leak: "R1", want: awAddr})...)
@@ -940,7 +944,7 @@ func objRows() map[string][]archRow {
 			{ins: "48000800 BFPF 3(PC)", always: awClosed},
 			{ins: "0c238020 CMPGED F0, F1, FCC0", flow: "F0 F1 -> FCC0"},
 			{ins: "011d2020 FFINTDW F1, F0", flow: "F1 -> F0"},
-			{ins: "01050800 MULD F2, F0", flow: "F2 F0 -> F0"},
+			{ins: "01050800 MULD F2, F0", flow: "F2 F0 -> F0", leak: "F2 F0", want: awLatency},
 		},
 		"arm": {
 			{ins: "e320f000 NOP"},

@@ -546,9 +546,15 @@ func armStep(mach *Mach) {
 			m.set("FLAGS", fcond(l, "FLAGS"))
 		}
 	case (armFArith[op] && n == 3 || armFUnary[op] && n == 2) && fregs(a...) && !setFlags:
-		fwrite(a[n-1], m.reads(a[:n-1]...), armSingle(op))
+		l := m.reads(a[:n-1]...)
+		if armFArith[op] {
+			m.floatArith(l)
+		}
+		fwrite(a[n-1], l, armSingle(op))
 	case armFMulAcc[op] && n == 3 && fregs(a...) && !setFlags:
-		fwrite(a[2], m.reads(a...), armSingle(op)) // dst = dst + a*b and the like
+		l := m.reads(a...)
+		m.floatArith(l)
+		fwrite(a[2], l, armSingle(op)) // dst = dst + a*b and the like
 	case armFConv[op] && n == 2 && reg(0) && reg(1) && !setFlags:
 		fromR, toR := !fregs(a[0]), !fregs(a[1])
 		l := m.read(a[0])

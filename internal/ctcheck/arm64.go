@@ -636,10 +636,8 @@ func arm64Step(mach *Mach) {
 		for _, x := range srcs {
 			l = max(l, m.read(x, w))
 		}
-		if arm64FloatArith[op] && l == secret {
-			// A subnormal operand or result may take longer: not on
-			// DIT's list of constant-time instructions.
-			m.find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
+		if arm64FloatArith[op] {
+			m.floatArith(l)
 		}
 		m.write(a[n-1], l, w)
 	case arm64Div[op] && (n == 2 || n == 3):

@@ -277,6 +277,16 @@ func (m *Mach) find(format string, args ...any) {
 	m.findings = append(m.findings, fmt.Sprintf(format, args...))
 }
 
+// floatArith is floating-point arithmetic on an operand of level l: a
+// subnormal operand or result can take longer (a microcode assist on
+// Intel), and no architecture lists it among its constant-time
+// instructions (arm64's DIT does not).
+func (m *Mach) floatArith(l level) {
+	if l == secret {
+		m.find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
+	}
+}
+
 // unmodelled is the verdict on any instruction a model does not know: the
 // analysis fails closed.
 func (m *Mach) unmodelled() { m.find("instruction not modelled (fail closed)") }

@@ -340,6 +340,9 @@ func loong64Step(mach *Mach) {
 		m.write(a[2], m.reads(a[0], a[1]))
 	case (loong64FArith[op] && n == 3 || loong64FUnary[op] && n == 2) && fregs(a...):
 		l := m.reads(a[:n-1]...)
+		if loong64FArith[op] && !strings.HasPrefix(op, "FM") {
+			m.floatArith(l) // FMIN and FMAX compare
+		}
 		if loong64FHalf[op] {
 			l = max(l, m.read(a[n-1]))
 		}

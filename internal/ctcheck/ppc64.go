@@ -566,7 +566,11 @@ func ppc64Step(mach *Mach) {
 		}
 		m.set(cr, m.reads(a[0], a[1]))
 	case (ppc64FArith[op] && n == 3 || ppc64FUnary[op] && n == 2 || ppc64FMA[op] && n == 4) && fp(a...):
-		m.write(a[n-1], m.reads(a[:n-1]...))
+		l := m.reads(a[:n-1]...)
+		if (ppc64FArith[op] || ppc64FMA[op]) && op != "FCPSGN" && op != "FSEL" {
+			m.floatArith(l) // copying a sign and selecting are not arithmetic
+		}
+		m.write(a[n-1], l)
 	case ppc64Splat[op] && n == 2 && a[0].Kind == ArgImm && isVS(1):
 		m.write(a[1], static)
 	case ppc64Width[op] != 0 && n == 2:

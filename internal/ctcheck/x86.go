@@ -737,9 +737,7 @@ func x86Step(mach *Mach) {
 		m.write(a[0], l, how)
 	case x86FloatOp[op] && n == 2:
 		l := m.reads(a[0], a[1]) // dst = dst op src; the upper elements stay
-		if l == secret {
-			m.find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
-		}
+		m.floatArith(l)
 		m.write(a[0], l, legacy)
 	case x86VecAcc[op] && n == 4:
 		m.write(a[0], m.reads(a...), how)
