@@ -45,16 +45,26 @@ func checkedTags() func(tag string) bool {
 }
 
 // CheckConstraints reads the build constraints of every file of the
-// library and of the module's packages it imports, for every GOOS and
-// GOARCH (not only this build's), and reports each file whose constraint
-// or name depends on anything else.
-func CheckConstraints(dir string) ([]Finding, error) {
-	pkgs, err := golist.Packages(dir)
+// library, and of each of the module's packages it imports on a checked
+// GOARCH that onPath says has code on the path the checks analyse, for
+// every GOOS and GOARCH (not only this build's), and reports each file
+// whose constraint or name depends on anything else.
+func CheckConstraints(dir string, onPath func(importPath string) bool) ([]Finding, error) {
+	var goarches []string
+	for _, a := range archfacts.All() {
+		if _, ok := archs[a.GOARCH]; ok {
+			goarches = append(goarches, a.GOARCH)
+		}
+	}
+	pkgs, err := golist.Packages(dir, goarches)
 	if err != nil {
 		return nil, err
 	}
 	var files []string
 	for _, p := range pkgs {
+		if p.ImportPath != modulePath() && !onPath(p.ImportPath) {
+			continue // no code on the path: its files change no function the checks read
+		}
 		for _, list := range [][]string{p.GoFiles, p.SFiles, p.CgoFiles, p.HFiles, p.IgnoredGoFiles, p.IgnoredOtherFiles} {
 			for _, f := range list {
 				if !strings.HasSuffix(f, "_test.go") {

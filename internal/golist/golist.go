@@ -25,13 +25,10 @@ type Package struct {
 }
 
 // Packages describes the library package and each package of its
-// module that it imports, as Library does.
-func Packages(dir string) ([]*Package, error) {
+// module that it imports on linux/GOARCH for any of goarches, as Library
+// does, each once.
+func Packages(dir string, goarches []string) ([]*Package, error) {
 	mod, err := run(dir, nil, "list", "-m", "-f", "{{.Dir}}")
-	if err != nil {
-		return nil, err
-	}
-	out, err := run(string(bytes.TrimSpace(mod)), nil, "list", "-deps", "-json", ".")
 	if err != nil {
 		return nil, err
 	}
@@ -40,14 +37,23 @@ func Packages(dir string) ([]*Package, error) {
 		return nil, err
 	}
 	var pkgs []*Package
-	dec := json.NewDecoder(bytes.NewReader(out))
-	for dec.More() {
-		var p Package
-		if err := dec.Decode(&p); err != nil {
-			return nil, fmt.Errorf("go list -deps -json: %v", err)
+	seen := map[string]bool{}
+	for _, goarch := range goarches {
+		out, err := run(string(bytes.TrimSpace(mod)), []string{"GOOS=linux", "GOARCH=" + goarch}, "list", "-deps", "-json", ".")
+		if err != nil {
+			return nil, err
 		}
-		if p.Module != nil && p.ImportPath == lib.ImportPath || p.Module != nil && strings.HasPrefix(p.ImportPath, lib.ImportPath+"/") {
-			pkgs = append(pkgs, &p)
+		dec := json.NewDecoder(bytes.NewReader(out))
+		for dec.More() {
+			var p Package
+			if err := dec.Decode(&p); err != nil {
+				return nil, fmt.Errorf("go list -deps -json: %v", err)
+			}
+			mine := p.ImportPath == lib.ImportPath || strings.HasPrefix(p.ImportPath, lib.ImportPath+"/")
+			if p.Module != nil && mine && !seen[p.ImportPath] {
+				seen[p.ImportPath] = true
+				pkgs = append(pkgs, &p)
+			}
 		}
 	}
 	return pkgs, nil
