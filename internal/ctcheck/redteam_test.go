@@ -46,6 +46,23 @@ type rtResult struct {
 	other   []string // findings elsewhere
 }
 
+// rtClassify sorts one check's findings: at the leak (here), with the
+// wanted reason or another, or elsewhere.
+func rtClassify(fs []Finding, want string, here func(Finding) bool) rtResult {
+	var r rtResult
+	for _, f := range fs {
+		switch {
+		case here(f) && (want == "" || gadget{want: want}.wants(f.Reason)):
+			r.at = true
+		case here(f):
+			r.atOther = append(r.atOther, f.Reason)
+		default:
+			r.other = append(r.other, fmt.Sprintf("%s:%d %s: %s", filepath.Base(f.File), f.Line, f.Text, f.Reason))
+		}
+	}
+	return r
+}
+
 func (r rtResult) verdict() string {
 	switch {
 	case r.at:
@@ -232,21 +249,14 @@ func rtRunAsm(t *testing.T, goarch string, env []string, vs []rtVariant) {
 				t.Errorf("%s/%s: %v", v.family, v.name, err)
 				continue
 			}
-			for _, f := range r.Findings {
-				mine := false
+			res[c] = rtClassify(r.Findings, v.want, func(f Finding) bool {
 				for _, fn := range wh[i].funcs {
 					if f.Func == plantedSymbol(fn) {
-						mine = true
+						return f.Line == wh[i].line
 					}
 				}
-				if mine && f.Line == wh[i].line && (v.want == "" || gadget{want: v.want}.wants(f.Reason)) {
-					res[c].at = true
-				} else if mine && f.Line == wh[i].line {
-					res[c].atOther = append(res[c].atOther, f.Reason)
-				} else {
-					res[c].other = append(res[c].other, fmt.Sprintf("%s:%d %s: %s", filepath.Base(f.File), f.Line, f.Text, f.Reason))
-				}
-			}
+				return false
+			})
 		}
 		if os.Getenv("CTEQUAL_REDTEAM_RECORDS") != "" {
 			for c, prog := range []*Program{srcProg, binProg} {
@@ -369,11 +379,22 @@ func TestRedTeamGo(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			line := markedLine(t, filepath.Join(dir, v.mark), "// the leak")
+			// A replaced file is the shipped one with the plant's edits.
+			planted := map[string]string{}
+			for k, f := range v.replace {
+				planted[k] = rtPlant(t, k, filepath.Join(dir, f))
+			}
+			markPath := filepath.Join(dir, v.mark)
+			for k, f := range v.replace {
+				if f == v.mark {
+					markPath = planted[k]
+				}
+			}
+			line := markedLine(t, markPath, "// the leak")
 			for _, b := range v.builds {
 				b.Replace, b.Add = map[string]string{}, map[string]string{}
-				for k, f := range v.replace {
-					b.Replace[kernelsSrc+"/"+k] = filepath.Join(dir, f)
+				for k := range v.replace {
+					b.Replace[kernelsSrc+"/"+k] = planted[k]
 				}
 				for k, f := range v.add {
 					b.Add[kernelsSrc+"/"+k] = filepath.Join(dir, f)
@@ -397,18 +418,10 @@ func TestRedTeamGo(t *testing.T) {
 						t.Errorf("%s: %v", b.Name(), err)
 						continue
 					}
-					for _, f := range r.Findings {
+					res[c] = rtClassify(r.Findings, v.want, func(f Finding) bool {
 						base := filepath.Base(f.File)
-						here := (base == markFile || base == v.mark) && f.Line == line
-						switch {
-						case here && (v.want == "" || gadget{want: v.want}.wants(f.Reason)):
-							res[c].at = true
-						case here:
-							res[c].atOther = append(res[c].atOther, f.Reason)
-						default:
-							res[c].other = append(res[c].other, fmt.Sprintf("%s:%d %s: %s", base, f.Line, f.Text, f.Reason))
-						}
-					}
+						return (base == markFile || base == v.mark) && f.Line == line
+					})
 				}
 				t.Logf("%-22s %-10s %-28s source: %-60s compiled: %s", b.Name(), v.family, v.name, res[0].verdict(), res[1].verdict())
 				rtRecord(fmt.Sprintf("| %s | %s | %s | %s | %s | %s |", b.Name(), v.family, v.name, v.what, res[0].verdict(), res[1].verdict()))
@@ -426,6 +439,53 @@ func TestRedTeamGo(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rtPlant writes the library's file name with the plant of patch: each
+// "//replace:\t" line of patch (its text after the tab, verbatim) replaced
+// by the "//with:\t" lines after it ("//with:" alone: an empty line), and
+// patch's declarations after its package clause appended. A plant that
+// no longer matches the shipped file exactly once fails the test.
+func rtPlant(t *testing.T, name, patch string) string {
+	t.Helper()
+	text, err := os.ReadFile(patch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	head, decls, ok := strings.Cut(string(text), "\npackage ctequal\n")
+	if !ok {
+		t.Fatalf("%s: no package clause", patch)
+	}
+	src := kernelFile(t, name)
+	var old string
+	var with []string
+	apply := func() {
+		if old == "" {
+			return
+		}
+		if strings.Count(src, "\n"+old+"\n") != 1 {
+			t.Fatalf("%s: %s has not exactly one line %q", patch, name, old)
+		}
+		src = strings.Replace(src, "\n"+old+"\n", "\n"+strings.Join(with, "\n")+"\n", 1)
+		old, with = "", nil
+	}
+	for _, l := range strings.Split(head, "\n") {
+		switch {
+		case strings.HasPrefix(l, "//replace:\t"):
+			apply()
+			old = strings.TrimPrefix(l, "//replace:\t")
+		case strings.HasPrefix(l, "//with:\t"):
+			with = append(with, strings.TrimPrefix(l, "//with:\t"))
+		case l == "//with:":
+			with = append(with, "")
+		}
+	}
+	apply()
+	path := filepath.Join(t.TempDir(), filepath.Base(patch))
+	if err := os.WriteFile(path, []byte(src+decls), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
 }
 
 // A whole-file variant: the shipped kernel file of arch, with code put
@@ -526,17 +586,9 @@ func TestRedTeamWhole(t *testing.T) {
 					t.Errorf("%v", err)
 					continue
 				}
-				for _, f := range r.Findings {
-					here := filepath.Base(f.File) == file && f.Line == line
-					switch {
-					case here && (v.want == "" || gadget{want: v.want}.wants(f.Reason)):
-						res[c].at = true
-					case here:
-						res[c].atOther = append(res[c].atOther, f.Reason)
-					default:
-						res[c].other = append(res[c].other, fmt.Sprintf("%s:%d %s: %s", filepath.Base(f.File), f.Line, f.Text, f.Reason))
-					}
-				}
+				res[c] = rtClassify(r.Findings, v.want, func(f Finding) bool {
+					return filepath.Base(f.File) == file && f.Line == line
+				})
 			}
 			t.Logf("%-8s %-10s %-28s source: %-60s compiled: %s", b.Name(), v.family, v.name, res[0].verdict(), res[1].verdict())
 			if os.Getenv("CTEQUAL_REDTEAM_DEBUG") != "" {
