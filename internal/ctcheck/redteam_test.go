@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/ctequal/ctequal/internal/archfacts"
 )
 
 // The red team's leaks (issue 24's second round): leaks that keep the
@@ -304,7 +306,7 @@ func rtFilter(vs []rtVariant, arch string) []rtVariant {
 func TestRedTeamAsm(t *testing.T) {
 	rtNeed(t)
 	defer rtFlush(t)
-	for _, arch := range []string{"amd64", "arm64", "riscv64", "ppc64le", "s390x"} {
+	for _, arch := range archfacts.Names(archfacts.WithKernels()) {
 		vs := rtFilter(rtAsmVariants, arch)
 		if len(vs) == 0 {
 			continue
