@@ -771,7 +771,7 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 	case strings.HasPrefix(sym, "runtime.panic") && an.prog.runtimeFunc(sym):
 		return &state{} // bounds and nil checks: they do not return
 	case deferCalls[sym]:
-		m.find("call of %s: a deferred call that the panic path runs is not followed (fail closed)", sym)
+		m.find("%s", deferFinding(sym))
 		return &state{}
 	}
 	m.find("call of %s, which the analysis does not follow (fail closed)", sym)
@@ -867,11 +867,20 @@ func (an *analysis) exit(f *Func, entry *state) *state {
 func (an *analysis) unreached(f *Func, in *Inst) {
 	for _, a := range in.Args {
 		if a.Kind == ArgSym && deferCalls[a.Sym] {
-			file, line := splitPos(in.Pos)
-			r := fmt.Sprintf("call of %s: a deferred call that the panic path runs is not followed (fail closed)", a.Sym)
-			an.findings[f.Name+"\x00"+strconv.FormatUint(in.Addr, 16)+"\x00"+r] = Finding{File: file, Line: line, Func: f.Name, Text: in.Text, Reason: r}
+			an.record(f, in, deferFinding(a.Sym))
 		}
 	}
+}
+
+func deferFinding(sym string) string {
+	return "call of " + sym + ": a deferred call that the panic path runs is not followed (fail closed)"
+}
+
+// record keeps one finding of instruction in of f.
+func (an *analysis) record(f *Func, in *Inst, reason string) {
+	file, line := splitPos(in.Pos)
+	an.findings[f.Name+"\x00"+strconv.FormatUint(in.Addr, 16)+"\x00"+reason] = Finding{File: file, Line: line,
+		Func: f.Name, Text: in.Text, Reason: reason}
 }
 
 // report records the findings of f run from entry, and of the callees it
@@ -898,10 +907,8 @@ func (an *analysis) report(f *Func, entry *state) {
 		m := an.step(f, i, out)
 		an.effect(m, out, &state{})
 		_, bad := successors(f, i, m)
-		file, line := splitPos(ins.Pos)
 		for _, r := range append(m.findings, bad...) {
-			fd := Finding{File: file, Line: line, Func: f.Name, Text: ins.Text, Reason: r}
-			an.findings[f.Name+"\x00"+strconv.FormatUint(ins.Addr, 16)+"\x00"+r] = fd
+			an.record(f, ins, r)
 		}
 		sym, push := m.callSym, an.a.RetAddr
 		if sym == "" {

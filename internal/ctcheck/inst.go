@@ -136,7 +136,7 @@ func (p *Program) runtimeFunc(sym string) bool {
 		return true
 	}
 	file := filepath.ToSlash(p.RuntimeFiles[sym])
-	return strings.Contains(file, "/src/runtime/") || strings.HasPrefix(file, "$GOROOT/src/runtime/")
+	return strings.Contains(file, "/src/runtime/") // $GOROOT/src/runtime/ with -trimpath
 }
 
 func newProgram(goarch string) *Program {
