@@ -94,8 +94,9 @@ func TestCheckVerdicts(t *testing.T) {
 // TestCheckTiming runs check for real: a timing test, so only with
 // CTEQUAL_DUDECT=1 (see package dudect). Every kernel must be constant
 // time at 64 bytes, bytes.Equal must leak and the harness control not,
-// and the run must take between 1/1.5 and 1.5 times the estimate check
-// prints (it took a quarter of it once).
+// and the run must take at least 1/1.5 of the estimate check prints (it
+// took a quarter of it once) and at most 3 times it: load on a shared
+// machine only slows a run down (1.83 times with a build beside it).
 func TestCheckTiming(t *testing.T) {
 	if os.Getenv(dudect.EnableEnv) != "1" {
 		t.Skipf("a timing test: set %s=1 to run it", dudect.EnableEnv)
@@ -111,7 +112,7 @@ func TestCheckTiming(t *testing.T) {
 		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	t.Logf("estimated %v, took %v", estimate, took)
-	if ratio := float64(took) / float64(estimate); ratio > 1.5 || ratio < 1/1.5 {
+	if ratio := float64(took) / float64(estimate); ratio > 3 || ratio < 1/1.5 {
 		t.Errorf("check took %v, %.2f times its estimate of %v", took, ratio, estimate)
 	}
 	for _, k := range impl.List() {
