@@ -67,6 +67,12 @@ type Arch struct {
 	// callees leave alone (each frame's top is reserved for it: arm64's
 	// cmd/internal/obj/arm64/obj7.go); 0 where there is none.
 	FPBelowSP int64
+	// MorestackLR is the register that a prologue's call of the stack
+	// growth passes the function's return address in, where a call
+	// overwrites LR (cmd/internal/obj/GOARCH's stacksplit): the runtime
+	// restarts the function with LR set from it. LR itself where the
+	// call leaves it alone (riscv64 links X5); "" without LR.
+	MorestackLR string
 
 	// QEMU is qemu-user's name of the architecture: its programs are
 	// qemu-QEMU-static and, able to load TCG plugins, qemu-QEMU.

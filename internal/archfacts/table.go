@@ -36,7 +36,7 @@ var table = []*Arch{
 		LevelVar: "GOARM64", Levels: []string{"v8.0"}, DefaultLevel: "v8.0",
 		// R18 is the platform register, R26 the closure context, R29 the
 		// frame pointer; ZR (R31) and RSP have names of their own.
-		SP: "RSP", LR: "R30", G: "R28", GInABI0: true, Tmp: []string{"R27"}, Other: []string{"R18", "R26", "R29"},
+		SP: "RSP", LR: "R30", MorestackLR: "R3", G: "R28", GInABI0: true, Tmp: []string{"R27"}, Other: []string{"R18", "R26", "R29"},
 		FPBelowSP: 8,
 		QEMU:      "aarch64",
 		// qemu 7.2 implements FEAT_DIT for -cpu max but does not
@@ -56,7 +56,7 @@ var table = []*Arch{
 		LevelVar: "GORISCV64", Levels: []string{"rva20u64", "rva22u64", "rva23u64"}, DefaultLevel: "rva20u64", Macros: One,
 		Checked: []Level{{Value: "rva23u64", MinGo: "go1.25", Purego: true}},
 		// X3 is the global pointer, X4 the thread pointer.
-		Zero: "X0", SP: "X2", LR: "X1", G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
+		Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1", G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
 		QEMU: "riscv64",
 		// qemu-user 7.2 has no riscv_hwprobe, so golang.org/x/sys/cpu sees
 		// no V under it: the RVV kernel runs only in a build that requires
@@ -87,7 +87,7 @@ var table = []*Arch{
 		AsmLevels: true,
 		Checked:   []Level{{Value: "power10", Purego: true}},
 		// LR is a special register. R2 is the TOC, R13 the thread pointer.
-		Zero: "R0", SP: "R1", LR: "LR", G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
+		Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5", G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
 		QEMU: "ppc64le",
 		// POWER9 runs the POWER8 build; the GOPPC64=power10 build's loop
 		// (LXVP, XXEVAL) needs -cpu power10.
@@ -107,7 +107,7 @@ var table = []*Arch{
 		Kernels: []string{"vx"}, AsmGo: "go1.26",
 		// R0 reads as zero as a base or index; R1 is the stack-zeroing
 		// scratch register (REGRT1).
-		Zero: "R0", SP: "R15", LR: "R14", G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
+		Zero: "R0", SP: "R15", LR: "R14", MorestackLR: "R5", G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
 		QEMU: "s390x",
 		Runs: []Run{
 			{Name: "max", CPU: "max", Kernels: []string{"vx", "generic"}, Trace: true, Mutate: true},
@@ -129,12 +129,12 @@ var table = []*Arch{
 		LevelVar: "GOARM", Levels: []string{"5", "6", "7"}, DefaultLevel: "7", Macros: Cumulative,
 		// A native arm toolchain defaults to its own machine's level.
 		Checked: []Level{{Value: "7"}},
-		SP:      "R13", LR: "R14", G: "R10", GInABI0: true, Tmp: []string{"R11"},
+		SP:      "R13", LR: "R14", MorestackLR: "R3", G: "R10", GInABI0: true, Tmp: []string{"R11"},
 	},
 	{
 		GOARCH: "loong64", GOOS: "linux", PtrSize: 8,
 		// R2 is the thread pointer.
-		Zero: "R0", SP: "R3", LR: "R1", G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
+		Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31", G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
 	},
 	{GOARCH: "wasm", GOOS: "js", PtrSize: 8},
 }

@@ -213,7 +213,7 @@ func probeRow(t *testing.T, at archTable, row archRow, in *Inst) {
 		}
 	}
 	for _, loc := range append([]string{""}, at.universe...) {
-		st := newState()
+		st := rowEntry(a)
 		if at.pre != nil {
 			at.pre(st, row.pre)
 		}
@@ -732,7 +732,7 @@ func TestLOONG64Rows(t *testing.T) {
 
 func armRows() []archRow {
 	rows := []archRow{
-		{ins: "RET", leak: "R14", want: "return to an address that depends on secret R14"},
+		{ins: "RET", leak: "R14", want: "return to an address that depends on secret data (R14)"},
 		{ins: "MOVW.P 4(R13), R15"},
 		{ins: "JMP l"}, {ins: "B l"},
 		{ins: "BEQ l", leak: "FLAGS", want: "conditional branch on secret flags"},
@@ -783,7 +783,7 @@ func armRows() []archRow {
 		{ins: "MOVW R1, F2", flow: "R1 F2 -> F2"},
 		{ins: "MOVW F1, R2", flow: "F1 -> R2"},
 		{ins: "MOVW FPCR, R1", flow: "FPSCR -> R1"},
-		{ins: "ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret R14"},
+		{ins: "ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret data (R14)"},
 		{ins: "ADD $4, R1, R15", always: awInd},
 		// VFP: CMPD is VCMP and VMRS, to the FPSCR and the flags.
 		{ins: "CMPD F1, F2", flow: "F1 F2 -> FPSCR FLAGS"},
@@ -960,7 +960,7 @@ func objRows() map[string][]archRow {
 			{ins: "e7d10000 MOVBU (R1)(R0), R0", flow: "MEM -> R0", leak: "R1", want: awAddr, leak2: "R0", want2: awAddr},
 			{ins: "e1a02231 LSR R1>>$4, R2", flow: "R1 R2 -> R2"},
 			{ins: "e1a02231 LSR $4, R1, R2", flow: "R1 -> R2"},
-			{ins: "e28ef000 ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret R14"},
+			{ins: "e28ef000 ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret data (R14)"},
 			{ins: "eeb40bc1 CMPD F1, F0", flow: "F1 F0 -> FPSCR"},
 			{ins: "eef1fa10 MOVW FPSCR, APSR_NZCV", flow: "FPSCR -> FLAGS"},
 			{ins: "ee0f0b10 MOVW R0, F15", flow: "R0 -> F15"},

@@ -26,7 +26,7 @@ import (
 // FLAGS (the APSR's NZCV) and FPSCR (the floating-point unit's status,
 // where VCMP leaves its result: VMRS copies it to FLAGS).
 
-var armArch = &Arch{GOARCH: "arm", PtrSize: 4, SP: "R13", G: "R10", GInABI0: true, Step: armStep}
+var armArch = modelOf("arm", armStep)
 
 // armFixedFrame is the ABI's fixed frame: the saved return address below
 // the arguments (cmd/internal/obj's FixedFrameSize for arm).
@@ -463,14 +463,15 @@ func armStep(mach *Mach) {
 				m.unmodelled()
 				return
 			}
-			if m.load(Arg{Kind: ArgMem, Reg: "R13"}, 4) == secret {
+			top := Arg{Kind: ArgMem, Reg: "R13"}
+			if m.load(top, 4) == secret {
 				m.find("return to an address that depends on secret data")
 			}
+			m.popRet(top)
 			m.moveSP(a[0].Imm)
-		} else if m.reg("R14") == secret {
-			m.find("return to an address that depends on secret R14")
+			return
 		}
-		m.doRet()
+		m.doRet() // the engine checks the link register
 	case op == "JMP" && n == 1 && !setFlags:
 		switch {
 		case a[0].Kind == ArgTarget && cond != "":
@@ -620,10 +621,19 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, level)) {
 		inner := write
 		write = func(x Arg, l level) { inner(x, max(l, m.read(x))) }
 	}
+	// A return address moves whole with an unconditional MOVW
+	// (MOVW.W R14, -n(R13); MOVW R14, R3 for the stack growth) and with
+	// nothing else.
+	linkOf := func(x Arg) link {
+		if w != 4 || cond != "" {
+			return link{}
+		}
+		return m.linkOf(x)
+	}
 	switch {
 	case a[0].Kind == ArgMem && a[1].Kind == ArgReg && a[1].Shift == "":
 		x := armAccess(m, a[0])
-		l := m.load(x, w)
+		l, ra := m.load(x, w), linkOf(x)
 		if x.Global && x.Sym == armLiteralPool && !x.Pre && !x.Post {
 			l = static
 		}
@@ -633,17 +643,19 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, level)) {
 			return
 		}
 		write(a[1], l)
+		m.keepLink(a[1], ra)
 	case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
-		l := armRead(m, a[0])
+		l, ra := armRead(m, a[0]), linkOf(a[0])
 		x := armAccess(m, a[1])
 		if cond != "" {
 			// A conditional store keeps the old value or writes the new.
 			l = max(l, m.load(x, w), m.reg("FLAGS"))
 		}
 		m.store(x, w, l)
+		m.keepLink(x, ra)
 		armPost(m, a[1])
 	case (a[0].Kind == ArgReg || a[0].Kind == ArgImm) && a[1].Kind == ArgReg && a[1].Shift == "":
-		l := armRead(m, a[0])
+		l, ra := armRead(m, a[0]), linkOf(a[0])
 		if a[0].Kind == ArgImm {
 			l = static
 		}
@@ -652,6 +664,7 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, level)) {
 			return
 		}
 		write(a[1], l)
+		m.keepLink(a[1], ra)
 	default:
 		m.unmodelled()
 	}

@@ -533,23 +533,35 @@ func arm64Step(mach *Mach) {
 	case op == "DMB" && n == 1:
 	case arm64Move[op] != 0 && n == 2:
 		w := arm64Move[op]
+		// A return address moves whole with MOVD (MOVD.W R30, -n(RSP) and
+		// back, MOVD R30, R3 for the stack growth) and with nothing else.
+		linkOf := func(x Arg) link {
+			if op != "MOVD" {
+				return link{}
+			}
+			return m.linkOf(x)
+		}
 		switch {
 		case a[0].Kind == ArgMem && a[1].Kind == ArgReg:
 			x := m.access(a[0])
-			l := m.load(x, w)
+			l, ra := m.load(x, w), linkOf(x)
 			m.post(a[0])
 			m.write(a[1], l, w)
+			m.keepLink(a[1], ra)
 		case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
-			l := m.read(a[0], w)
+			l, ra := m.read(a[0], w), linkOf(a[0])
 			x := m.access(a[1])
 			m.store(x, w, l)
+			m.keepLink(x, ra)
 			m.post(a[1])
 		case a[0].Kind != ArgMem && a[1].Kind == ArgReg && !a[1].Post && !a[1].Pre:
 			if a[1].Reg == "RSP" {
 				m.set("RSP", m.read(a[0], w)) // MOVD R1, RSP: the frame is lost
 				return
 			}
+			ra := linkOf(a[0])
 			m.write(a[1], m.read(a[0], w), w)
+			m.keepLink(a[1], ra)
 		default:
 			m.unmodelled()
 		}
@@ -568,18 +580,27 @@ func arm64Step(mach *Mach) {
 		}
 		x := m.access(mem)
 		var loaded [2]level // both loads come before either write
+		var links [2]link   // STP (R29, R30) and LDP back: the return address whole
 		for i, r := range pair.Regs {
 			xi := x
 			xi.Imm += int64(i * w)
 			if load {
 				loaded[i] = m.load(xi, w)
+				if op == "LDP" {
+					links[i] = m.linkOf(xi)
+				}
 			} else {
+				ra := m.linkOf(r)
 				m.store(xi, w, m.read(r, w))
+				if op == "STP" {
+					m.keepLink(xi, ra)
+				}
 			}
 		}
 		if load {
 			for i, r := range pair.Regs {
 				m.write(r, loaded[i], w)
+				m.keepLink(r, links[i])
 			}
 		}
 		m.post(mem)

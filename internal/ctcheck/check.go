@@ -273,7 +273,8 @@ func goarchOf(path string) string {
 // pushes), and g; step is the model's.
 func modelOf(goarch string, step func(m *Mach)) *Arch {
 	f := archfacts.Must(goarch)
-	a := &Arch{GOARCH: goarch, PtrSize: f.PtrSize, SP: f.SP, LR: f.LR, G: f.G, GInABI0: f.GInABI0, KeptBelowSP: f.FPBelowSP, Step: step}
+	a := &Arch{GOARCH: goarch, PtrSize: f.PtrSize, SP: f.SP, LR: f.LR, G: f.G, GInABI0: f.GInABI0, KeptBelowSP: f.FPBelowSP,
+		MorestackLR: f.MorestackLR, Step: step}
 	if f.LR == "" {
 		a.RetAddr = int64(f.PtrSize)
 	}

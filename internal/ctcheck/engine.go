@@ -64,6 +64,15 @@ type state struct {
 	sp          int64 // the stack pointer, as an offset from its value at entry
 	spKnown     bool
 	mem         level // stored outside the frame: static until a store
+	// links are the registers, and linkSlots the pointer-size stack
+	// slots (by offset), that hold a return address as a call left it,
+	// copied but not changed: by how many calls up its activation is (0:
+	// this one's, 1: its caller's). On the architectures with a link
+	// register a function returns through LR, which must hold its own
+	// (0): one moved by an add, set to another address, or taken from
+	// a caller returns elsewhere than the analysis follows.
+	links     map[string]int
+	linkSlots map[int64]int
 }
 
 func newState() *state {
@@ -80,6 +89,7 @@ func (s *state) clone() *state {
 	if c.regs == nil {
 		c.regs = map[string]level{}
 	}
+	c.links, c.linkSlots = maps.Clone(s.links), maps.Clone(s.linkSlots)
 	return &c
 }
 
@@ -150,8 +160,41 @@ func (s *state) join(o *state) bool {
 		s.mem = o.mem
 		changed = true
 	}
+	if joinLinks(s.links, o.links) || joinLinks(s.linkSlots, o.linkSlots) {
+		changed = true
+	}
 	return changed
 }
+
+// joinLinks keeps in s the return addresses that o holds in the same
+// place, and reports whether s lost any.
+func joinLinks[K comparable](s, o map[K]int) bool {
+	changed := false
+	for k, d := range s {
+		if od, ok := o[k]; !ok || od != d {
+			delete(s, k)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// shiftLinks returns the return addresses of m seen from an activation by
+// calls levels below (-1: its caller), its slots' offsets moved by by;
+// those of activations below it are gone.
+func shiftLinks[K comparable](m map[K]int, calls int, key func(K) K) map[K]int {
+	c := make(map[K]int, len(m))
+	for k, d := range m {
+		if d+calls >= 0 {
+			c[key(k)] = d + calls
+		}
+	}
+	return c
+}
+
+func unshifted[K any](k K) K { return k }
+
+func by(off int64) func(int64) int64 { return func(o int64) int64 { return o + off } }
 
 // getSlot is the level of the stack byte at offset o (from the stack
 // pointer at entry) in stack.
@@ -227,7 +270,14 @@ func (s *state) key() string {
 	for _, o := range offs {
 		fmt.Fprintf(&b, "%d=%d,", o, s.stack[o])
 	}
-	fmt.Fprintf(&b, "|%d|%v|%d", s.sp, s.spKnown, s.mem)
+	fmt.Fprintf(&b, "|%d|%v|%d|", s.sp, s.spKnown, s.mem)
+	for _, r := range slices.Sorted(maps.Keys(s.links)) {
+		fmt.Fprintf(&b, "%s=%d,", r, s.links[r])
+	}
+	b.WriteByte('|')
+	for _, o := range slices.Sorted(maps.Keys(s.linkSlots)) {
+		fmt.Fprintf(&b, "%d=%d,", o, s.linkSlots[o])
+	}
 	return b.String()
 }
 
@@ -246,6 +296,9 @@ type Arch struct {
 	// LR is the link register, where a call leaves the return address
 	// ("" where a call pushes it: RetAddr bytes at the stack pointer).
 	LR string
+	// MorestackLR is where the prologue passes the return address to the
+	// stack growth, which restarts the function with it in LR.
+	MorestackLR string
 	// G holds the goroutine in Go code (in ABI0 code too where GInABI0);
 	// it is static there.
 	G       string
@@ -269,6 +322,7 @@ type Mach struct {
 	fall     bool     // the next instruction may run after this one
 	jumps    []uint64 // branch targets in this function
 	ret      bool     // returns
+	popped   *link    // returns through an address loaded from the stack, not LR
 	callSym  string   // the function this instruction calls ("" for none)
 	tailSym  string   // the function it jumps to
 }
@@ -313,6 +367,67 @@ func (m *Mach) set(loc string, l level) {
 		}
 	}
 	put(m.st.regs, loc, l)
+	delete(m.st.links, loc)
+}
+
+// A link is what return address a register or a stack slot holds
+// unchanged (see state.links); ok false: none.
+type link struct {
+	calls int
+	ok    bool
+}
+
+// linkOf returns the return address a moves whole: a register, or a
+// pointer-size stack slot at an aligned offset. A model calls it before
+// the move and keepLink after, for moves of PtrSize bytes only.
+func (m *Mach) linkOf(a Arg) link {
+	switch a.Kind {
+	case ArgReg:
+		if a.Shift != "" || a.Off != 0 || a.Index != "" {
+			return link{}
+		}
+		d, ok := m.st.links[a.Reg]
+		return link{d, ok}
+	case ArgMem:
+		if off, ok := m.linkSlot(a); ok {
+			d, ok := m.st.linkSlots[off]
+			return link{d, ok}
+		}
+	}
+	return link{}
+}
+
+// keepLink records that a now holds the return address l (after the
+// write that cleared what it held).
+func (m *Mach) keepLink(a Arg, l link) {
+	if !l.ok {
+		return
+	}
+	switch a.Kind {
+	case ArgReg:
+		if a.Shift == "" && a.Off == 0 && a.Index == "" {
+			if m.st.links == nil {
+				m.st.links = map[string]int{}
+			}
+			m.st.links[a.Reg] = l.calls
+		}
+	case ArgMem:
+		if off, ok := m.linkSlot(a); ok {
+			if m.st.linkSlots == nil {
+				m.st.linkSlots = map[int64]int{}
+			}
+			m.st.linkSlots[off] = l.calls
+		}
+	}
+}
+
+// linkSlot is the offset of a pointer-size-aligned stack slot x.
+func (m *Mach) linkSlot(x Arg) (int64, bool) {
+	if !m.onStack(x) || x.Index != "" || x.Reg == m.a.SP && !m.st.spKnown {
+		return 0, false
+	}
+	off, ok := m.stackSlot(x)
+	return off, ok && off%int64(m.a.PtrSize) == 0
 }
 
 // merge writes part of a register location: the rest keeps its level.
@@ -403,6 +518,7 @@ func (m *Mach) store(x Arg, width int, l level) {
 			if x.Index != "" {
 				m.find("store to a computed stack address (fail closed)")
 			}
+			clear(m.st.linkSlots) // any slot
 			return
 		}
 		if off < m.a.RetAddr && off+int64(max(width, 1)) > 0 {
@@ -413,6 +529,11 @@ func (m *Mach) store(x Arg, width int, l level) {
 		stack := m.st.stackW()
 		for i := int64(0); i < int64(max(width, 1)); i++ {
 			putSlot(stack, off+i, l)
+		}
+		for o := range m.st.linkSlots {
+			if o < off+int64(max(width, 1)) && o+int64(m.a.PtrSize) > off {
+				delete(m.st.linkSlots, o)
+			}
 		}
 		return
 	}
@@ -436,6 +557,14 @@ func (m *Mach) branch(on level, what string, target uint64) {
 
 // doRet returns from the function.
 func (m *Mach) doRet() { m.fall, m.ret = false, true }
+
+// popRet returns through the address at the stack slot x (arm's
+// MOVW.P n(R13), R15), which must be where the function saved its own.
+func (m *Mach) popRet(x Arg) {
+	l := m.linkOf(x)
+	m.popped = &l
+	m.doRet()
+}
 
 // call is a call of sym that returns here (unless sym does not return).
 func (m *Mach) call(sym string) { m.callSym = sym }
@@ -543,6 +672,7 @@ func (an *analysis) rootEntry(f *Func) *state {
 	}
 	if an.a.LR != "" {
 		st.regs[an.a.LR] = static
+		st.links = map[string]int{an.a.LR: 0}
 	}
 	for i := int64(0); i < an.a.RetAddr; i++ {
 		st.stack[i] = static
@@ -553,8 +683,14 @@ func (an *analysis) rootEntry(f *Func) *state {
 // returnAddress checks, at a return, that where it returns to does not
 // depend on a secret: the link register, or the bytes a call pushed.
 func (an *analysis) returnAddress(m *Mach, out *state) {
-	if an.a.LR != "" && get(out.regs, an.a.LR) == secret {
+	if an.a.LR != "" && m.popped == nil && get(out.regs, an.a.LR) == secret {
 		m.find("return to an address that depends on secret data (%s)", an.a.LR)
+	}
+	switch d, ok := out.links[an.a.LR]; {
+	case m.popped != nil && (!m.popped.ok || m.popped.calls != 0):
+		m.find("return through a stack slot that does not hold the address the function was called from (fail closed)")
+	case m.popped == nil && an.a.LR != "" && (!ok || d != 0):
+		m.find("return through %s, which does not hold the address the function was called from (fail closed)", an.a.LR)
 	}
 	if out.spKnown && out.sp == 0 {
 		for i := int64(0); i < an.a.RetAddr; i++ {
@@ -683,13 +819,13 @@ func (an *analysis) effect(m *Mach, out, exit *state) *state {
 		if !out.spKnown || out.sp != 0 {
 			m.find("jump to %s with a frame still on the stack", m.tailSym)
 		}
-		exit.join(an.callee(m, m.tailSym, out, 0))
+		exit.join(an.callee(m, m.tailSym, out, false))
 		return out
 	case m.callSym != "":
 		if !out.spKnown {
 			m.find("call of %s where the stack pointer is unknown", m.callSym)
 		}
-		back := an.callee(m, m.callSym, out, an.a.RetAddr)
+		back := an.callee(m, m.callSym, out, true)
 		after := &state{}
 		if back.reached {
 			after = out.clone()
@@ -716,15 +852,29 @@ func (an *analysis) effect(m *Mach, out, exit *state) *state {
 					putSlot(stack, base+o, l)
 				}
 			}
+			// The return addresses the callee left, seen from here: its
+			// own is not this function's.
+			after.links = shiftLinks(back.links, -1, unshifted)
+			after.linkSlots = shiftLinks(back.linkSlots, -1, by(base))
+			for o := range after.linkSlots {
+				if o < out.sp-an.a.KeptBelowSP {
+					delete(after.linkSlots, o)
+				}
+			}
 		}
 		return after
 	}
 	return out
 }
 
-// callee returns the exit of sym run from the state out of its caller,
-// whose stack pointer is push bytes above the callee's at entry.
-func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
+// callee returns the exit of sym run from the state out of its caller by
+// a call (or a tail jump): the stack pointer at the callee's entry is
+// RetAddr bytes below the caller's (the same).
+func (an *analysis) callee(m *Mach, sym string, out *state, call bool) *state {
+	push := int64(0)
+	if call {
+		push = an.a.RetAddr
+	}
 	switch {
 	case strings.Contains(sym, "+0x"):
 		m.find("jump into the middle of %s (not modelled)", sym)
@@ -740,7 +890,7 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 			}
 			return &state{}
 		}
-		return an.exit(f, calleeEntry(out, push, an.a.KeptBelowSP))
+		return an.exit(f, an.calleeEntry(out, call))
 	case runtimeReturns[sym]:
 		if !strings.HasPrefix(sym, "runtime.morestack") {
 			for r, l := range out.regs {
@@ -767,6 +917,14 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 			fill = secret
 		}
 		back.stack, back.stackShared = shift(out.frame(0, fill), -(out.sp-push)), false
+		// Its frame's return addresses are as they were, seen from the
+		// callee; the stack growth restarts the function with LR set from
+		// MorestackLR.
+		back.linkSlots = shiftLinks(out.linkSlots, 1, by(-(out.sp - push)))
+		back.links = map[string]int{}
+		if d, ok := out.links[an.a.MorestackLR]; ok && strings.HasPrefix(sym, "runtime.morestack") {
+			back.links[an.a.LR] = d + 1
+		}
 		return back
 	case strings.HasPrefix(sym, "runtime.panic") && an.prog.runtimeFunc(sym):
 		return &state{} // bounds and nil checks: they do not return
@@ -779,10 +937,25 @@ func (an *analysis) callee(m *Mach, sym string, out *state, push int64) *state {
 }
 
 // calleeEntry is the state at the entry of a function that the state out
-// calls with push bytes pushed: every register as it is, the caller's
-// frame from its stack pointer on (and the keep bytes below it).
-func calleeEntry(out *state, push, keep int64) *state {
+// calls (or jumps to): every register as it is, the caller's frame from
+// its stack pointer on (and the KeptBelowSP bytes below it), with the
+// return addresses one call further up (but LR, the callee's own).
+func (an *analysis) calleeEntry(out *state, call bool) *state {
+	push, keep, calls := int64(0), an.a.KeptBelowSP, 0
+	if call {
+		push, calls = an.a.RetAddr, 1
+	}
 	e := out.clone()
+	e.links = shiftLinks(out.links, calls, unshifted)
+	e.linkSlots = map[int64]int{}
+	if call && an.a.LR != "" {
+		e.links[an.a.LR] = 0
+	}
+	for o, d := range shiftLinks(out.linkSlots, calls, by(-out.sp+push)) {
+		if o >= push-keep && out.spKnown {
+			e.linkSlots[o] = d
+		}
+	}
 	e.sp, e.spKnown = 0, true
 	e.stack, e.stackShared = map[int64]level{}, false
 	if !out.spKnown {
@@ -833,6 +1006,7 @@ func (an *analysis) externalCall(m *Mach, sym string, out *state) *state {
 			back.stack[o] = secret
 		}
 	}
+	back.links, back.linkSlots = nil, nil // it may have written any
 	return back
 }
 
@@ -910,13 +1084,13 @@ func (an *analysis) report(f *Func, entry *state) {
 		for _, r := range append(m.findings, bad...) {
 			an.record(f, ins, r)
 		}
-		sym, push := m.callSym, an.a.RetAddr
+		sym := m.callSym
 		if sym == "" {
-			sym, push = m.tailSym, 0
+			sym = m.tailSym
 		}
 		if sym != "" && an.follows(sym) {
 			if g := an.prog.Funcs[sym]; g != nil {
-				an.report(g, calleeEntry(out, push, an.a.KeptBelowSP))
+				an.report(g, an.calleeEntry(out, m.callSym != ""))
 			}
 		}
 	}

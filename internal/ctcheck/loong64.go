@@ -363,9 +363,18 @@ func loong64Step(mach *Mach) {
 		m.write(a[3], m.read(a[1]))
 	case loong64Width[op] != 0 && n == 2:
 		w := loong64Width[op]
+		// A return address moves whole with MOVV (MOVV R1, -n(R3) and
+		// back, MOVV R1, R31 for the stack growth) and with nothing else.
+		linkOf := func(x Arg) link {
+			if op != "MOVV" {
+				return link{}
+			}
+			return m.linkOf(x)
+		}
 		switch {
 		case a[0].Kind == ArgMem && reg(1):
-			l := m.load(withoutZero(a[0], "R0"), w)
+			x := withoutZero(a[0], "R0")
+			l, ra := m.load(x, w), linkOf(x)
 			if w == 4 && isF(a[1]) {
 				l = max(l, m.read(a[1])) // MOVF: the upper half is undefined
 			}
@@ -374,10 +383,13 @@ func loong64Step(mach *Mach) {
 				return
 			}
 			m.write(a[1], l)
+			m.keepLink(a[1], ra)
 		case a[1].Kind == ArgMem && src(0):
-			m.store(withoutZero(a[1], "R0"), w, m.read(a[0]))
+			x, ra := withoutZero(a[1], "R0"), linkOf(a[0])
+			m.store(x, w, m.read(a[0]))
+			m.keepLink(x, ra)
 		case src(0) && reg(1):
-			l := m.read(a[0])
+			l, ra := m.read(a[0]), linkOf(a[0])
 			if w == 4 && isF(a[1]) {
 				l = max(l, m.read(a[1])) // MOVW R, F: the upper half is undefined
 			}
@@ -386,6 +398,7 @@ func loong64Step(mach *Mach) {
 				return
 			}
 			m.write(a[1], l)
+			m.keepLink(a[1], ra)
 		default:
 			m.unmodelled()
 		}

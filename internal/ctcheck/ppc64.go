@@ -697,16 +697,26 @@ func ppc64Step(mach *Mach) {
 func ppc64Move(m rm, op string, a []Arg) {
 	w := ppc64Width[op]
 	reg := func(x Arg) bool { return x.Kind == ArgReg && !strings.HasPrefix(x.Reg, "CR") }
+	// A return address moves whole with MOVD (MOVD LR, R31; MOVDU R31,
+	// -n(R1); back the same way) and with nothing else.
+	linkOf := func(x Arg) link {
+		if op != "MOVD" {
+			return link{}
+		}
+		return m.linkOf(x)
+	}
 	switch {
 	case a[0].Kind == ArgMem && reg(a[1]):
 		x := m.ppc64Mem(a[0])
-		l := m.load(x, w)
+		l, ra := m.load(x, w), linkOf(x)
 		m.ppc64Update(a[0])
 		m.write(a[1], l)
+		m.keepLink(a[1], ra)
 	case a[1].Kind == ArgMem && (reg(a[0]) || a[0].Kind == ArgImm):
-		l := m.read(a[0])
+		l, ra := m.read(a[0]), linkOf(a[0])
 		x := m.ppc64Mem(a[1])
 		m.store(x, w, l)
+		m.keepLink(x, ra)
 		m.ppc64Update(a[1])
 	case (reg(a[0]) || a[0].Kind == ArgImm) && reg(a[1]) && !a[0].Pre:
 		if a[0].Kind == ArgImm && a[0].Sym != "" {
@@ -717,7 +727,9 @@ func ppc64Move(m rm, op string, a []Arg) {
 			m.set("R1", m.read(a[0]))
 			return
 		}
+		ra := linkOf(a[0])
 		m.write(a[1], m.read(a[0]))
+		m.keepLink(a[1], ra)
 	default:
 		m.unmodelled()
 	}

@@ -18,10 +18,7 @@ import (
 // answer right, planted in assembly of their own or in copies of the
 // shipped kernels, and in the Go code of the path; each built once per
 // architecture and run through both static checks. A leak that a check
-// says nothing of in the function fails the test, unless rtOpen lists it
-// with the reason no check sees it yet; one of rtOpen that both checks
-// now flag fails it too, so that the list stays true. The build
-// family's leaks are in files that no checked build compiles: the
+// says nothing of in the function fails the test. The build family's leaks are in files that no checked build compiles: the
 // constraint check (CheckConstraints) must report those files. The
 // extra builds (rtExtraBuilds) must draw no finding at all.
 //
@@ -77,21 +74,6 @@ func (r rtResult) verdict() string {
 	return "MISSED"
 }
 
-// rtOpen are the leaks no check sees yet, by architecture and name, and
-// why: the engine assumes that a function returns to where it was called
-// from, and on the architectures with a link register it cannot tell a
-// return address moved by an add from one saved and restored (amd64's,
-// on the stack, may not be written at all: a store over it is a
-// finding). dudect may see them; nothing static does.
-var rtOpen = map[string]string{
-	"arm64/lr-plus-4":        "a callee returns past an instruction: LR + 4",
-	"arm64/lr-to-other-func": "a callee returns into another function: LR set to its address",
-	"riscv64/ra-plus-2":      "a callee returns past a compressed instruction: X1 + 2",
-	"ppc64le/lr-plus-4":      "a callee returns past an instruction: LR + 4 through R10",
-	"ppc64le/vsx-lr-plus-4":  "the same in the VSX kernel",
-	"s390x/r14-plus-4":       "a callee returns past an instruction: R14 + 4",
-}
-
 // rtNotLeaks are variants whose plant does not leak as the assembler
 // encodes it: the compiled check is right to say nothing, and the source
 // check fails closed on the spelling.
@@ -102,8 +84,7 @@ var rtNotLeaks = map[string]string{
 	"arm64/asm-local-false-alarm": "a named local of an assembly frame",
 }
 
-// rtJudge fails t where a check missed a leak it must see, and where a
-// leak of rtOpen is now seen by both.
+// rtJudge fails t where a check missed a leak it must see.
 func rtJudge(t *testing.T, key string, res [2]rtResult) {
 	t.Helper()
 	missed := func(r rtResult) bool { return !r.at && len(r.atOther) == 0 && len(r.other) == 0 }
@@ -113,11 +94,7 @@ func rtJudge(t *testing.T, key string, res [2]rtResult) {
 		}
 		return
 	}
-	why, open := rtOpen[key]
-	switch {
-	case open && !missed(res[0]) && !missed(res[1]):
-		t.Errorf("%s (open: %s): both checks now flag it: take it out of rtOpen", key, why)
-	case !open && (missed(res[0]) || missed(res[1])):
+	if missed(res[0]) || missed(res[1]) {
 		t.Errorf("%s: missed (source: %s; compiled: %s)", key, res[0].verdict(), res[1].verdict())
 	}
 }

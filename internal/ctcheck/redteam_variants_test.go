@@ -196,14 +196,14 @@ func init() {
 		{arch: "arm64", family: "hidden", name: "movd-addr-of-reg", want: wBranch,
 			what: "MOVD $8(R8), R9 (ADD $8, R8, R9): the listing's operand $8(R8) is read as a constant (listingOperand's constant-expression case), so R9 is static",
 			asm:  rtF("$0-56", rtArm64Load, "\tMOVD $8(R8), R9\n\tCBNZ R9, {P}end // leak")},
-		{arch: "arm64", family: "jump", name: "lr-plus-4", want: wBranch,
-			what: "a callee returns 4 bytes late (ADD $4, R30, R30: static), past the MOVD ZR, R8 that 'clears' the secret",
-			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tADD $4, R30, R30\n\tRET\n" +
-				rtF("$16-56", rtArm64Load, "\tCALL ·{P}h(SB)\n\tMOVD ZR, R8\n\tCBNZ R8, {P}end // leak")},
-		{arch: "arm64", family: "jump", name: "lr-to-other-func", want: wBranch,
+		{arch: "arm64", family: "jump", name: "lr-plus-4", want: wReturn,
+			what: "a callee returns 4 bytes late (ADD $4, R30, R30: static), past the MOVD ZR, R8 that 'clears' the secret, to CBNZ R8",
+			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tADD $4, R30, R30\n\tRET // leak\n" +
+				rtF("$16-56", rtArm64Load, "\tCALL ·{P}h(SB)\n\tMOVD ZR, R8\n\tCBNZ R8, {P}end")},
+		{arch: "arm64", family: "jump", name: "lr-to-other-func", want: wReturn,
 			what: "a callee sets R30 to another function's address; that function branches on the secret",
-			asm: "TEXT ·{P}leaky(SB), NOSPLIT|NOFRAME, $0-56\n\tCBNZ R8, {P}ll // leak\n{P}ll:\n\tRET\n" +
-				"TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOVD $·{P}leaky(SB), R30\n\tRET\n" +
+			asm: "TEXT ·{P}leaky(SB), NOSPLIT|NOFRAME, $0-56\n\tCBNZ R8, {P}ll\n{P}ll:\n\tRET\n" +
+				"TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOVD $·{P}leaky(SB), R30\n\tRET // leak\n" +
 				rtF("$16-56", rtArm64Load, "\tCALL ·{P}h(SB)\n\tMOVD ZR, R8")},
 		{arch: "arm64", family: "memory", name: "callee-frame-below-sp", want: wBranch,
 			what: "a callee stores the secret below its stack pointer, the caller loads it back",
@@ -253,10 +253,10 @@ func init() {
 		{arch: "riscv64", family: "hidden", name: "mov-addr-of-reg", want: wBranch,
 			what: "MOV $8(X7), X6 (ADDI): the listing's $8(X7) read as a constant",
 			asm:  rtF("$0-56", rtRiscv64Load, "\tMOV $8(X7), X6\n\tBNEZ X6, {P}end // leak")},
-		{arch: "riscv64", family: "jump", name: "ra-plus-2", want: wBranch,
-			what: "a callee returns 2 bytes late (ADDI $2, X1, X1), past the compressed MOV X0, X7 (C.LI) that 'clears' the secret",
-			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tADD $2, X1, X1\n\tRET\n" +
-				rtF("$16-56", rtRiscv64Load, "\tCALL ·{P}h(SB)\n\tMOV X0, X7\n\tBNEZ X7, {P}end // leak")},
+		{arch: "riscv64", family: "jump", name: "ra-plus-2", want: wReturn,
+			what: "a callee returns 2 bytes late (ADDI $2, X1, X1), past the compressed MOV X0, X7 (C.LI) that 'clears' the secret, to BNEZ X7",
+			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tADD $2, X1, X1\n\tRET // leak\n" +
+				rtF("$16-56", rtRiscv64Load, "\tCALL ·{P}h(SB)\n\tMOV X0, X7\n\tBNEZ X7, {P}end")},
 		{arch: "riscv64", family: "memory", name: "callee-frame-below-sp", want: wBranch,
 			what: "a callee stores the secret below its stack pointer, the caller loads it back",
 			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOV X7, -16(X2)\n\tRET\n" +
@@ -283,10 +283,10 @@ func init() {
 		{arch: "ppc64le", family: "hidden", name: "movd-addr-of-reg", want: wBranch,
 			what: "MOVD $8(R8), R9 (ADDI): the listing's operand read as a constant",
 			asm:  rtF("$0-56", rtPPC64Load, "\tMOVD $8(R8), R9\n\tCMP R9, $0\n\tBNE {P}end // leak")},
-		{arch: "ppc64le", family: "jump", name: "lr-plus-4", want: wBranch,
-			what: "a callee returns 4 bytes late (LR + 4 through R10: static), past the MOVD $0, R8",
-			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOVD LR, R10\n\tADD $4, R10\n\tMOVD R10, LR\n\tRET\n" +
-				rtF("$32-56", rtPPC64Load, "\tCALL ·{P}h(SB)\n\tMOVD $0, R8\n\tCMP R8, $0\n\tBNE {P}end // leak")},
+		{arch: "ppc64le", family: "jump", name: "lr-plus-4", want: wReturn,
+			what: "a callee returns 4 bytes late (LR + 4 through R10: static), past the MOVD $0, R8, to CMP R8",
+			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOVD LR, R10\n\tADD $4, R10\n\tMOVD R10, LR\n\tRET // leak\n" +
+				rtF("$32-56", rtPPC64Load, "\tCALL ·{P}h(SB)\n\tMOVD $0, R8\n\tCMP R8, $0\n\tBNE {P}end")},
 		{arch: "ppc64le", family: "memory", name: "callee-frame-below-sp", want: wBranch,
 			what: "a callee stores the secret below its stack pointer, the caller loads it back",
 			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOVD R8, -16(R1)\n\tRET\n" +
@@ -294,18 +294,18 @@ func init() {
 		{arch: "ppc64le", family: "chain", name: "vsx-mfxer", want: wBranch, root: "equalVSX",
 			what: "in the VSX kernel: the answer's carry (ADDC of R6 + all ones) read back through XER",
 			asm:  `{K:equalVSX@MOVD	R6, ret+48(FP)#1:MOVD $-1, R9\nADDC R6, R9, R10\nMOVD XER, R11\nSRD $29, R11, R11\nANDCC $1, R11, R11\nBNE {P}ka // leak\n{P}ka:}`},
-		{arch: "ppc64le", family: "jump", name: "vsx-lr-plus-4", want: wBranch, root: "equalVSX",
+		{arch: "ppc64le", family: "jump", name: "vsx-lr-plus-4", want: wReturn, root: "equalVSX",
 			what: "in the VSX kernel: a helper returns past MOVD $0, R9 (R9 a copy of the answer); LR saved by hand",
-			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOVD LR, R10\n\tADD $4, R10\n\tMOVD R10, LR\n\tRET\n" +
-				`{K:equalVSX@MOVD	R6, ret+48(FP)#1:MOVD R6, R9\nMOVD LR, R11\nCALL ·{P}h(SB)\nMOVD $0, R9\nMOVD R11, LR\nCMP R9, $0\nBNE {P}kb // leak\n{P}kb:}`},
+			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOVD LR, R10\n\tADD $4, R10\n\tMOVD R10, LR\n\tRET // leak\n" +
+				`{K:equalVSX@MOVD	R6, ret+48(FP)#1:MOVD R6, R9\nMOVD LR, R11\nCALL ·{P}h(SB)\nMOVD $0, R9\nMOVD R11, LR\nCMP R9, $0\nBNE {P}kb\n{P}kb:}`},
 		// ---- s390x ----
 		{arch: "s390x", family: "hidden", name: "movd-addr-of-reg", want: wBranch,
 			what: "MOVD $8(R8), R9 (LA): the listing's operand read as a constant",
 			asm:  rtF("$0-56", rtS390xLoad, "\tMOVD $8(R8), R9\n\tCMPBNE R9, $0, {P}end // leak")},
-		{arch: "s390x", family: "jump", name: "r14-plus-4", want: wBranch,
-			what: "a callee returns 4 bytes late (ADD $4, R14), past the 4-byte MOVD $0, R8",
-			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tADD $4, R14\n\tRET\n" +
-				rtF("$16-56", rtS390xLoad, "\tCALL ·{P}h(SB)\n\tMOVD $0, R8\n\tCMPBNE R8, $0, {P}end // leak")},
+		{arch: "s390x", family: "jump", name: "r14-plus-4", want: wReturn,
+			what: "a callee returns 4 bytes late (ADD $4, R14), past the 4-byte MOVD $0, R8, to CMPBNE R8",
+			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tADD $4, R14\n\tRET // leak\n" +
+				rtF("$16-56", rtS390xLoad, "\tCALL ·{P}h(SB)\n\tMOVD $0, R8\n\tCMPBNE R8, $0, {P}end")},
 		{arch: "s390x", family: "memory", name: "callee-frame-below-sp", want: wBranch,
 			what: "a callee stores the secret below its stack pointer, the caller loads it back",
 			asm: "TEXT ·{P}h(SB), NOSPLIT|NOFRAME, $0-56\n\tMOVD R8, -16(R15)\n\tRET\n" +

@@ -334,13 +334,28 @@ func riscv64Step(mach *Mach) {
 		m.write(a[1], static) // a constant, or an address in the program
 	case riscv64Width[op] != 0 && n == 2:
 		w := riscv64Width[op]
+		// A return address moves whole with MOV (MOV X1, -n(X2) and back)
+		// and with nothing else.
+		linkOf := func(x Arg) link {
+			if op != "MOV" {
+				return link{}
+			}
+			return m.linkOf(x)
+		}
 		switch {
 		case a[0].Kind == ArgMem && regs(a[1]):
-			m.write(a[1], m.load(withoutZero(a[0], "X0"), w))
+			x := withoutZero(a[0], "X0")
+			ra := linkOf(x)
+			m.write(a[1], m.load(x, w))
+			m.keepLink(a[1], ra)
 		case a[1].Kind == ArgMem && (regs(a[0]) || a[0].Kind == ArgImm):
-			m.store(withoutZero(a[1], "X0"), w, m.read(a[0]))
+			x, ra := withoutZero(a[1], "X0"), linkOf(a[0])
+			m.store(x, w, m.read(a[0]))
+			m.keepLink(x, ra)
 		case (regs(a[0]) || a[0].Kind == ArgImm) && regs(a[1]):
+			ra := linkOf(a[0])
 			m.write(a[1], m.read(a[0]))
+			m.keepLink(a[1], ra)
 		default:
 			m.unmodelled()
 		}

@@ -619,7 +619,7 @@ func s390xStep(mach *Mach) {
 		}
 		m.write(a[1], l)
 	case s390xWidth[op] != 0 && n == 2:
-		s390xMove(m, s390xWidth[op], a)
+		s390xMove(m, op, a)
 	case op == "MVGHI" && n == 2 && a[0].Kind == ArgMem && a[1].Kind == ArgImm:
 		m.store(a[0], 8, static) // a constant to a doubleword, which Go 1.24 emits
 	case (op == "STMG" || op == "LMG") && n == 3:
@@ -770,19 +770,31 @@ func s390xStep(mach *Mach) {
 }
 
 // s390xMove runs a load, a store or a register move.
-func s390xMove(m rm, w int, a []Arg) {
+func s390xMove(m rm, op string, a []Arg) {
+	w := s390xWidth[op]
+	// A return address moves whole with MOVD (MOVD R14, -n(R15) and
+	// back, MOVD R14, R5 for the stack growth) and with nothing else.
+	linkOf := func(x Arg) link {
+		if op != "MOVD" {
+			return link{}
+		}
+		return m.linkOf(x)
+	}
 	switch {
 	case a[0].Kind == ArgMem && a[1].Kind == ArgReg:
-		l := m.load(a[0], w)
+		l, ra := m.load(a[0], w), linkOf(a[0])
 		if a[1].isReg("R15") {
 			m.set("R15", l)
 			return
 		}
 		m.write(a[1], l)
+		m.keepLink(a[1], ra)
 	case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
+		ra := linkOf(a[0])
 		m.store(a[1], w, m.read(a[0]))
+		m.keepLink(a[1], ra)
 	case (a[0].Kind == ArgReg || a[0].Kind == ArgImm) && a[1].Kind == ArgReg:
-		l := m.read(a[0])
+		l, ra := m.read(a[0]), linkOf(a[0])
 		if a[0].Kind == ArgImm {
 			l = static // a constant, or an address in the program
 		}
@@ -791,6 +803,7 @@ func s390xMove(m rm, w int, a []Arg) {
 			return
 		}
 		m.write(a[1], l)
+		m.keepLink(a[1], ra)
 	default:
 		m.unmodelled()
 	}

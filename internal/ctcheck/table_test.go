@@ -45,7 +45,20 @@ const (
 	wJump    = "indirect call or jump"
 	wStore   = "store outside the stack frame"
 	wSP      = "stack pointer set from secret data"
+	wReturn  = "does not hold the address the function was called from"
 )
+
+// rowEntry is the state a row runs from: every register public, and the
+// return address in LR, and at the stack pointer for arm's RET #n, which
+// pops it (a frame's bottom slot, where the prologue saved it).
+func rowEntry(a *Arch) *state {
+	st := newState()
+	if a.LR != "" {
+		st.links = map[string]int{a.LR: 0}
+		st.linkSlots = map[int64]int{0: 0}
+	}
+	return st
+}
 
 // A tableArch is what the table test needs of an architecture.
 type tableArch struct {
@@ -217,7 +230,7 @@ func checkRow(t *testing.T, check checkName, ta tableArch, p *Program, f *Func, 
 		}
 	}()
 	for _, probe := range append([]string{""}, ta.probes...) {
-		entry := newState()
+		entry := rowEntry(a)
 		var secretLanes []string
 		if probe != "" {
 			secretLanes = ta.lanes(probe)

@@ -118,3 +118,45 @@ nosb:
 TEXT ·setDITNoBarrier(SB), NOSPLIT, $0-0
 	MSR	$1, DIT
 	RET // want "return without the speculation barrier"
+
+// The return address, saved by hand in a register and in the frame and
+// restored: each RET returns where its function was called from.
+TEXT ·lrSavedByHand(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	R30, R9
+	CALL	·lrLeaf(SB)
+	MOVD	R9, R30
+	MOVD.W	R30, -16(RSP)
+	CALL	·lrLeaf(SB)
+	MOVD.P	16(RSP), R30
+	RET
+
+TEXT ·lrLeaf(SB), NOSPLIT|NOFRAME, $0-0
+	RET
+
+// LR + 4: the caller resumes past the instruction after its call.
+TEXT ·lrPlus4(SB), NOSPLIT|NOFRAME, $0-0
+	ADD	$4, R30, R30
+	RET // want "does not hold the address the function was called from"
+
+// A callee returns through its caller's return address (in R9): to the
+// caller's caller, past the rest of the caller.
+TEXT ·lrCallerSaves(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	R30, R9
+	CALL	·lrToCallersCaller(SB)
+	MOVD	R9, R30
+	RET
+
+TEXT ·lrToCallersCaller(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	R9, R30
+	RET // want "does not hold the address the function was called from"
+
+// A caller returns through the address a callee left in R10: its own
+// call's, which runs the rest of it again.
+TEXT ·lrCalleeLeaves(SB), NOSPLIT|NOFRAME, $0-0
+	CALL	·lrLeaveLR(SB)
+	MOVD	R10, R30
+	RET // want "does not hold the address the function was called from"
+
+TEXT ·lrLeaveLR(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	R30, R10
+	RET

@@ -85,3 +85,32 @@ TEXT ·power10(SB), NOSPLIT|NOFRAME, $0-56
 done:
 	MOVD	R5, ret+48(FP)
 	RET
+
+// The return address, saved by hand in a register and in the frame and
+// restored: each RET returns where its function was called from.
+TEXT ·lrSavedByHand(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	LR, R11
+	CALL	·lrLeaf(SB)
+	MOVD	R11, LR
+	MOVD	LR, R12
+	MOVDU	R12, -32(R1)
+	CALL	·lrLeaf(SB)
+	MOVD	0(R1), R12
+	ADD	$32, R1
+	MOVD	R12, LR
+	RET
+
+TEXT ·lrLeaf(SB), NOSPLIT|NOFRAME, $0-0
+	RET
+
+// A callee returns through its caller's return address (in R11): to the
+// caller's caller.
+TEXT ·lrCallerSaves(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	LR, R11
+	CALL	·lrToCallersCaller(SB)
+	MOVD	R11, LR
+	RET
+
+TEXT ·lrToCallersCaller(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	R11, LR
+	RET // want "does not hold the address the function was called from"
