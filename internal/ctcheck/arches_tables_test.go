@@ -298,7 +298,7 @@ func riscv64Rows() []archRow {
 		{ins: "JMP (X5)", always: awInd},
 		{ins: "JALR X1, (X5)", always: awInd, flow: "-> X1"},
 		{ins: "CALL ·f(SB)", flow: "-> X1"},
-		{ins: "JAL X5, ·f(SB)", flow: "-> X5"},
+		{ins: "JAL X5, ·f(SB)", flow: "-> X5", always: "call linking X5"}, {ins: "JAL X5, runtime·morestack_noctxt(SB)", flow: "-> X5"},
 		{ins: "LUI $167, X5", flow: "-> X5"},
 		{ins: "AUIPC $167, X5", flow: "-> X5"},
 		{ins: "MOV X5, X6", flow: "X5 -> X6"},

@@ -589,6 +589,8 @@ func armStep(mach *Mach) {
 func armAccess(m rm, x Arg) Arg {
 	if x.Pre && x.Reg == "R13" && x.Index == "" {
 		m.moveSP(x.Imm)
+	} else if x.Pre {
+		m.moveBase(x.Reg)
 	}
 	if x.Pre || x.Post {
 		x.Imm = 0
@@ -600,6 +602,8 @@ func armAccess(m rm, x Arg) Arg {
 func armPost(m rm, x Arg) {
 	if x.Post && x.Reg == "R13" && x.Index == "" {
 		m.moveSP(x.Imm)
+	} else if x.Post {
+		m.moveBase(x.Reg)
 	}
 }
 

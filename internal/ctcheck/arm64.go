@@ -20,6 +20,7 @@ import (
 var arm64Arch = modelOf("arm64", arm64Step)
 
 func init() {
+	arm64Arch.Zero = "ZR" // a name of its own, not a number: archfacts has none
 	archs["arm64"] = arm64Arch
 	var regs []string
 	for r := 0; r <= 30; r++ {
@@ -364,6 +365,8 @@ func (m arm64m) write(a Arg, l level, w int) {
 func (m arm64m) access(x Arg) Arg {
 	if x.Pre && x.Reg == "RSP" {
 		m.moveSP(x.Imm)
+	} else if x.Pre {
+		m.moveBase(x.Reg)
 	}
 	if x.Pre || x.Post {
 		x.Imm = 0
@@ -376,6 +379,8 @@ func (m arm64m) access(x Arg) Arg {
 func (m arm64m) post(x Arg) {
 	if x.Post && x.Reg == "RSP" {
 		m.moveSP(x.Imm)
+	} else if x.Post {
+		m.moveBase(x.Reg)
 	}
 }
 

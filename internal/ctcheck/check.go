@@ -274,7 +274,7 @@ func goarchOf(path string) string {
 func modelOf(goarch string, step func(m *Mach)) *Arch {
 	f := archfacts.Must(goarch)
 	a := &Arch{GOARCH: goarch, PtrSize: f.PtrSize, SP: f.SP, LR: f.LR, G: f.G, GInABI0: f.GInABI0, KeptBelowSP: f.FPBelowSP,
-		MorestackLR: f.MorestackLR, Step: step}
+		MorestackLR: f.MorestackLR, Zero: f.Zero, Step: step}
 	if f.LR == "" {
 		a.RetAddr = int64(f.PtrSize)
 	}

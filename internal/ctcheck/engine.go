@@ -160,7 +160,8 @@ func (s *state) join(o *state) bool {
 		s.mem = o.mem
 		changed = true
 	}
-	if joinLinks(s.links, o.links) || joinLinks(s.linkSlots, o.linkSlots) {
+	regsLost, slotsLost := joinLinks(s.links, o.links), joinLinks(s.linkSlots, o.linkSlots)
+	if regsLost || slotsLost {
 		changed = true
 	}
 	return changed
@@ -299,6 +300,8 @@ type Arch struct {
 	// MorestackLR is where the prologue passes the return address to the
 	// stack growth, which restarts the function with it in LR.
 	MorestackLR string
+	// Zero reads as zero and ignores writes ("" for none).
+	Zero string
 	// G holds the goroutine in Go code (in ABI0 code too where GInABI0);
 	// it is static there.
 	G       string
@@ -398,9 +401,9 @@ func (m *Mach) linkOf(a Arg) link {
 }
 
 // keepLink records that a now holds the return address l (after the
-// write that cleared what it held).
+// write that cleared what it held); the zero register holds none.
 func (m *Mach) keepLink(a Arg, l link) {
-	if !l.ok {
+	if !l.ok || a.Kind == ArgReg && a.Reg == m.a.Zero {
 		return
 	}
 	switch a.Kind {
@@ -420,6 +423,11 @@ func (m *Mach) keepLink(a Arg, l link) {
 		}
 	}
 }
+
+// moveBase is the writeback of a pre- or post-indexed base other than
+// the stack pointer: moved by a constant, it keeps its level but is no
+// return address any more.
+func (m *Mach) moveBase(reg string) { delete(m.st.links, reg) }
 
 // linkSlot is the offset of a pointer-size-aligned stack slot x.
 func (m *Mach) linkSlot(x Arg) (int64, bool) {
@@ -818,6 +826,11 @@ func (an *analysis) effect(m *Mach, out, exit *state) *state {
 	case m.tailSym != "":
 		if !out.spKnown || out.sp != 0 {
 			m.find("jump to %s with a frame still on the stack", m.tailSym)
+		}
+		if d, ok := out.links[an.a.LR]; an.a.LR != "" && (!ok || d != 0) {
+			// The callee returns through LR: to where this function's
+			// caller called it from, or elsewhere.
+			m.find("jump to %s with %s not the address the function was called from (fail closed)", m.tailSym, an.a.LR)
 		}
 		exit.join(an.callee(m, m.tailSym, out, false))
 		return out

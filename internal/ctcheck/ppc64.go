@@ -500,6 +500,8 @@ func (m rm) ppc64Update(x Arg) {
 		m.unmodelled() // R0 or R1 as an updated base with an index
 	case x.Index != "":
 		m.set(x.Reg, max(m.reg(x.Reg), m.reg(x.Index)))
+	default:
+		m.moveBase(x.Reg)
 	}
 }
 

@@ -315,6 +315,12 @@ func riscv64Step(mach *Mach) {
 		m.jmp(a[0])
 	case op == "CALL" && n == 2 && (a[0].isReg("X1") || a[0].isReg("X5")):
 		m.write(a[0], static) // the return address
+		if a[0].isReg("X5") && !(a[1].Kind == ArgSym && strings.HasPrefix(a[1].Sym, "runtime.morestack")) {
+			// The prologue's call of the stack growth links X5 and leaves
+			// X1; a callee linked so would return through X1 to its
+			// caller's caller, and the engine gives callees their own in X1.
+			m.find("call linking X5 of a function other than the stack growth (fail closed)")
+		}
 		if a[1].Kind == ArgSym {
 			m.call(a[1].Sym)
 		} else {

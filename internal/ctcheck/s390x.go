@@ -633,19 +633,24 @@ func s390xStep(mach *Mach) {
 			m.unmodelled()
 			return
 		}
+		// Each doubleword whole: R14's return address with it.
 		if op == "STMG" {
 			for i, r := range regs {
 				x := a[2]
 				x.Imm += int64(8 * i)
+				ra := m.linkOf(r)
 				m.store(x, 8, m.read(r))
+				m.keepLink(x, ra)
 			}
 			return
 		}
 		var ls []level
+		var links []link
 		for i := range regs {
 			x := a[2]
 			x.Imm += int64(8 * i)
 			ls = append(ls, m.load(x, 8))
+			links = append(links, m.linkOf(x))
 		}
 		for i, r := range regs {
 			if r.isReg("R15") {
@@ -653,6 +658,7 @@ func s390xStep(mach *Mach) {
 				continue
 			}
 			m.write(r, ls[i])
+			m.keepLink(r, links[i])
 		}
 	case (op == "VZERO" || op == "VONE") && n == 1 && vr(0):
 		m.write(a[0], static)

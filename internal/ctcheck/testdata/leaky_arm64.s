@@ -160,3 +160,37 @@ TEXT ·lrCalleeLeaves(SB), NOSPLIT|NOFRAME, $0-0
 TEXT ·lrLeaveLR(SB), NOSPLIT|NOFRAME, $0-0
 	MOVD	R30, R10
 	RET
+
+// LR saved, then on one path moved and stored over its slot: at the
+// join, the slot holds a return address on one path only.
+TEXT ·lrClobberedOnOnePath(SB), NOSPLIT|NOFRAME, $0-8
+	MOVD	x+0(FP), R0
+	MOVD.W	R30, -16(RSP)
+	CBZ	R0, clobber
+merge:
+	MOVD.P	16(RSP), R30
+	RET // want "does not hold the address the function was called from"
+clobber:
+	ADD	$4, R30, R30
+	MOVD	R30, (RSP)
+	JMP	merge
+
+// A post-indexed load through LR moves LR by 4.
+TEXT ·lrPostIndexed(SB), NOSPLIT|NOFRAME, $0-0
+	MOVBU.P	4(R30), R1
+	RET // want "does not hold the address the function was called from"
+
+// ZR holds no copy.
+TEXT ·lrThroughZR(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	R30, ZR
+	MOVD	ZR, R30
+	RET // want "does not hold the address the function was called from"
+
+// A tail jump with LR moved: the callee returns past the caller's call
+// (its RET a finding too, as it runs from there).
+TEXT ·lrTailJump(SB), NOSPLIT|NOFRAME, $0-0
+	ADD	$4, R30, R30
+	JMP	·lrTailLeaf(SB) // want "not the address the function was called from"
+
+TEXT ·lrTailLeaf(SB), NOSPLIT|NOFRAME, $0-0
+	RET // want "does not hold the address the function was called from"

@@ -114,3 +114,10 @@ TEXT ·lrCallerSaves(SB), NOSPLIT|NOFRAME, $0-0
 TEXT ·lrToCallersCaller(SB), NOSPLIT|NOFRAME, $0-0
 	MOVD	R11, LR
 	RET // want "does not hold the address the function was called from"
+
+// An update-form load through a copy of LR moves it by 4.
+TEXT ·lrUpdateForm(SB), NOSPLIT|NOFRAME, $0-0
+	MOVD	LR, R11
+	MOVBZU	4(R11), R5
+	MOVD	R11, LR
+	RET // want "does not hold the address the function was called from"

@@ -137,3 +137,20 @@ TEXT ·maskTail(SB), NOSPLIT, $0-56
 	BNEZ	X6, done // want "conditional branch on secret X6"
 done:
 	RET
+
+// A call linking X5 leaves X1, the caller's own return address, to the
+// callee: only the stack growth is called so.
+TEXT ·x5Caller(SB), NOSPLIT|NOFRAME, $0-0
+	MOV	X1, X9
+	JAL	X5, ·x5Callee(SB) // want "call linking X5"
+	MOV	X9, X1
+	RET
+
+TEXT ·x5Callee(SB), NOSPLIT|NOFRAME, $0-0
+	RET
+
+// X0 holds no copy.
+TEXT ·raThroughX0(SB), NOSPLIT|NOFRAME, $0-0
+	MOV	X1, X0
+	MOV	X0, X1
+	RET // want "does not hold the address the function was called from"

@@ -65,3 +65,16 @@ loop:
 done:
 	MOVD	R7, ret+48(FP)
 	RET
+
+// R14 saved and restored with the others by STMG and LMG: a control.
+TEXT ·stmgSavesR14(SB), NOSPLIT|NOFRAME, $0-0
+	STMG	R12, R14, -24(R15)
+	LMG	-24(R15), R12, R14
+	RET
+
+// R14 moved by 4 between the two.
+TEXT ·stmgR14Plus4(SB), NOSPLIT|NOFRAME, $0-0
+	STMG	R12, R14, -24(R15)
+	LMG	-24(R15), R12, R14
+	ADD	$4, R14
+	RET // want "does not hold the address the function was called from"
