@@ -628,16 +628,11 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, level)) {
 	// A return address moves whole with an unconditional MOVW
 	// (MOVW.W R14, -n(R13); MOVW R14, R3 for the stack growth) and with
 	// nothing else.
-	linkOf := func(x Arg) link {
-		if w != 4 || cond != "" {
-			return link{}
-		}
-		return m.linkOf(x)
-	}
+	whole := w == 4 && cond == ""
 	switch {
 	case a[0].Kind == ArgMem && a[1].Kind == ArgReg && a[1].Shift == "":
 		x := armAccess(m, a[0])
-		l, ra := m.load(x, w), linkOf(x)
+		l, ra := m.load(x, w), m.wholeLink(whole, x)
 		if x.Global && x.Sym == armLiteralPool && !x.Pre && !x.Post {
 			l = static
 		}
@@ -649,7 +644,7 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, level)) {
 		write(a[1], l)
 		m.keepLink(a[1], ra)
 	case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
-		l, ra := armRead(m, a[0]), linkOf(a[0])
+		l, ra := armRead(m, a[0]), m.wholeLink(whole, a[0])
 		x := armAccess(m, a[1])
 		if cond != "" {
 			// A conditional store keeps the old value or writes the new.
@@ -659,7 +654,7 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, level)) {
 		m.keepLink(x, ra)
 		armPost(m, a[1])
 	case (a[0].Kind == ArgReg || a[0].Kind == ArgImm) && a[1].Kind == ArgReg && a[1].Shift == "":
-		l, ra := armRead(m, a[0]), linkOf(a[0])
+		l, ra := armRead(m, a[0]), m.wholeLink(whole, a[0])
 		if a[0].Kind == ArgImm {
 			l = static
 		}

@@ -540,21 +540,16 @@ func arm64Step(mach *Mach) {
 		w := arm64Move[op]
 		// A return address moves whole with MOVD (MOVD.W R30, -n(RSP) and
 		// back, MOVD R30, R3 for the stack growth) and with nothing else.
-		linkOf := func(x Arg) link {
-			if op != "MOVD" {
-				return link{}
-			}
-			return m.linkOf(x)
-		}
+		whole := op == "MOVD"
 		switch {
 		case a[0].Kind == ArgMem && a[1].Kind == ArgReg:
 			x := m.access(a[0])
-			l, ra := m.load(x, w), linkOf(x)
+			l, ra := m.load(x, w), m.wholeLink(whole, x)
 			m.post(a[0])
 			m.write(a[1], l, w)
 			m.keepLink(a[1], ra)
 		case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
-			l, ra := m.read(a[0], w), linkOf(a[0])
+			l, ra := m.read(a[0], w), m.wholeLink(whole, a[0])
 			x := m.access(a[1])
 			m.store(x, w, l)
 			m.keepLink(x, ra)
@@ -564,7 +559,7 @@ func arm64Step(mach *Mach) {
 				m.set("RSP", m.read(a[0], w)) // MOVD R1, RSP: the frame is lost
 				return
 			}
-			ra := linkOf(a[0])
+			ra := m.wholeLink(whole, a[0])
 			m.write(a[1], m.read(a[0], w), w)
 			m.keepLink(a[1], ra)
 		default:

@@ -380,6 +380,9 @@ type link struct {
 	ok    bool
 }
 
+// own reports whether l is the function's own return address.
+func (l link) own() bool { return l.ok && l.calls == 0 }
+
 // linkOf returns the return address a moves whole: a register, or a
 // pointer-size stack slot at an aligned offset. A model calls it before
 // the move and keepLink after, for moves of PtrSize bytes only.
@@ -398,6 +401,16 @@ func (m *Mach) linkOf(a Arg) link {
 		}
 	}
 	return link{}
+}
+
+// wholeLink is linkOf for a move that copies its operand whole (whole),
+// and none for one that does not: narrower, extended, byte-reversed or
+// conditional.
+func (m *Mach) wholeLink(whole bool, x Arg) link {
+	if !whole {
+		return link{}
+	}
+	return m.linkOf(x)
 }
 
 // keepLink records that a now holds the return address l (after the
@@ -688,16 +701,23 @@ func (an *analysis) rootEntry(f *Func) *state {
 	return st
 }
 
+// ownLR reports whether LR holds the function's own return address in
+// st (or there is no LR).
+func (an *analysis) ownLR(st *state) bool {
+	d, ok := st.links[an.a.LR]
+	return an.a.LR == "" || ok && d == 0
+}
+
 // returnAddress checks, at a return, that where it returns to does not
 // depend on a secret: the link register, or the bytes a call pushed.
 func (an *analysis) returnAddress(m *Mach, out *state) {
 	if an.a.LR != "" && m.popped == nil && get(out.regs, an.a.LR) == secret {
 		m.find("return to an address that depends on secret data (%s)", an.a.LR)
 	}
-	switch d, ok := out.links[an.a.LR]; {
-	case m.popped != nil && (!m.popped.ok || m.popped.calls != 0):
+	switch {
+	case m.popped != nil && !m.popped.own():
 		m.find("return through a stack slot that does not hold the address the function was called from (fail closed)")
-	case m.popped == nil && an.a.LR != "" && (!ok || d != 0):
+	case m.popped == nil && !an.ownLR(out):
 		m.find("return through %s, which does not hold the address the function was called from (fail closed)", an.a.LR)
 	}
 	if out.spKnown && out.sp == 0 {
@@ -827,7 +847,7 @@ func (an *analysis) effect(m *Mach, out, exit *state) *state {
 		if !out.spKnown || out.sp != 0 {
 			m.find("jump to %s with a frame still on the stack", m.tailSym)
 		}
-		if d, ok := out.links[an.a.LR]; an.a.LR != "" && (!ok || d != 0) {
+		if !an.ownLR(out) {
 			// The callee returns through LR: to where this function's
 			// caller called it from, or elsewhere.
 			m.find("jump to %s with %s not the address the function was called from (fail closed)", m.tailSym, an.a.LR)

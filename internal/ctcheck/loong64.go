@@ -365,16 +365,11 @@ func loong64Step(mach *Mach) {
 		w := loong64Width[op]
 		// A return address moves whole with MOVV (MOVV R1, -n(R3) and
 		// back, MOVV R1, R31 for the stack growth) and with nothing else.
-		linkOf := func(x Arg) link {
-			if op != "MOVV" {
-				return link{}
-			}
-			return m.linkOf(x)
-		}
+		whole := op == "MOVV"
 		switch {
 		case a[0].Kind == ArgMem && reg(1):
 			x := withoutZero(a[0], "R0")
-			l, ra := m.load(x, w), linkOf(x)
+			l, ra := m.load(x, w), m.wholeLink(whole, x)
 			if w == 4 && isF(a[1]) {
 				l = max(l, m.read(a[1])) // MOVF: the upper half is undefined
 			}
@@ -385,11 +380,11 @@ func loong64Step(mach *Mach) {
 			m.write(a[1], l)
 			m.keepLink(a[1], ra)
 		case a[1].Kind == ArgMem && src(0):
-			x, ra := withoutZero(a[1], "R0"), linkOf(a[0])
+			x, ra := withoutZero(a[1], "R0"), m.wholeLink(whole, a[0])
 			m.store(x, w, m.read(a[0]))
 			m.keepLink(x, ra)
 		case src(0) && reg(1):
-			l, ra := m.read(a[0]), linkOf(a[0])
+			l, ra := m.read(a[0]), m.wholeLink(whole, a[0])
 			if w == 4 && isF(a[1]) {
 				l = max(l, m.read(a[1])) // MOVW R, F: the upper half is undefined
 			}

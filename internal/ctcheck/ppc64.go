@@ -701,21 +701,16 @@ func ppc64Move(m rm, op string, a []Arg) {
 	reg := func(x Arg) bool { return x.Kind == ArgReg && !strings.HasPrefix(x.Reg, "CR") }
 	// A return address moves whole with MOVD (MOVD LR, R31; MOVDU R31,
 	// -n(R1); back the same way) and with nothing else.
-	linkOf := func(x Arg) link {
-		if op != "MOVD" {
-			return link{}
-		}
-		return m.linkOf(x)
-	}
+	whole := op == "MOVD"
 	switch {
 	case a[0].Kind == ArgMem && reg(a[1]):
 		x := m.ppc64Mem(a[0])
-		l, ra := m.load(x, w), linkOf(x)
+		l, ra := m.load(x, w), m.wholeLink(whole, x)
 		m.ppc64Update(a[0])
 		m.write(a[1], l)
 		m.keepLink(a[1], ra)
 	case a[1].Kind == ArgMem && (reg(a[0]) || a[0].Kind == ArgImm):
-		l, ra := m.read(a[0]), linkOf(a[0])
+		l, ra := m.read(a[0]), m.wholeLink(whole, a[0])
 		x := m.ppc64Mem(a[1])
 		m.store(x, w, l)
 		m.keepLink(x, ra)
@@ -729,7 +724,7 @@ func ppc64Move(m rm, op string, a []Arg) {
 			m.set("R1", m.read(a[0]))
 			return
 		}
-		ra := linkOf(a[0])
+		ra := m.wholeLink(whole, a[0])
 		m.write(a[1], m.read(a[0]))
 		m.keepLink(a[1], ra)
 	default:

@@ -342,24 +342,19 @@ func riscv64Step(mach *Mach) {
 		w := riscv64Width[op]
 		// A return address moves whole with MOV (MOV X1, -n(X2) and back)
 		// and with nothing else.
-		linkOf := func(x Arg) link {
-			if op != "MOV" {
-				return link{}
-			}
-			return m.linkOf(x)
-		}
+		whole := op == "MOV"
 		switch {
 		case a[0].Kind == ArgMem && regs(a[1]):
 			x := withoutZero(a[0], "X0")
-			ra := linkOf(x)
+			ra := m.wholeLink(whole, x)
 			m.write(a[1], m.load(x, w))
 			m.keepLink(a[1], ra)
 		case a[1].Kind == ArgMem && (regs(a[0]) || a[0].Kind == ArgImm):
-			x, ra := withoutZero(a[1], "X0"), linkOf(a[0])
+			x, ra := withoutZero(a[1], "X0"), m.wholeLink(whole, a[0])
 			m.store(x, w, m.read(a[0]))
 			m.keepLink(x, ra)
 		case (regs(a[0]) || a[0].Kind == ArgImm) && regs(a[1]):
-			ra := linkOf(a[0])
+			ra := m.wholeLink(whole, a[0])
 			m.write(a[1], m.read(a[0]))
 			m.keepLink(a[1], ra)
 		default:

@@ -780,15 +780,10 @@ func s390xMove(m rm, op string, a []Arg) {
 	w := s390xWidth[op]
 	// A return address moves whole with MOVD (MOVD R14, -n(R15) and
 	// back, MOVD R14, R5 for the stack growth) and with nothing else.
-	linkOf := func(x Arg) link {
-		if op != "MOVD" {
-			return link{}
-		}
-		return m.linkOf(x)
-	}
+	whole := op == "MOVD"
 	switch {
 	case a[0].Kind == ArgMem && a[1].Kind == ArgReg:
-		l, ra := m.load(a[0], w), linkOf(a[0])
+		l, ra := m.load(a[0], w), m.wholeLink(whole, a[0])
 		if a[1].isReg("R15") {
 			m.set("R15", l)
 			return
@@ -796,11 +791,11 @@ func s390xMove(m rm, op string, a []Arg) {
 		m.write(a[1], l)
 		m.keepLink(a[1], ra)
 	case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
-		ra := linkOf(a[0])
+		ra := m.wholeLink(whole, a[0])
 		m.store(a[1], w, m.read(a[0]))
 		m.keepLink(a[1], ra)
 	case (a[0].Kind == ArgReg || a[0].Kind == ArgImm) && a[1].Kind == ArgReg:
-		l, ra := m.read(a[0]), linkOf(a[0])
+		l, ra := m.read(a[0]), m.wholeLink(whole, a[0])
 		if a[0].Kind == ArgImm {
 			l = static // a constant, or an address in the program
 		}
