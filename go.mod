@@ -2,7 +2,4 @@ module github.com/ctequal/ctequal
 
 go 1.24.0
 
-require (
-	github.com/klauspost/cpuid/v2 v2.4.2
-	golang.org/x/sys v0.41.0
-)
+require golang.org/x/sys v0.41.0

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/ctequal/ctequal"
-	"github.com/ctequal/ctequal/internal/dudect"
+	"github.com/ctequal/ctequal/cmd/ctequal/internal/dudect"
 	"github.com/ctequal/ctequal/internal/impl"
 )
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/ctequal/ctequal/internal/dudect"
+	"github.com/ctequal/ctequal/cmd/ctequal/internal/dudect"
 	"github.com/ctequal/ctequal/internal/impl"
 	"github.com/ctequal/ctequal/internal/race"
 )

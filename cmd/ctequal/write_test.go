@@ -10,7 +10,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/ctequal/ctequal/internal/dudect"
+	"github.com/ctequal/ctequal/cmd/ctequal/internal/dudect"
 )
 
 // TestMain runs the command itself, main and all, where

@@ -1,0 +1,166 @@
+package ctcheck
+
+import (
+	"bytes"
+	"context"
+	"debug/buildinfo"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/ctequal/ctequal/ctcheck/engine"
+)
+
+// A Build is one way to compile a program for the checks: always for
+// linux, without cgo.
+type Build struct {
+	GOARCH string
+	Tags   string   // build tags, such as purego
+	Env    []string // more of the build's environment, such as GORISCV64=rva23u64
+	// Overlay maps files, relative to the folder the go command runs in,
+	// to the files compiled in their place (go build -overlay); a file
+	// that does not exist is added.
+	Overlay map[string]string
+}
+
+// Name is the GOARCH and the Env, comma-separated, with the tags after a
+// slash.
+func (b Build) Name() string {
+	name := strings.Join(append([]string{b.GOARCH}, b.Env...), ",")
+	if b.Tags == "" {
+		return name
+	}
+	return name + "/" + strings.ReplaceAll(b.Tags, " ", "+")
+}
+
+// A Built is one build of a program: the binary, and the toolchain's
+// listing of the code of the packages it was asked to list.
+type Built struct {
+	Build     Build
+	Bin       string
+	Listing   string
+	GoVersion string
+	goTool    string
+	follow    []string
+}
+
+// BuildProgram compiles the main package pkg as b says, with the go
+// command goTool run in dir, into a new folder in work: the compiler and
+// the assembler print what they encode of the packages under each import
+// path of follow (and of pkg), the code the checks follow.
+func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []string, b Build) (*Built, error) {
+	out, err := os.MkdirTemp(work, strings.NewReplacer("/", "-", "+", "-", ",", "-", "=", "-").Replace(b.Name())+"-")
+	if err != nil {
+		return nil, err
+	}
+	if dir, err = filepath.Abs(dir); err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(out, "prog")
+	// -tags is always given, so that a -tags in GOFLAGS cannot change what
+	// is checked.
+	args := []string{"build", "-o", bin, "-tags=" + b.Tags}
+	args = append(args, "-gcflags="+pkg+"=-S", "-asmflags="+pkg+"=-S")
+	for _, p := range follow {
+		for _, pat := range []string{p, p + "/..."} {
+			args = append(args, "-gcflags="+pat+"=-S", "-asmflags="+pat+"=-S")
+		}
+	}
+	if len(b.Overlay) > 0 {
+		overlay := struct{ Replace map[string]string }{map[string]string{}}
+		for file, with := range b.Overlay {
+			abs, err := filepath.Abs(with)
+			if err != nil {
+				return nil, err
+			}
+			if !filepath.IsAbs(file) {
+				file = filepath.Join(dir, file)
+			}
+			overlay.Replace[file] = abs
+		}
+		js, err := json.Marshal(overlay)
+		if err != nil {
+			return nil, err
+		}
+		path := filepath.Join(out, "overlay.json")
+		if err := os.WriteFile(path, js, 0o644); err != nil {
+			return nil, err
+		}
+		args = append(args, "-overlay", path)
+	}
+	cmd := exec.CommandContext(ctx, goTool, append(args, pkg)...)
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+b.GOARCH, "CGO_ENABLED=0"), b.Env...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("%s: go %s: %v\n%s", b.Name(), strings.Join(args, " "), err, buildErrors(stderr.String()))
+	}
+	info, err := buildinfo.ReadFile(bin)
+	if err != nil {
+		return nil, err
+	}
+	return &Built{Build: b, Bin: bin, Listing: stdout.String() + stderr.String(), GoVersion: info.GoVersion,
+		goTool: goTool, follow: follow}, nil
+}
+
+var listingHeader = regexp.MustCompile(`^\S+ STEXT`)
+
+// buildErrors is what a failed build printed, without the listing.
+func buildErrors(s string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "\t") || listingHeader.MatchString(l) || strings.Contains(l, " size=") {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// Follows reports whether sym is a function of the program's main package
+// or of a package under one of the import paths of follow: code the checks
+// follow.
+func Follows(follow []string, sym string) bool {
+	if strings.HasPrefix(sym, "main.") {
+		return true
+	}
+	for _, p := range follow {
+		if strings.HasPrefix(sym, p+".") || strings.HasPrefix(sym, p+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// Follows reports whether the checks of b follow sym.
+func (b *Built) Follows(sym string) bool { return Follows(b.follow, sym) }
+
+// Source reads the build's listing: the source check's front end.
+func (b *Built) Source() (*engine.Program, error) {
+	p, err := engine.ParseListing(b.Build.GOARCH, b.Listing)
+	if err != nil {
+		return nil, err
+	}
+	p.GoVersion = b.GoVersion
+	return p, nil
+}
+
+// Compiled disassembles the build's binary: the compiled check's front
+// end.
+func (b *Built) Compiled(ctx context.Context) (*engine.Program, error) {
+	alts := []string{`main\.`}
+	for _, p := range b.follow {
+		alts = append(alts, regexp.QuoteMeta(p)+`[./]`)
+	}
+	p, err := engine.Disassemble(ctx, b.goTool, b.Build.GOARCH, b.Bin, b.Follows, `^(`+strings.Join(alts, "|")+`)`)
+	if err != nil {
+		return nil, err
+	}
+	p.GoVersion = b.GoVersion
+	return p, nil
+}

@@ -1,0 +1,124 @@
+// Command ctcheck tells whether Go code runs in time that depends on
+// secret data: it builds each package for each GOARCH, reads what the
+// toolchain encoded and what the binary holds, and follows every path from
+// the roots with the memory behind their arguments secret (package
+// ctcheck says how).
+//
+// Usage:
+//
+//	ctcheck [-C dir] [flags] packages
+//	ctcheck [flags] file.s ...
+//
+// A package that is not a main package is checked from each of its
+// exported functions, an assembly file from each of its functions. The
+// exit status is 0 when nothing is found, 3 when something is, 1 on an
+// error and 2 on a usage error.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/ctequal/ctequal/ctcheck"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+const usage = `usage: ctcheck [flags] packages | file.s ...
+
+Checks that the machine code of each package, for each GOARCH, runs in time
+that does not depend on the data behind its roots' arguments. Exit status:
+0 nothing found, 3 findings, 1 error, 2 usage error.
+
+Flags:
+`
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("ctcheck", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	dir := fs.String("C", "", "run the go command in `dir`: the packages are its module's")
+	goarch := fs.String("goarch", "", "comma-separated GOARCHes to build for (default: the go command's)")
+	tags := fs.String("tags", "", "build tags")
+	env := fs.String("env", "", "comma-separated settings of each build's environment, such as GOAMD64=v3")
+	roots := fs.String("roots", "", "comma-separated functions to start from, as importpath.Func (default: a main package's main.main, another's exported functions)")
+	follow := fs.String("follow", "", "comma-separated import paths whose code the analysis follows (default: each package's module)")
+	allowStores := fs.Bool("allow-stores", false, "allow stores outside the stack frame through addresses that do not depend on a secret")
+	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, usage)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return 0
+		}
+		fmt.Fprintf(stderr, "ctcheck: %v (ctcheck -h for the flags)\n", err)
+		return 2
+	}
+	cfg := ctcheck.Config{Dir: *dir, GOARCHes: list(*goarch), Tags: *tags, Env: list(*env), Roots: list(*roots),
+		Follow: list(*follow), Policy: ctcheck.Policy{AllowStores: *allowStores}}
+	for _, a := range fs.Args() {
+		if strings.HasSuffix(a, ".s") {
+			cfg.Files = append(cfg.Files, a)
+		} else {
+			cfg.Patterns = append(cfg.Patterns, a)
+		}
+	}
+	if len(cfg.Files)+len(cfg.Patterns) == 0 {
+		fmt.Fprintln(stderr, "ctcheck: no package or file to check (ctcheck -h for the usage)")
+		return 2
+	}
+	reports, err := ctcheck.Run(context.Background(), cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "ctcheck: %s\n", firstLine(err))
+		return 1
+	}
+	found := 0
+	for _, r := range reports {
+		found += len(r.Findings)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "\t")
+		if err := enc.Encode(reports); err != nil {
+			fmt.Fprintf(stderr, "ctcheck: %v\n", err)
+			return 1
+		}
+	} else {
+		for _, r := range reports {
+			for _, f := range r.Findings {
+				fmt.Fprintf(stdout, "%s [%s %s]\n", f, r.Build, r.Check)
+			}
+			fmt.Fprintf(stderr, "%s %s %s: %d functions, %d instructions, %d findings\n", r.Package, r.Build, r.Check,
+				len(r.Funcs), r.Instrs, len(r.Findings))
+		}
+	}
+	if found > 0 {
+		return 3
+	}
+	return 0
+}
+
+// list splits a comma-separated flag; "" is none.
+func list(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, ",")
+}
+
+// firstLine is an error's first line, and how many more it has: a failed
+// build's output follows its first line.
+func firstLine(err error) string {
+	s := strings.TrimSpace(err.Error())
+	first, rest, ok := strings.Cut(s, "\n")
+	if !ok {
+		return s
+	}
+	return fmt.Sprintf("%s (and %d more lines: %s)", first, strings.Count(rest, "\n")+1, strings.TrimSpace(strings.SplitN(rest, "\n", 2)[0]))
+}

@@ -1,0 +1,282 @@
+// Package ctcheck tells whether machine code runs in time that depends on
+// secret data. It reads what Go's toolchain emits, twice: the compiler's
+// and the assembler's listing of what they encode (the source check), and
+// the disassembly of the linked binary (the compiled check); and it follows
+// every path from a program's roots through a model of each instruction
+// set, with the data behind the roots' arguments secret. A branch, a
+// memory address or a variable-latency instruction that depends on a
+// secret is a finding; so is anything the models do not know: the checks
+// fail closed.
+//
+// Run checks packages or assembly files as a Config says; the engine
+// package holds the analysis, the front ends and the models, for harnesses
+// that plant code in a program to test the checks themselves.
+package ctcheck
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/ctequal/ctequal/ctcheck/engine"
+)
+
+// A Config says what to check.
+type Config struct {
+	// Dir is the folder the go command runs in; "" is the current one.
+	Dir string
+	// Patterns are the packages to check, as go list takes them. A main
+	// package is built as it is; any other, linked into a program that
+	// refers to each of its roots.
+	Patterns []string
+	// Files are assembly files checked on their own, each function a root
+	// with public arguments, for the GOARCH the file's name gives.
+	Files []string
+	// GOARCHes are the architectures each package is built for; none: the
+	// go command's GOARCH.
+	GOARCHes []string
+	Tags     string   // build tags
+	Env      []string // more of each build's environment: a level, such as GOAMD64=v3
+	// Roots are the functions the analysis starts from, as the linker
+	// names them (importpath.Func); none: main.main of a main package, and
+	// every exported function of any other.
+	Roots []string
+	// Follow are the import paths whose functions, and those of the
+	// packages below them, the analysis follows calls into; none: the
+	// module of each package (the package itself in the standard
+	// library).
+	Follow []string
+	// Policy says what is secret and what the code may do.
+	Policy Policy
+	// GoTool is the go command; "" is "go" from PATH.
+	GoTool string
+}
+
+// A Policy says what is secret and what the checked code may do; its zero
+// value is the default.
+type Policy = engine.Policy
+
+// A Finding is one instruction whose timing may depend on secret data.
+type Finding = engine.Finding
+
+// A Report is what one check found in one build of one package, or in one
+// assembly file.
+type Report struct {
+	Package   string // the import path, or the file
+	Build     string // GOARCH, the environment and the tags: amd64,GOAMD64=v3/purego
+	Check     string // "source" (the toolchain's listing) or "compiled" (the binary)
+	GoVersion string `json:",omitempty"`
+	Roots     []string
+	Funcs     []string // the functions analysed, in the order reached
+	Instrs    int      // instructions analysed
+	Findings  []Finding
+}
+
+// Run checks what cfg says, and returns a report for each check of each
+// build of each package, and for each file. An error is a problem of the
+// run (a build that fails, a root that is not there), not a finding.
+func Run(ctx context.Context, cfg Config) ([]*Report, error) {
+	if cfg.GoTool == "" {
+		cfg.GoTool = "go"
+	}
+	if len(cfg.Patterns) == 0 && len(cfg.Files) == 0 {
+		return nil, fmt.Errorf("nothing to check: no package pattern and no file")
+	}
+	var reports []*Report
+	for _, f := range cfg.Files {
+		findings, err := engine.CheckFile(f, cfg.Env)
+		if err != nil {
+			return nil, err
+		}
+		reports = append(reports, &Report{Package: f, Build: engine.GOARCHOfFile(f), Check: "source", Findings: findings})
+	}
+	if len(cfg.Patterns) == 0 {
+		return reports, nil
+	}
+	goarches := cfg.GOARCHes
+	if len(goarches) == 0 {
+		out, err := exec.CommandContext(ctx, cfg.GoTool, "env", "GOARCH").Output()
+		if err != nil {
+			return nil, fmt.Errorf("go env GOARCH: %v", err)
+		}
+		goarches = []string{strings.TrimSpace(string(out))}
+	}
+	for _, g := range goarches {
+		if engine.ArchOf(g) == nil {
+			return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", g, strings.Join(engine.GOARCHes(), ", "))
+		}
+	}
+	work, err := os.MkdirTemp("", "ctcheck-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	for _, g := range goarches {
+		b := Build{GOARCH: g, Tags: cfg.Tags, Env: cfg.Env}
+		pkgs, err := listPackages(ctx, cfg, b)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range pkgs {
+			rs, err := checkPackage(ctx, cfg, work, p, b)
+			if err != nil {
+				return nil, err
+			}
+			reports = append(reports, rs...)
+		}
+	}
+	return reports, nil
+}
+
+// A listedPackage is what go list says of a package to check.
+type listedPackage struct {
+	ImportPath, Dir, Name string
+	GoFiles               []string
+	Module                *struct{ Path string }
+}
+
+// listPackages lists the packages of cfg's patterns in build b.
+func listPackages(ctx context.Context, cfg Config, b Build) ([]*listedPackage, error) {
+	cmd := exec.CommandContext(ctx, cfg.GoTool, append([]string{"list", "-json", "-tags=" + b.Tags}, cfg.Patterns...)...)
+	cmd.Dir = cfg.Dir
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+b.GOARCH, "CGO_ENABLED=0"), b.Env...)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list %s: %v: %s", strings.Join(cfg.Patterns, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	var pkgs []*listedPackage
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for dec.More() {
+		var p listedPackage
+		if err := dec.Decode(&p); err != nil {
+			return nil, fmt.Errorf("go list: %v", err)
+		}
+		pkgs = append(pkgs, &p)
+	}
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("go list %s: no packages", strings.Join(cfg.Patterns, " "))
+	}
+	return pkgs, nil
+}
+
+// driverDir is the folder, inside a library package's, of the program
+// that links it for the checks: added by the build's overlay, never
+// written.
+const driverDir = "zz_ctcheck_driver"
+
+// checkPackage builds p as b says, and checks it with both front ends.
+func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage, b Build) ([]*Report, error) {
+	follow := cfg.Follow
+	if len(follow) == 0 {
+		follow = []string{p.ImportPath}
+		if p.Module != nil {
+			follow = []string{p.Module.Path}
+		}
+	}
+	roots, prog := cfg.Roots, p.ImportPath
+	if p.Name != "main" {
+		exported, err := exportedFuncs(p)
+		if err != nil {
+			return nil, err
+		}
+		if len(roots) == 0 {
+			for _, f := range exported {
+				roots = append(roots, p.ImportPath+"."+f)
+			}
+		}
+		if len(roots) == 0 {
+			return nil, fmt.Errorf("%s: no exported function to check from: name the roots", p.ImportPath)
+		}
+		driver := filepath.Join(work, p.Name+"-driver.go")
+		if err := os.WriteFile(driver, []byte(driverSource(p, exported)), 0o644); err != nil {
+			return nil, err
+		}
+		b.Overlay = map[string]string{filepath.Join(p.Dir, driverDir, "main.go"): driver}
+		prog = p.ImportPath + "/" + driverDir
+	} else if len(roots) == 0 {
+		roots = []string{"main.main"}
+	}
+	built, err := BuildProgram(ctx, cfg.GoTool, cfg.Dir, work, prog, follow, b)
+	if err != nil {
+		return nil, err
+	}
+	src, err := built.Source()
+	if err != nil {
+		return nil, err
+	}
+	bin, err := built.Compiled(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var reports []*Report
+	for i, prog := range []*engine.Program{src, bin} {
+		an, err := engine.NewAnalysis(prog, built.Follows)
+		if err != nil {
+			return nil, err
+		}
+		an.Policy = cfg.Policy
+		rs := rootsIn(prog, roots)
+		r, err := an.Run(rs)
+		if err != nil {
+			return nil, err
+		}
+		reports = append(reports, &Report{Package: p.ImportPath, Build: b.Name(), Check: []string{"source", "compiled"}[i],
+			GoVersion: built.GoVersion, Roots: rs, Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
+	}
+	return reports, nil
+}
+
+// rootsIn names each root as p holds it: an assembly function by its ABI0
+// symbol where p has no other.
+func rootsIn(p *engine.Program, roots []string) []string {
+	out := make([]string, len(roots))
+	for i, r := range roots {
+		out[i] = r
+		if p.Funcs[r] == nil && p.Funcs[r+".abi0"] != nil {
+			out[i] = r + ".abi0"
+		}
+	}
+	return out
+}
+
+// exportedFuncs names the exported functions of p that a program can refer
+// to: not generic, not methods.
+func exportedFuncs(p *listedPackage) ([]string, error) {
+	var out []string
+	fset := token.NewFileSet()
+	for _, name := range p.GoFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.IsExported() && fd.Type.TypeParams == nil {
+				out = append(out, fd.Name.Name)
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// driverSource is a main package that refers to each function of p named
+// funcs, so that the linker keeps them.
+func driverSource(p *listedPackage, funcs []string) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "// Code generated by ctcheck. DO NOT EDIT.\n\npackage main\n\nimport p %q\n\nvar sink []any\n\nfunc main() {\n", p.ImportPath)
+	for _, f := range funcs {
+		fmt.Fprintf(&b, "\tsink = append(sink, p.%s)\n", f)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}

@@ -1,0 +1,163 @@
+package ctcheck
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/ctequal/ctequal/ctcheck/engine"
+)
+
+// needGo skips a test that builds where there is no go command, or where
+// the test binary is emulated (the checks would analyse the same builds at
+// a tenth of the speed), and takes the testdata modules out of any
+// workspace the test runs in.
+func needGo(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command in PATH")
+	}
+	if out, err := exec.Command("go", "env", "GOHOSTARCH").Output(); err == nil && strings.TrimSpace(string(out)) != runtime.GOARCH {
+		t.Skipf("a test binary for %s on a %s host: the checks are tested natively", runtime.GOARCH, strings.TrimSpace(string(out)))
+	}
+	if _, err := exec.LookPath(engine.GNUObjdump); err != nil {
+		if os.Getenv("CTCHECK_REQUIRE_OBJDUMP") != "" {
+			t.Fatalf("no %s in PATH, and CTCHECK_REQUIRE_OBJDUMP is set", engine.GNUObjdump)
+		}
+		t.Skipf("no %s in PATH (binutils): the compiled x86 code cannot be disassembled", engine.GNUObjdump)
+	}
+	t.Setenv("GOWORK", "off")
+}
+
+func run(t *testing.T, cfg Config) []*Report {
+	t.Helper()
+	rs, err := Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+// TestClean checks a package whose code is constant time, in Go and in
+// assembly, for two GOARCHes: both checks of each, no finding, every
+// exported function a root and analysed.
+func TestClean(t *testing.T) {
+	needGo(t)
+	rs := run(t, Config{Dir: "testdata/clean", Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}})
+	var got []string
+	for _, r := range rs {
+		got = append(got, r.Build+" "+r.Check)
+		for _, f := range r.Findings {
+			t.Errorf("%s %s: %s", r.Build, r.Check, f)
+		}
+		want := []string{"example.com/clean.Equal", "example.com/clean.Sum"}
+		if r.Build == "amd64" {
+			want = append(want, "example.com/clean.XorFirst.abi0")
+		}
+		for _, w := range want {
+			if !slices.Contains(r.Funcs, w) {
+				t.Errorf("%s %s: %s not analysed; analysed %v", r.Build, r.Check, w, r.Funcs)
+			}
+		}
+	}
+	if want := []string{"amd64 source", "amd64 compiled", "arm64 source", "arm64 compiled"}; !slices.Equal(got, want) {
+		t.Errorf("reports %v, want %v", got, want)
+	}
+}
+
+// TestLeaky checks that both checks report an early exit at its line.
+func TestLeaky(t *testing.T) {
+	needGo(t)
+	src, err := os.ReadFile("testdata/leaky/leaky.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "// the leak") {
+			line = i + 1
+		}
+	}
+	for _, r := range run(t, Config{Dir: "testdata/leaky", Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}}) {
+		found := false
+		for _, f := range r.Findings {
+			found = found || filepath.Base(f.File) == "leaky.go" && f.Line == line && strings.Contains(f.Reason, "conditional branch on secret")
+		}
+		if !found {
+			t.Errorf("%s %s: no branch on a secret at leaky.go:%d; findings %v", r.Build, r.Check, line, r.Findings)
+		}
+	}
+}
+
+// TestPolicyStores checks that a store to the caller's buffer is a finding
+// by default and not with AllowStores, and that a store to an address that
+// depends on a secret is one either way.
+func TestPolicyStores(t *testing.T) {
+	needGo(t)
+	src, err := os.ReadFile("testdata/xor/xor.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	leak := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "// the leak") {
+			leak = i + 1
+		}
+	}
+	for _, allow := range []bool{false, true} {
+		for _, r := range run(t, Config{Dir: "testdata/xor", Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Policy: Policy{AllowStores: allow}}) {
+			var stores, scatter int
+			for _, f := range r.Findings {
+				switch {
+				case f.Line != leak && strings.Contains(f.Reason, "store outside the stack frame"):
+					stores++
+				case f.Line == leak && strings.Contains(f.Reason, "store outside the stack frame"):
+				case f.Line == leak && strings.Contains(f.Reason, "memory address depends on secret"):
+					scatter++
+				default:
+					t.Errorf("AllowStores %v: %s: unexpected finding %s", allow, r.Check, f)
+				}
+			}
+			if allow != (stores == 0) {
+				t.Errorf("AllowStores %v: %s: %d findings of stores outside the frame through public addresses", allow, r.Check, stores)
+			}
+			if scatter == 0 {
+				t.Errorf("AllowStores %v: %s: the store through a secret address at xor.go:%d is not found", allow, r.Check, leak)
+			}
+		}
+	}
+}
+
+// TestFiles checks one assembly file on its own.
+func TestFiles(t *testing.T) {
+	needGo(t)
+	rs := run(t, Config{Files: []string{"engine/testdata/leaky_arm64.s", "testdata/clean/xor_amd64.s"}})
+	if len(rs) != 2 || rs[0].Build != "arm64" || len(rs[0].Findings) == 0 || rs[1].Build != "amd64" || len(rs[1].Findings) != 0 {
+		for _, r := range rs {
+			t.Logf("%s %s: %d findings", r.Package, r.Build, len(r.Findings))
+		}
+		t.Errorf("want findings in leaky_arm64.s and none in xor_amd64.s")
+	}
+}
+
+// TestErrors checks that what cannot be checked is an error, not a clean
+// report.
+func TestErrors(t *testing.T) {
+	needGo(t)
+	for _, cfg := range []Config{
+		{},
+		{Dir: "testdata/clean", Patterns: []string{"."}, GOARCHes: []string{"mips"}},
+		{Dir: "testdata/clean", Patterns: []string{"./nosuch"}},
+		{Dir: "testdata/clean", Patterns: []string{"."}, Roots: []string{"example.com/clean.Nosuch"}, GOARCHes: []string{"amd64"}},
+		{Files: []string{"testdata/clean/clean.go"}},
+	} {
+		if _, err := Run(context.Background(), cfg); err == nil {
+			t.Errorf("%+v: no error", cfg)
+		}
+	}
+}

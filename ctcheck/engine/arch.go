@@ -1,0 +1,231 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+)
+
+// An Arch is one instruction set as Go's toolchain uses it: the registers
+// its ABI gives a fixed role, the assembler's instruction-set levels, the
+// model of its instructions, and the hooks of the front ends that read its
+// code.
+type Arch struct {
+	GOARCH  string
+	PtrSize int
+
+	// The registers, as Go's assembler names them, that the toolchain
+	// gives a fixed role (cmd/internal/obj/GOARCH/a.out.go).
+	SP string // the stack pointer
+	// LR is the link register, where a call leaves the return address;
+	// "" where a call pushes it: RetAddr bytes at the stack pointer.
+	LR      string
+	RetAddr int64
+	// G holds the goroutine in Go code, and in assembly (ABI0) too where
+	// GInABI0 (on amd64 only ABIInternal has it in R14); it is static.
+	G       string
+	GInABI0 bool
+	Zero    string   // reads as zero and ignores writes; "" for none
+	Tmp     []string // the assembler's and linker's temporaries (REGTMP)
+	Other   []string // the rest: TOC, thread pointer, frame pointer, platform register, ...
+	// MorestackLR is the register that a prologue's call of the stack
+	// growth passes the function's return address in, where a call
+	// overwrites LR (cmd/internal/obj/GOARCH's stacksplit): the runtime
+	// restarts the function with LR set from it. LR itself where the call
+	// leaves it alone (riscv64 links X5); "" without LR.
+	MorestackLR string
+	// KeptBelowSP is how many bytes below its stack pointer a function's
+	// callees leave as they were: on arm64, the slot where its prologue
+	// saves the frame pointer (each frame's top is reserved for it:
+	// cmd/internal/obj/arm64/obj7.go).
+	KeptBelowSP int64
+
+	// LevelVar is the go command's variable for the instruction-set level
+	// (GOAMD64); "" where there is none. Levels are its values, lowest
+	// first; DefaultLevel is the go command's when cross-compiling.
+	LevelVar     string
+	Levels       []string
+	DefaultLevel string
+	// Macros is how the go command defines the level for the assembler.
+	Macros MacroStyle
+
+	// Step applies one instruction to m. It must call m.unmodelled for
+	// anything it does not know.
+	Step func(m *Mach)
+	// Regs are the register locations of the model: what a call the
+	// analysis cannot see may change.
+	Regs []string
+
+	listing *listingArch
+	// objdump reads an instruction as go tool objdump prints it; nil
+	// where GNU objdump decodes the architecture (x86).
+	objdump func(f *Func, in *Inst, args []string) error
+}
+
+// MacroStyle is how the go command passes a level to the assembler.
+type MacroStyle int
+
+const (
+	NoMacros   MacroStyle = iota
+	Cumulative            // VAR_l for every level l up to the build's (GOPPC64_power8 ... GOPPC64_power10)
+	One                   // VAR_value only (GOAMD64_v3, GORISCV64_rva23u64)
+)
+
+// arches is every instruction set the checker models: the one place that
+// maps a GOARCH to its facts, its model and its front ends.
+var arches = []*Arch{
+	{
+		GOARCH: "amd64", PtrSize: 8, SP: "SP", RetAddr: 8,
+		// R14 is g in ABIInternal only; BP is the frame pointer.
+		G: "R14", Other: []string{"BP"},
+		LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: One,
+		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
+	},
+	{
+		GOARCH: "386", PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
+		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
+	},
+	{
+		GOARCH: "arm64", PtrSize: 8, SP: "RSP", LR: "R30", MorestackLR: "R3", Zero: "ZR",
+		// R18 is the platform register, R26 the closure context, R29 the
+		// frame pointer.
+		G: "R28", GInABI0: true, Tmp: []string{"R27"}, Other: []string{"R18", "R26", "R29"},
+		KeptBelowSP: 8,
+		LevelVar:    "GOARM64", Levels: []string{"v8.0"}, DefaultLevel: "v8.0",
+		Step: arm64Step, Regs: arm64Regs(),
+		listing: &listingArch{reg: arm64ListingReg, convert: arm64FromListing, frameArg: arm64FrameArg},
+		objdump: arm64FromObjdump,
+	},
+	{
+		GOARCH: "riscv64", PtrSize: 8, Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
+		// X3 is the global pointer, X4 the thread pointer.
+		G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
+		LevelVar: "GORISCV64", Levels: []string{"rva20u64", "rva22u64", "rva23u64"}, DefaultLevel: "rva20u64", Macros: One,
+		Step: riscv64Step, Regs: riscv64Regs(),
+		listing: &listingArch{reg: riscv64ListingReg, convert: riscv64FromListing, frameArg: riscv64FrameArg},
+		objdump: riscv64FromObjdump,
+	},
+	{
+		// LR is a special register. R2 is the TOC, R13 the thread pointer.
+		GOARCH: "ppc64le", PtrSize: 8, Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
+		G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
+		LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: Cumulative,
+		Step: ppc64Step, Regs: ppc64Regs(),
+		listing: &listingArch{reg: ppc64ListingReg, convert: ppc64FromListing, frameArg: ppc64FrameArg},
+		objdump: ppc64FromObjdump,
+	},
+	{
+		// R0 reads as zero as a base or index; R1 is the stack-zeroing
+		// scratch register (REGRT1).
+		GOARCH: "s390x", PtrSize: 8, Zero: "R0", SP: "R15", LR: "R14", MorestackLR: "R5",
+		G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
+		Step: s390xStep, Regs: s390xRegs(),
+		listing: &listingArch{reg: s390xListingReg, convert: s390xFromListing, frameArg: s390xFrameArg},
+		objdump: s390xFromObjdump,
+	},
+	{
+		GOARCH: "arm", PtrSize: 4, SP: "R13", LR: "R14", MorestackLR: "R3",
+		G: "R10", GInABI0: true, Tmp: []string{"R11"},
+		LevelVar: "GOARM", Levels: []string{"5", "6", "7"}, DefaultLevel: "7", Macros: Cumulative,
+		Step: armStep, Regs: armRegs(),
+		listing: &listingArch{reg: armListingReg, convert: armFromListing, frameArg: armFrameArg},
+		objdump: armFromObjdump,
+	},
+	{
+		// R2 is the thread pointer.
+		GOARCH: "loong64", PtrSize: 8, Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
+		G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
+		Step: loong64Step, Regs: loong64Regs(),
+		listing: &listingArch{reg: loong64ListingReg, convert: loong64FromListing, frameArg: loong64FrameArg},
+		objdump: loong64FromObjdump,
+	},
+}
+
+// x86Listing is the listing hook of amd64 and 386.
+var x86Listing = &listingArch{reg: x86GoReg, convert: x86FromListing, frameArg: x86FrameArg}
+
+// ArchOf returns the instruction set of goarch, nil if the checker has no
+// model of it.
+func ArchOf(goarch string) *Arch {
+	for _, a := range arches {
+		if a.GOARCH == goarch {
+			return a
+		}
+	}
+	return nil
+}
+
+// Arches returns every instruction set the checker models.
+func Arches() []*Arch { return slices.Clone(arches) }
+
+// GOARCHes names the instruction sets the checker models.
+func GOARCHes() []string {
+	out := make([]string, len(arches))
+	for i, a := range arches {
+		out[i] = a.GOARCH
+	}
+	return out
+}
+
+// Reserved lists every register of a with a fixed role.
+func (a *Arch) Reserved() []string {
+	var out []string
+	for _, r := range append([]string{a.Zero, a.SP, a.LR, a.G}, append(slices.Clone(a.Tmp), a.Other...)...) {
+		if r != "" && !slices.Contains(out, r) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// LevelEnv is the go command's environment for level: "GOPPC64=power10";
+// nil for "".
+func (a *Arch) LevelEnv(level string) []string {
+	if level == "" || a.LevelVar == "" {
+		return nil
+	}
+	return []string{a.LevelVar + "=" + level}
+}
+
+// LevelIndex is level's place in a.Levels (the default's for ""), -1 if
+// a has no such level.
+func (a *Arch) LevelIndex(level string) int {
+	if level == "" {
+		level = a.DefaultLevel
+	}
+	return slices.Index(a.Levels, level)
+}
+
+// AsmMacros are the macros, beyond GOOS_ and GOARCH_, that the go command
+// defines for the assembler at level ("" the default).
+func (a *Arch) AsmMacros(level string) []string {
+	if level == "" {
+		level = a.DefaultLevel
+	}
+	if a.LevelVar == "" || a.LevelIndex(level) < 0 {
+		return nil
+	}
+	switch a.Macros {
+	case Cumulative:
+		var out []string
+		for _, l := range a.Levels[:a.LevelIndex(level)+1] {
+			out = append(out, a.LevelVar+"_"+l)
+		}
+		return out
+	case One:
+		return []string{a.LevelVar + "_" + level}
+	}
+	return nil
+}
+
+// GOARCHOfFile is the architecture an assembly file's name gives
+// (equal_amd64.s: amd64), "" where it names none the checker models.
+func GOARCHOfFile(path string) string {
+	base := path[strings.LastIndexAny(path, `/\`)+1:]
+	base = strings.TrimSuffix(base, ".s")
+	for _, a := range arches {
+		if strings.HasSuffix(base, "_"+a.GOARCH) {
+			return a.GOARCH
+		}
+	}
+	return ""
+}

@@ -1,0 +1,716 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// arm64: the model, its listing hook and its objdump hook. The canonical
+// form is Go's syntax, which both front ends print: Go's mnemonics with
+// the .P and .W write-back suffixes moved onto the memory operand, the
+// sources first and the destination last, every ALU operation with three
+// operands, and branch targets as addresses.
+//
+// Locations: R0-R30 (g is R28), RSP, each vector register as two lanes
+// of 8 bytes (V5.0, V5.1: F5 and V5.D[0] are lane 0), FLAGS (NZCV), and
+// two pseudo-locations for the speculation barrier after MSR DIT.
+
+// arm64Regs are arm64's register locations: what a call the analysis
+// cannot see may change.
+func arm64Regs() []string {
+	var regs []string
+	for r := 0; r <= 30; r++ {
+		if r != 28 {
+			regs = append(regs, "R"+strconv.Itoa(r))
+		}
+	}
+	for v := range 32 {
+		regs = append(regs, Lane("V"+strconv.Itoa(v), 0), Lane("V"+strconv.Itoa(v), 1))
+	}
+	return append(regs, "FLAGS")
+}
+
+var (
+	arm64Conds = set("EQ", "NE", "CS", "HS", "CC", "LO", "MI", "PL", "VS", "VC", "HI", "LS", "GE", "LT", "GT", "LE", "AL", "NV")
+	// Vector arrangements, by their width in bytes.
+	arm64Arrangement = map[string]int{"B16": 16, "H8": 16, "S4": 16, "D2": 16, "Q1": 16, "B8": 8, "H4": 8, "S2": 8, "D1": 8}
+	// Lane element widths.
+	arm64Element = map[string]int{"B": 1, "H": 2, "S": 4, "D": 8, "Q": 16}
+	// The operations that take op a, b, dst and print op a, dst for op a,
+	// dst, dst.
+	arm64ThreeOp = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR",
+		"ROR", "MUL", "ADC", "ADCS", "SBC", "SBCS", "UDIV", "SDIV", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW",
+		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH")
+)
+
+// arm64Reg reads a register as the listing prints it; g is R28.
+func arm64Reg(s string) (Arg, bool) {
+	name, shift := s, ""
+	if i := strings.IndexAny(s, "<>@-"); i > 0 && (s[0] == 'R' || s == "ZR") {
+		name, shift = s[:i], s[i:]
+	}
+	if base, ext, ok := strings.Cut(name, "."); ok && base[0] == 'R' {
+		switch ext[:min(len(ext), 4)] {
+		case "UXTB", "UXTH", "UXTW", "UXTX", "SXTB", "SXTH", "SXTW", "SXTX":
+			name, shift = base, "."+ext+shift
+		}
+	}
+	switch {
+	case name == "g":
+		return Arg{Kind: ArgReg, Reg: "R28", Width: 8, Shift: shift, Name: s}, true
+	case name == "ZR":
+		return Arg{Kind: ArgReg, Reg: "ZR", Width: 8, Shift: shift, Name: s}, true
+	case name == "RSP":
+		return Arg{Kind: ArgReg, Reg: "RSP", Width: 8, Name: s}, true
+	case len(name) >= 2 && name[0] == 'R':
+		if n, err := strconv.Atoi(name[1:]); err == nil && n >= 0 && n <= 30 {
+			return Arg{Kind: ArgReg, Reg: name, Width: 8, Shift: shift, Name: s}, true
+		}
+	case len(name) >= 2 && (name[0] == 'V' || name[0] == 'F'):
+		base, arr, hasArr := strings.Cut(name, ".")
+		n, err := strconv.Atoi(base[1:])
+		if err != nil || n < 0 || n > 31 || shift != "" {
+			return Arg{}, false
+		}
+		a := Arg{Kind: ArgReg, Reg: "V" + base[1:], Width: 16, Name: s}
+		if base[0] == 'F' {
+			a.Width = 0 // the instruction's
+		}
+		if hasArr {
+			if w, ok := arm64Arrangement[arr]; ok {
+				a.Width = w
+			} else if el, idx, ok := strings.Cut(arr, "["); ok && strings.HasSuffix(idx, "]") {
+				w, ok1 := arm64Element[el]
+				i, err := strconv.Atoi(strings.TrimSuffix(idx, "]"))
+				if !ok1 || err != nil || i*w >= 16 {
+					return Arg{}, false
+				}
+				a.Width, a.Off = w, i*w
+			} else {
+				return Arg{}, false
+			}
+		}
+		return a, true
+	}
+	return Arg{}, false
+}
+
+func arm64ListingReg(name string) (string, int, int, bool) {
+	a, ok := arm64Reg(name)
+	if !ok || a.Shift != "" {
+		return "", 0, 0, false
+	}
+	return a.Reg, a.Width, a.Off, true
+}
+
+// arm64FrameArg: the listing prints the frame's named slots as the
+// source names them: an argument name+off(FP) is at the entry's stack
+// pointer plus 8 (the caller's saved link register) plus off; a local
+// name-off(SP) is off from the top of the frame, below the frame
+// pointer's 8 bytes, where the compiler always puts it (its frames are a
+// multiple of 16 bytes). An assembly function's locals have no such rule
+// (the assembler pads the frame by 8 or 16 bytes, which its listing does
+// not print): they fail closed.
+func arm64FrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
+	if fp {
+		return Arg{Kind: ArgMem, Reg: EntrySP, Imm: 8 + off}, nil
+	}
+	if f.asm {
+		return Arg{}, fmt.Errorf("a local variable of an assembly function: its offset is not in the listing")
+	}
+	return Arg{Kind: ArgMem, Reg: EntrySP, Imm: off - 8}, nil
+}
+
+var arm64Mem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\(([A-Za-z0-9]+)\)(?:\(([A-Za-z0-9.<>]+)\))?$`)
+
+// arm64Operand reads the listing's registers, shifted and extended
+// registers, lists, pairs, conditions, and memory through a register;
+// arm64FromListing, constants, symbols and branch targets.
+func arm64Operand(s string) (Arg, bool) {
+	if a, ok := arm64Reg(s); ok {
+		return a, true
+	}
+	if arm64Conds[s] {
+		return Arg{Kind: ArgCond, Name: s}, true
+	}
+	if strings.HasPrefix(s, "[") && strings.HasSuffix(s, "]") || strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") &&
+		strings.Contains(s, ",") {
+		var regs []Arg
+		for _, r := range strings.Split(s[1:len(s)-1], ",") {
+			a, ok := arm64Reg(strings.TrimSpace(r))
+			if !ok {
+				return Arg{}, false
+			}
+			regs = append(regs, a)
+		}
+		return Arg{Kind: ArgList, Regs: regs, Name: s}, true
+	}
+	if m := arm64Mem.FindStringSubmatch(s); m != nil {
+		a := Arg{Kind: ArgMem}
+		if m[1] != "" {
+			v, err := listingInt(m[1])
+			if err != nil {
+				return Arg{}, false
+			}
+			a.Imm = v
+		}
+		base, ok := arm64Reg(m[2])
+		if !ok || base.Kind != ArgReg || base.Reg[0] == 'V' {
+			return Arg{}, false
+		}
+		a.Reg = base.Reg
+		if m[3] != "" {
+			idx, ok := arm64Reg(m[3])
+			if !ok || idx.Reg[0] == 'V' {
+				return Arg{}, false
+			}
+			a.Index, a.Scale = idx.Reg, 1
+		}
+		return a, true
+	}
+	return Arg{}, false
+}
+
+// arm64CondAlias are the conditions with two names: the canonical form
+// has CS and CC.
+var arm64CondAlias = map[string]string{"HS": "CS", "LO": "CC"}
+
+// arm64Canonical finishes an instruction either front end read: the
+// write-back suffix, the three-operand form, RET's register, the
+// conditions' aliases.
+func arm64Canonical(in *Inst) error {
+	op, suffix, _ := strings.Cut(in.Op, ".")
+	if len(op) == 3 && op[0] == 'B' && arm64CondAlias[op[1:]] != "" {
+		op = "B" + arm64CondAlias[op[1:]]
+	}
+	for i := range in.Args {
+		if c := arm64CondAlias[in.Args[i].Name]; c != "" && in.Args[i].Kind == ArgCond {
+			in.Args[i].Name = c
+		}
+	}
+	in.Op = op
+	switch suffix {
+	case "":
+	case "P", "W":
+		found := false
+		for i := range in.Args {
+			if in.Args[i].Kind == ArgMem {
+				in.Args[i].Post, in.Args[i].Pre = suffix == "P", suffix == "W"
+				found = true
+			}
+		}
+		if !found {
+			return fmt.Errorf("%s.%s without a memory operand", op, suffix)
+		}
+	default:
+		return fmt.Errorf("suffix %s", suffix)
+	}
+	if arm64ThreeOp[op] && len(in.Args) == 2 {
+		in.Args = append(in.Args, in.Args[1])
+	}
+	if op == "RET" && len(in.Args) == 1 && (in.Args[0].isReg("R30") ||
+		in.Args[0].Kind == ArgMem && in.Args[0].Reg == "R30" && in.Args[0].Imm == 0 && in.Args[0].Index == "") {
+		in.Args = nil // RET (R30), the listing's RET
+	}
+	if op == "HINT" && len(in.Args) == 1 && in.Args[0].Kind == ArgImm && in.Args[0].Imm == 0 || op == "NOOP" {
+		in.Op, in.Args = "NOP", nil
+	}
+	return nil
+}
+
+// arm64SysRegs are the system registers objdump prints by their
+// encoding, by the listing's names.
+var arm64SysRegs = map[string]string{"S3_3_C4_C2_5": "DIT", "S3_3_C4_C2_0": "NZCV"}
+
+// arm64SysRegNums are the system registers go tool objdump prints as a
+// number (o0<<14 | op1<<11 | CRn<<7 | CRm<<3 | op2) that the model knows.
+var arm64SysRegNums = map[int64]string{23056: "NZCV", 23061: "DIT", 23072: "FPCR", 23073: "FPSR"}
+
+// Encodings that the model knows by their value: the listing prints them
+// as WORD (the assembler has no mnemonic for SB), objdump as ?.
+var arm64Words = map[uint32]Inst{
+	0xd50330ff: {Op: "SB"},
+	0xd503415f: {Op: "MSR", Args: []Arg{{Kind: ArgImm, Imm: 1}, {Kind: ArgSpecial, Name: "DIT"}}},
+	0xd503405f: {Op: "MSR", Args: []Arg{{Kind: ArgImm, Imm: 0}, {Kind: ArgSpecial, Name: "DIT"}}},
+}
+
+func arm64Word(in *Inst, v uint32) {
+	if k, ok := arm64Words[v]; ok {
+		in.Op, in.Args, in.Raw = k.Op, k.Args, false
+	}
+}
+
+// arm64FromListing reads an instruction of the listing.
+func arm64FromListing(f *listingFunc, in *Inst, args []string) error {
+	la := f.la
+	for _, s := range args {
+		if off, reg, ok, err := listingSlotAddress(la, f, s, 8); ok {
+			// MOVD $name-off(SP), r: the address of a frame slot (ADD).
+			if err != nil || in.Op != "MOVD" || len(args) != 2 {
+				return fmt.Errorf("address %s", s)
+			}
+			in.Op = "ADD"
+			in.Args = append(in.Args, off, reg)
+			continue
+		}
+		if a, ok := arm64Operand(s); ok {
+			in.Args = append(in.Args, a)
+			continue
+		}
+		if a, ok, err := listingOperand(la, f, s); ok {
+			if err != nil {
+				return err
+			}
+			if (in.Op == "CALL" || in.Op == "JMP") && a.Kind == ArgMem && a.Global && a.Index == "" && a.Imm == 0 && a.Sym != "" {
+				a = Arg{Kind: ArgSym, Sym: f.callTarget(a.Sym)}
+			}
+			in.Args = append(in.Args, a)
+			continue
+		}
+		if pc, err := strconv.ParseUint(s, 10, 64); err == nil {
+			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: pc})
+			continue
+		}
+		if (in.Op == "MSR" || in.Op == "MRS") && regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`).MatchString(s) {
+			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s}) // a system register: DIT, NZCV
+			continue
+		}
+		return fmt.Errorf("operand %s", s)
+	}
+	return arm64Canonical(in)
+}
+
+// The model.
+
+type arm64m struct{ *Mach }
+
+// lanes are the 8-byte lanes of a vector register part; a part of
+// width 0 is the instruction's width w.
+func arm64Lanes(a Arg, w int) (lo, hi int) {
+	if a.Width != 0 {
+		w = a.Width
+	}
+	return a.Off / 8, (a.Off + w + 7) / 8
+}
+
+// read returns a register's, a constant's or a loaded value's level; w is
+// the width of a scalar floating-point register or of a load.
+func (m arm64m) read(a Arg, w int) Level {
+	switch a.Kind {
+	case ArgImm:
+		return Static
+	case ArgMem:
+		return m.load(m.access(a), max(w, 1))
+	case ArgList:
+		l := Static
+		for _, r := range a.Regs {
+			l = max(l, m.read(r, w))
+		}
+		return l
+	case ArgReg:
+		switch {
+		case a.Reg == "ZR":
+			return Static
+		case a.Reg[0] == 'V':
+			lo, hi := arm64Lanes(a, w)
+			l := Static
+			for i := lo; i < min(hi, 2); i++ {
+				l = max(l, m.reg(Lane(a.Reg, i)))
+			}
+			return l
+		}
+		return m.reg(a.Reg)
+	}
+	m.find("operand %s not modelled (fail closed)", a.Name)
+	return Secret
+}
+
+// write sets a register: a general register whole; a vector register's
+// lanes: a whole-register or scalar write zeroes what is above it, a lane
+// write (V3.D[1]) keeps the other lanes.
+func (m arm64m) write(a Arg, l Level, w int) {
+	if a.Kind != ArgReg {
+		m.find("write to operand %s not modelled (fail closed)", a.Name)
+		return
+	}
+	switch {
+	case a.Reg == "ZR":
+	case a.Reg[0] == 'V':
+		lo, hi := arm64Lanes(a, w)
+		isLane := strings.Contains(a.Name, "[")
+		for i := lo; i < min(hi, 2); i++ {
+			if isLane && (a.Width < 8) {
+				m.merge(Lane(a.Reg, i), l)
+			} else {
+				m.set(Lane(a.Reg, i), l)
+			}
+		}
+		if !isLane {
+			for i := hi; i < 2; i++ {
+				m.set(Lane(a.Reg, i), Static)
+			}
+		}
+	default:
+		m.set(a.Reg, l)
+	}
+}
+
+// access is the address a memory operand reads or writes: a pre-indexed
+// one moves its base first, a post-indexed one after (see post).
+func (m arm64m) access(x Arg) Arg {
+	if x.Pre && x.Reg == "RSP" {
+		m.moveSP(x.Imm)
+	} else if x.Pre {
+		m.moveBase(x.Reg)
+	}
+	if x.Pre || x.Post {
+		x.Imm = 0
+	}
+	return x
+}
+
+// post moves a post-indexed base after the access. Other bases than the
+// stack pointer move by a constant: their level stays.
+func (m arm64m) post(x Arg) {
+	if x.Post && x.Reg == "RSP" {
+		m.moveSP(x.Imm)
+	} else if x.Post {
+		m.moveBase(x.Reg)
+	}
+}
+
+var (
+	arm64Move = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "FMOVD": 8, "FMOVS": 4, "FMOVQ": 16,
+		// Load-acquire and store-release: loads and stores, ordered.
+		"LDAR": 8, "LDARW": 4, "LDARB": 1, "STLR": 8, "STLRW": 4, "STLRB": 1}
+	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
+	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
+	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
+		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
+		"MVN", "REV", "CLZ",
+		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
+		// whose index is a register (constant time by the ISA).
+		"VEOR", "VORR", "VAND", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV", "VCNT", "VUZP1",
+		"VZIP1", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR", "VSHL", "VMOVI")
+	// Scalar floating point: dst = f(srcs) (conversions from and to the
+	// general registers too); FCMP sets the flags.
+	arm64Float = set("FADDD", "FADDS", "FSUBD", "FSUBS", "FMULD", "FMULS", "FNEGD", "FNEGS", "FABSD", "FMAXD", "FMIND",
+		"SCVTFD", "SCVTFS", "UCVTFD", "UCVTFS", "SCVTFWD", "UCVTFWD", "FCVTZSD", "FCVTZUD", "FCVTZSDW", "FCVTSD", "FCVTDS")
+	arm64FloatArith = set("FADDD", "FADDS", "FSUBD", "FSUBS", "FMULD", "FMULS")
+	arm64FCmp       = set("FCMPD", "FCMPS", "FCMPED", "FCMPES")
+	arm64Carry      = set("ADC", "ADCS", "SBC", "SBCS")
+	arm64Test       = set("CMP", "CMN", "TST", "CMPW", "TSTW")
+	arm64Select     = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW")
+	arm64Cset       = set("CSET", "CSETM", "CSETW")
+	arm64Bit        = set("UBFX", "SBFX", "UBFIZ", "UBFXW", "BFI", "BFXIL")
+	arm64Div        = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
+	arm64CB         = set("CBZ", "CBNZ", "CBZW", "CBNZW")
+	arm64TB         = set("TBZ", "TBNZ")
+	// The DSB options that order all memory accesses (SY, ISH, NSH, OSH):
+	// the barrier that, with an ISB after it, may stand for SB.
+	arm64FullDSB = map[int64]bool{15: true, 11: true, 7: true, 3: true}
+	// The DSB options that order stores only, or loads only: no barrier
+	// for DIT. Any other option fails closed.
+	arm64PartialDSB = map[int64]bool{14: true, 13: true, 10: true, 9: true, 6: true, 5: true, 2: true, 1: true}
+)
+
+// The speculation barrier that must follow MSR $1, DIT: until it
+// completes, a later instruction may run speculatively without DIT, so no
+// load of the inputs may come before it, and the function may not return
+// without it (Arm's and Apple's guidance). Two pseudo-locations of the
+// state track it, joined like taint (set on any path means set): ditBarrier
+// from MSR $1, DIT until SB, or until an ISB that follows a full DSB;
+// ditNoDSB from MSR $1, DIT until such a DSB.
+const (
+	ditBarrier = "DIT: no barrier yet"
+	ditNoDSB   = "DIT: no DSB yet"
+)
+
+// Arm64Ops is every opcode the arm64 model knows, for the tables' tests.
+func Arm64Ops() map[string]bool {
+	t := set("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
+		"MOVK")
+	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Div, arm64CB, arm64TB,
+		arm64Float, arm64FCmp} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range arm64Move {
+		t[op] = true
+	}
+	for op := range arm64Pairs {
+		t[op] = true
+	}
+	for c := range arm64Conds {
+		t["B"+c] = true
+	}
+	return t
+}
+
+func arm64Step(mach *Mach) {
+	m := arm64m{mach}
+	in := m.in
+	op, a := in.Op, in.Args
+	n := len(a)
+	st := m.st.regs
+	if st[ditBarrier] == Secret {
+		for _, x := range a {
+			// A load through a register that is not static: the inputs
+			// (the stack and the program's data are not).
+			if x.Kind == ArgMem && x.Reg != "" && x.Reg != "RSP" && x.Reg != EntrySP && !x.Global && m.reg(x.Reg) != Static {
+				m.find("load of the inputs before the speculation barrier that must follow MSR $1, DIT")
+				break
+			}
+		}
+		if op == "RET" {
+			m.find("return without the speculation barrier that must follow MSR $1, DIT")
+		}
+	}
+	target := func(i int) (uint64, bool) {
+		if i < n && a[i].Kind == ArgTarget {
+			return a[i].Target, true
+		}
+		m.find("branch target not decoded (fail closed)")
+		return 0, false
+	}
+	isReg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
+	switch {
+	case op == "NOP" && n == 0:
+	case op == "RET" && n == 0:
+		m.doRet()
+	case op == "JMP" && n == 1:
+		m.jmp(a[0])
+	case op == "CALL" && n == 1:
+		m.callTo(a[0], "R30")
+	case len(op) == 3 && op[0] == 'B' && arm64Conds[op[1:]] && n == 1:
+		if t, ok := target(0); ok {
+			m.branch(m.reg("FLAGS"), "flags", t)
+		}
+	case arm64CB[op] && n == 2 && isReg(0):
+		if t, ok := target(1); ok {
+			m.branch(m.read(a[0], 8), a[0].Name, t)
+		}
+	case arm64TB[op] && n == 3 && a[0].Kind == ArgImm && isReg(1):
+		if t, ok := target(2); ok {
+			m.branch(m.read(a[1], 8), a[1].Name, t)
+		}
+	case (op == "ADRP" || op == "ADR") && n == 2 && isReg(1):
+		m.write(a[1], Static, 8) // an address in the program
+	case op == "MRS" && n == 2 && isReg(1) && a[0].Kind == ArgSpecial && a[0].Name == "NZCV":
+		m.write(a[1], m.reg("FLAGS"), 8) // the flags, as a value
+	case op == "MRS" && n == 2 && isReg(1) && a[0].Kind == ArgSpecial && a[0].Name == "FPSR":
+		m.unmodelled() // its cumulative exception flags record what the floating-point operations saw
+	case op == "MRS" && n == 2 && isReg(1) && a[0].Kind == ArgSpecial:
+		m.write(a[1], Public, 8) // a system register: DIT, the thread pointer, the clock
+	case op == "MSR" && n == 2 && a[1].Kind == ArgSpecial && a[1].Name == "DIT":
+		switch {
+		case a[0].Kind == ArgImm && a[0].Imm == 1:
+			st[ditBarrier], st[ditNoDSB] = Secret, Secret
+		case a[0].Kind == ArgImm && a[0].Imm == 0, a[0].isReg("ZR"):
+		default:
+			m.unmodelled() // DIT from a register: it may set it
+		}
+	case op == "MSR" && n == 2 && a[1].Kind == ArgSpecial:
+		l := m.read(a[0], 8)
+		if l == Secret {
+			m.find("system register written from secret data")
+		}
+		if a[1].Name == "NZCV" {
+			m.set("FLAGS", l)
+		}
+	case op == "SB" && n == 0:
+		delete(st, ditBarrier)
+		delete(st, ditNoDSB)
+	case op == "DSB" && n == 1 && a[0].Kind == ArgImm && (arm64FullDSB[a[0].Imm] || arm64PartialDSB[a[0].Imm]):
+		if arm64FullDSB[a[0].Imm] {
+			delete(st, ditNoDSB)
+		}
+	case op == "ISB" && (n == 0 || n == 1 && a[0].Kind == ArgImm && a[0].Imm == 15):
+		if st[ditNoDSB] != Secret {
+			delete(st, ditBarrier)
+		}
+	case op == "DMB" && n == 1:
+	case arm64Move[op] != 0 && n == 2:
+		w := arm64Move[op]
+		// A return address moves whole with MOVD (MOVD.W R30, -n(RSP) and
+		// back, MOVD R30, R3 for the stack growth) and with nothing else.
+		whole := op == "MOVD"
+		switch {
+		case a[0].Kind == ArgMem && a[1].Kind == ArgReg:
+			x := m.access(a[0])
+			l, ra := m.load(x, w), m.wholeLink(whole, x)
+			m.post(a[0])
+			m.write(a[1], l, w)
+			m.keepLink(a[1], ra)
+		case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
+			l, ra := m.read(a[0], w), m.wholeLink(whole, a[0])
+			x := m.access(a[1])
+			m.store(x, w, l)
+			m.keepLink(x, ra)
+			m.post(a[1])
+		case a[0].Kind != ArgMem && a[1].Kind == ArgReg && !a[1].Post && !a[1].Pre:
+			if a[1].Reg == "RSP" {
+				m.set("RSP", m.read(a[0], w)) // MOVD R1, RSP: the frame is lost
+				return
+			}
+			ra := m.wholeLink(whole, a[0])
+			m.write(a[1], m.read(a[0], w), w)
+			m.keepLink(a[1], ra)
+		default:
+			m.unmodelled()
+		}
+	case (op == "MOVK") && n == 2 && isReg(1):
+		m.write(a[1], max(m.read(a[1], 8), Static), 8)
+	case arm64Pairs[op] != 0 && n == 2:
+		w := arm64Pairs[op]
+		load := strings.Contains(op, "LDP")
+		mem, pair := a[0], a[1]
+		if !load {
+			mem, pair = a[1], a[0]
+		}
+		if mem.Kind != ArgMem || pair.Kind != ArgList || len(pair.Regs) != 2 {
+			m.unmodelled()
+			return
+		}
+		x := m.access(mem)
+		var loaded [2]Level // both loads come before either write
+		var links [2]link   // STP (R29, R30) and LDP back: the return address whole
+		for i, r := range pair.Regs {
+			xi := x
+			xi.Imm += int64(i * w)
+			if load {
+				loaded[i] = m.load(xi, w)
+				if op == "LDP" {
+					links[i] = m.linkOf(xi)
+				}
+			} else {
+				ra := m.linkOf(r)
+				m.store(xi, w, m.read(r, w))
+				if op == "STP" {
+					m.keepLink(xi, ra)
+				}
+			}
+		}
+		if load {
+			for i, r := range pair.Regs {
+				m.write(r, loaded[i], w)
+				m.keepLink(r, links[i])
+			}
+		}
+		m.post(mem)
+	case (op == "VLD1" || op == "VST1") && n == 2:
+		mem, list := a[0], a[1]
+		if op == "VST1" {
+			mem, list = a[1], a[0]
+		}
+		if mem.Kind != ArgMem || list.Kind != ArgList {
+			m.unmodelled()
+			return
+		}
+		x := m.access(mem)
+		if op == "VLD1" {
+			l := m.load(x, 16*len(list.Regs))
+			for _, r := range list.Regs {
+				m.write(r, l, 16)
+			}
+		} else {
+			l := Static
+			for _, r := range list.Regs {
+				l = max(l, m.read(r, 16))
+			}
+			m.store(x, 16*len(list.Regs), l)
+		}
+		m.post(mem)
+	case op == "VMOV" && n == 2 && isReg(0) && isReg(1):
+		l := m.read(a[0], 8)
+		m.write(a[1], l, 8)
+	case arm64Cset[op] && n == 2 && a[0].Kind == ArgCond && isReg(1):
+		m.write(a[1], m.reg("FLAGS"), 8)
+	case arm64Select[op] && n == 4 && a[0].Kind == ArgCond:
+		m.write(a[3], max(m.read(a[1], 8), m.read(a[2], 8), m.reg("FLAGS")), 8)
+	case arm64Bit[op] && n == 4 && a[0].Kind == ArgImm && a[2].Kind == ArgImm:
+		l := m.read(a[1], 8)
+		if op == "BFI" || op == "BFXIL" {
+			l = max(l, m.read(a[3], 8)) // inserts into dst
+		}
+		m.write(a[3], l, 8)
+	case arm64Test[op] && n == 2:
+		m.set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
+	case arm64FCmp[op] && n == 2:
+		m.set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
+	case arm64Float[op] && (n == 2 || n == 3) && isReg(n-1):
+		w := 8
+		if strings.HasSuffix(op, "S") && !strings.HasSuffix(op, "DS") || op == "FCVTDS" {
+			w = 4
+		}
+		l := Static
+		srcs := a[:n-1]
+		if arm64FloatArith[op] && n == 2 {
+			srcs = a // FADDD a, dst: dst = dst + a
+		}
+		for _, x := range srcs {
+			l = max(l, m.read(x, w))
+		}
+		if arm64FloatArith[op] {
+			m.floatArith(l)
+		}
+		m.write(a[n-1], l, w)
+	case arm64Div[op] && (n == 2 || n == 3):
+		l := Static
+		srcs := a[:n-1]
+		if n == 2 && !strings.HasPrefix(op, "FSQRT") {
+			srcs = a // UDIV a, dst: dst = dst / a
+		}
+		for _, x := range srcs {
+			l = max(l, m.read(x, 8))
+		}
+		if l == Secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		m.write(a[n-1], l, 8)
+	case (arm64ALU[op] || arm64Carry[op]) && n >= 2 && n <= 4 && isReg(n-1):
+		dst := a[n-1]
+		srcs := a[:n-1]
+		w := 8
+		if strings.HasPrefix(op, "V") {
+			w = 16
+		}
+		var l Level
+		zeroing := (op == "EOR" || op == "EORW" || op == "SUB" || op == "SUBW" || op == "SUBS" || op == "SUBSW" || op == "VEOR") && n == 3 &&
+			a[0].Kind == ArgReg && a[1].Kind == ArgReg && a[0].Reg == a[1].Reg && a[0].Off == a[1].Off &&
+			a[0].Shift == "" && a[1].Shift == ""
+		if !zeroing {
+			for _, x := range srcs {
+				l = max(l, m.read(x, w))
+			}
+		}
+		if op == "VTBX" {
+			l = max(l, m.read(dst, w)) // TBX keeps dst's bytes for indices out of range
+		}
+		if arm64Carry[op] {
+			l = max(l, m.reg("FLAGS"))
+		}
+		if dst.Reg == "RSP" {
+			// The frame: ADD/SUB $n, RSP, RSP.
+			if (op == "ADD" || op == "SUB") && n == 3 && a[0].Kind == ArgImm && a[1].isReg("RSP") && a[0].Name == "" {
+				if op == "SUB" {
+					m.moveSP(-a[0].Imm)
+				} else {
+					m.moveSP(a[0].Imm)
+				}
+				return
+			}
+			m.set("RSP", l)
+			return
+		}
+		m.write(dst, l, w)
+		if strings.HasSuffix(strings.TrimSuffix(op, "W"), "S") && op != "VUADDLV" || op == "ADCS" || op == "SBCS" {
+			m.set("FLAGS", l)
+		}
+	default:
+		m.unmodelled()
+	}
+}

@@ -1,0 +1,112 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// What the tests share: the go command, and programs of their own built
+// from assembly text for any GOARCH and read by both front ends.
+
+// toolchain skips a test where there is no go command to build with, and
+// where the test binary is emulated (GOARCH=arm64 go test -exec
+// qemu-aarch64): the checks would analyse the same builds as natively, at
+// a tenth of the speed. Under -race too: the analysis starts no
+// goroutine, and runs ten times slower.
+func toolchain(t *testing.T) (goTool string) {
+	t.Helper()
+	if runtime.GOARCH != hostArch() {
+		t.Skipf("a test binary for %s on a %s host: the checks are tested natively", runtime.GOARCH, hostArch())
+	}
+	if raceEnabled {
+		t.Skip("-race: the analysis starts no goroutine, and the race detector makes it ten times slower")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command in PATH: nothing can be built to check")
+	}
+	return goTool
+}
+
+var hostArch = sync.OnceValue(func() string {
+	if out, err := exec.Command("go", "env", "GOHOSTARCH").Output(); err == nil {
+		return strings.TrimSpace(string(out))
+	}
+	return runtime.GOARCH
+})
+
+// needObjdump skips a test of x86's compiled code where GNU objdump is
+// not installed, unless CTCHECK_REQUIRE_OBJDUMP says it must be (CI).
+func needObjdump(t *testing.T, goarch string) {
+	t.Helper()
+	if ArchOf(goarch).objdump != nil {
+		return
+	}
+	if _, err := exec.LookPath(GNUObjdump); err != nil {
+		if os.Getenv("CTCHECK_REQUIRE_OBJDUMP") != "" {
+			t.Fatalf("no %s in PATH, and CTCHECK_REQUIRE_OBJDUMP is set", GNUObjdump)
+		}
+		t.Skipf("no %s in PATH (binutils): the compiled x86 code cannot be disassembled, so it is not checked", GNUObjdump)
+	}
+}
+
+// A checkName is one of the two static checks.
+type checkName string
+
+const (
+	sourceCheck   checkName = "source"
+	compiledCheck checkName = "compiled"
+)
+
+// buildAsm links the assembly text asm, whose functions names are each
+// declared func(x, y []byte) int, into a program of package main for
+// linux/goarch (env: a level), and reads it with both front ends: the
+// listing (source) and the disassembly (compiled). Their symbols are
+// "main." + name + ".abi0".
+func buildAsm(t *testing.T, goarch string, env []string, asm string, names []string) (src, bin *Program) {
+	t.Helper()
+	goTool := toolchain(t)
+	needObjdump(t, goarch)
+	dir := t.TempDir()
+	var goSrc strings.Builder
+	goSrc.WriteString("package main\n\n")
+	for _, n := range names {
+		fmt.Fprintf(&goSrc, "func %s(x, y []byte) int\n", n)
+	}
+	fmt.Fprintf(&goSrc, "\nvar sink []any\n\nfunc main() { sink = append(sink, %s) }\n", strings.Join(names, ", "))
+	for name, text := range map[string]string{
+		"go.mod":                "module ctcheckrows\n\ngo 1.24\n",
+		"main.go":               goSrc.String(),
+		"rows_" + goarch + ".s": "#include \"textflag.h\"\n\n" + asm,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	exe := filepath.Join(dir, "rows")
+	cmd := exec.CommandContext(ctx, goTool, "build", "-o", exe, "-gcflags=-S", "-asmflags=-S", ".")
+	cmd.Dir = dir
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+goarch, "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS="), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build for %s: %v\n%s", goarch, err, out)
+	}
+	if src, err = ParseListing(goarch, string(out)); err != nil {
+		t.Fatal(err)
+	}
+	keep := func(sym string) bool { return strings.HasPrefix(sym, "main.") }
+	if bin, err = Disassemble(ctx, goTool, goarch, exe, keep, `^main\.`); err != nil {
+		t.Fatal(err)
+	}
+	return src, bin
+}

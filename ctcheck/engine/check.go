@@ -1,0 +1,150 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// archFor returns the model of p's architecture.
+func archFor(p *Program) (*Arch, error) {
+	a := ArchOf(p.GOARCH)
+	if a == nil {
+		return nil, fmt.Errorf("no model of %s", p.GOARCH)
+	}
+	return a, nil
+}
+
+// Check runs the analysis over p from each of roots, whose arguments are
+// public and the memory behind them secret, following the calls of every
+// function follow accepts (and of any function p holds).
+func Check(p *Program, roots []string, follow func(sym string) bool) (*Report, error) {
+	an, err := NewAnalysis(p, follow)
+	if err != nil {
+		return nil, err
+	}
+	return an.Run(roots)
+}
+
+// AsmPackage is the package path CheckFile assembles a file as, and the
+// prefix of its symbols (a path with no dot in its last element, which the
+// toolchain would escape).
+const AsmPackage = "ctcheckasm"
+
+// CheckFile checks one assembly file on its own, as the assembler builds
+// it for the architecture its name gives with the environment env (a
+// level: GOPPC64=power10): each of its functions is a root with public
+// arguments, and a call of a function the file does not hold must be
+// passed nothing secret.
+func CheckFile(path string, env []string) ([]Finding, error) {
+	goarch := GOARCHOfFile(path)
+	if goarch == "" {
+		return nil, fmt.Errorf("%s: no _GOARCH.s suffix of %s: architecture unknown", path, strings.Join(GOARCHes(), ", "))
+	}
+	p, err := AssembleListing(path, goarch, env)
+	if err != nil {
+		return nil, err
+	}
+	an, err := NewAnalysis(p, func(sym string) bool { return strings.HasPrefix(sym, AsmPackage+".") })
+	if err != nil {
+		return nil, err
+	}
+	an.External = true
+	r, err := an.Run(p.Order)
+	if err != nil {
+		return nil, err
+	}
+	for i := range r.Findings {
+		r.Findings[i].File = filepath.Base(r.Findings[i].File)
+	}
+	sort.SliceStable(r.Findings, func(i, j int) bool { return r.Findings[i].Line < r.Findings[j].Line })
+	return r.Findings, nil
+}
+
+// asmMacros are the -D flags go build passes the assembler for goarch
+// with the environment env: GOOS, GOARCH, and the level's macros (the
+// default level's where env sets none).
+func asmMacros(goarch string, env []string) []string {
+	out := []string{"-D", "GOOS_linux", "-D", "GOARCH_" + goarch}
+	a := ArchOf(goarch)
+	level := ""
+	for _, kv := range env {
+		k, val, _ := strings.Cut(kv, "=")
+		if a != nil && k == a.LevelVar {
+			level = val
+		} else {
+			out = append(out, "-D", k+"_"+val)
+		}
+	}
+	if a != nil {
+		for _, m := range a.AsmMacros(level) {
+			out = append(out, "-D", m)
+		}
+	}
+	return out
+}
+
+// AssembleListing runs go tool asm -S on one file for linux/goarch with
+// the environment env (a level) and reads its listing.
+func AssembleListing(path, goarch string, env []string) (*Program, error) {
+	goroot, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return nil, fmt.Errorf("go env GOROOT: %v", err)
+	}
+	args := append([]string{"tool", "asm", "-S", "-p", AsmPackage, "-I", filepath.Join(strings.TrimSpace(string(goroot)), "pkg", "include"),
+		"-I", filepath.Dir(path)}, asmMacros(goarch, env)...)
+	// A file of our own, not os.DevNull: the assembler removes its
+	// output when it fails (it removed /dev/null on this machine).
+	obj, err := os.CreateTemp("", "ctcheck-*.o")
+	if err != nil {
+		return nil, err
+	}
+	obj.Close()
+	defer os.Remove(obj.Name())
+	args = append(args, "-o", obj.Name(), path)
+	cmd := exec.Command("go", args...)
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+goarch), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("%s: go tool asm: %v\n%s", filepath.Base(path), err, out)
+	}
+	p, err := ParseListing(goarch, string(out))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Base(path), err)
+	}
+	if gv, err := exec.Command("go", "env", "GOVERSION").Output(); err == nil {
+		p.GoVersion = strings.TrimSpace(string(gv))
+	}
+	return p, nil
+}
+
+// Disassemble reads the compiled code of bin, a linux/goarch binary built
+// by goTool, with the disassembler of the architecture (GNU objdump for
+// x86, go tool objdump for the rest), keeping the functions keep accepts
+// (symbols names the same as a regular expression for go tool objdump, ""
+// for all), and gives each instruction its source position from the
+// binary's line table.
+func Disassemble(ctx context.Context, goTool, goarch, bin string, keep func(sym string) bool, symbols string) (*Program, error) {
+	a := ArchOf(goarch)
+	if a == nil {
+		return nil, fmt.Errorf("no model of %s", goarch)
+	}
+	var p *Program
+	var err error
+	if a.objdump == nil {
+		p, err = DisassembleGNU(ctx, goarch, bin, keep)
+	} else {
+		p, err = DisassembleGo(ctx, goTool, goarch, bin, symbols)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := addPositions(p, bin); err != nil {
+		return nil, err
+	}
+	return p, nil
+}

@@ -1,0 +1,1120 @@
+package engine
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// The engine: one taint analysis for both front ends and every
+// architecture. It runs over the instruction records of inst.go, with the
+// model of the architecture (its Step) saying what each instruction
+// reads and writes, and follows calls and tail jumps into the functions
+// of the program, context by context: a callee is analysed with the
+// levels its caller passes, in every register and on the stack, and the
+// caller continues with the levels the callee returns. So an argument in
+// a seventh register, in a float register or on the stack is as secret
+// in the callee as in the caller, and so is a result.
+
+// A level is what a value may depend on. Levels only rise.
+type Level uint8
+
+const (
+	// static: fixed by the program and the runtime, not by the inputs:
+	// constants, the addresses of globals and of the goroutine, and what
+	// is loaded through them.
+	Static Level = iota
+	// public: derived from the inputs' headers only: their lengths,
+	// capacities and pointers. The default of every register and stack
+	// slot at a root's entry, where the arguments are headers.
+	Public
+	// secret: derived from the bytes of x and y, which are all that these
+	// functions read through a pointer that is not static.
+	Secret
+)
+
+func (l Level) String() string { return [...]string{"static", "public", "secret"}[l] }
+
+// entrySP is the base register of a memory operand that a front end has
+// resolved to an offset from the stack pointer at the function's entry
+// (the listing's argument and local-variable names).
+const EntrySP = "<entry SP>"
+
+// tlsBase is the thread-local storage's base, a register of the listing
+// on 386 (MOVL TLS, CX): the runtime's, static.
+const tlsBase = "TLS"
+
+// A state is what the analysis knows before one instruction: the level of
+// every register location (absent: public), of every byte of the stack by
+// its offset from the stack pointer at entry, and of what may have been
+// stored outside the stack frame. A byte of the stack below the entry's
+// stack pointer that this activation has not written (absent) is secret:
+// it holds what an earlier call, a callee or the runtime left there
+// (getSlot); one above it, the caller's frame, is public where absent.
+type State struct {
+	reached bool
+	regs    map[string]Level
+	stack   map[int64]Level
+	// stackShared: stack is another state's too (copied on write: most
+	// instructions leave the stack alone, and a frame holds many bytes).
+	stackShared bool
+	sp          int64 // the stack pointer, as an offset from its value at entry
+	spKnown     bool
+	mem         Level // stored outside the frame: static until a store
+	// links are the registers, and linkSlots the pointer-size stack
+	// slots (by offset), that hold a return address as a call left it,
+	// copied but not changed: by how many calls up its activation is (0:
+	// this one's, 1: its caller's). On the architectures with a link
+	// register a function returns through LR, which must hold its own
+	// (0): one moved by an add, set to another address, or taken from
+	// a caller returns elsewhere than the analysis follows.
+	links     map[string]int
+	linkSlots map[int64]int
+}
+
+func NewState() *State {
+	return &State{reached: true, spKnown: true, regs: map[string]Level{}, stack: map[int64]Level{}}
+}
+
+func (s *State) Clone() *State {
+	if s.stack == nil {
+		s.stack = map[int64]Level{}
+	}
+	s.stackShared = true
+	c := *s
+	c.regs = maps.Clone(s.regs)
+	if c.regs == nil {
+		c.regs = map[string]Level{}
+	}
+	c.links, c.linkSlots = maps.Clone(s.links), maps.Clone(s.linkSlots)
+	return &c
+}
+
+// stackW returns the stack's levels for writing: a copy of its own if
+// they are shared.
+func (s *State) stackW() map[int64]Level {
+	if s.stackShared || s.stack == nil {
+		s.stack = maps.Clone(s.stack)
+		if s.stack == nil {
+			s.stack = map[int64]Level{}
+		}
+		s.stackShared = false
+	}
+	return s.stack
+}
+
+func get[K comparable](m map[K]Level, k K) Level {
+	if l, ok := m[k]; ok {
+		return l
+	}
+	return Public
+}
+
+func put[K comparable](m map[K]Level, k K, l Level) {
+	if l == Public {
+		delete(m, k)
+	} else {
+		m[k] = l
+	}
+}
+
+// joinMap raises s's levels to o's and reports whether any rose.
+func joinMap[K comparable](s, o map[K]Level) bool {
+	changed := false
+	for k, l := range o {
+		if j := max(l, get(s, k)); j != get(s, k) {
+			put(s, k, j)
+			changed = true
+		}
+	}
+	for k, l := range s {
+		if j := max(l, get(o, k)); j != l {
+			put(s, k, j)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// join merges o into s and reports whether s changed.
+func (s *State) join(o *State) bool {
+	if o == nil || !o.reached {
+		return false
+	}
+	if !s.reached {
+		*s = *o.Clone()
+		return true
+	}
+	changed := joinMap(s.regs, o.regs)
+	if s.joinStack(o.stack) {
+		changed = true
+	}
+	if s.spKnown && (!o.spKnown || o.sp != s.sp) {
+		s.spKnown = false
+		changed = true
+	}
+	if o.mem > s.mem {
+		s.mem = o.mem
+		changed = true
+	}
+	regsLost, slotsLost := joinLinks(s.links, o.links), joinLinks(s.linkSlots, o.linkSlots)
+	if regsLost || slotsLost {
+		changed = true
+	}
+	return changed
+}
+
+// joinLinks keeps in s the return addresses that o holds in the same
+// place, and reports whether s lost any.
+func joinLinks[K comparable](s, o map[K]int) bool {
+	changed := false
+	for k, d := range s {
+		if od, ok := o[k]; !ok || od != d {
+			delete(s, k)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// shiftLinks returns the return addresses of m seen from an activation by
+// calls levels below (-1: its caller), its slots' offsets moved by by;
+// those of activations below it are gone.
+func shiftLinks[K comparable](m map[K]int, calls int, key func(K) K) map[K]int {
+	c := make(map[K]int, len(m))
+	for k, d := range m {
+		if d+calls >= 0 {
+			c[key(k)] = d + calls
+		}
+	}
+	return c
+}
+
+func unshifted[K any](k K) K { return k }
+
+func by(off int64) func(int64) int64 { return func(o int64) int64 { return o + off } }
+
+// getSlot is the level of the stack byte at offset o (from the stack
+// pointer at entry) in stack.
+func getSlot(stack map[int64]Level, o int64) Level {
+	if l, ok := stack[o]; ok {
+		return l
+	}
+	if o < 0 {
+		return Secret // not written in this activation: what was left there
+	}
+	return Public
+}
+
+// putSlot sets the stack byte at offset o.
+func putSlot(stack map[int64]Level, o int64, l Level) {
+	if l == Public && o >= 0 {
+		delete(stack, o)
+	} else {
+		stack[o] = l
+	}
+}
+
+// joinStack raises s's stack levels to o's and reports whether any rose.
+func (s *State) joinStack(o map[int64]Level) bool {
+	rise := map[int64]Level{}
+	for _, m := range []map[int64]Level{o, s.stack} {
+		for k := range m {
+			if j := max(getSlot(s.stack, k), getSlot(o, k)); j != getSlot(s.stack, k) {
+				rise[k] = j
+			}
+		}
+	}
+	if len(rise) == 0 {
+		return false
+	}
+	stack := s.stackW()
+	for k, l := range rise {
+		putSlot(stack, k, l)
+	}
+	return true
+}
+
+func has(m map[int64]Level, k int64) bool { _, ok := m[k]; return ok }
+
+// frame returns s's stack with every byte of the frame from keep bytes
+// below the stack pointer to the entry's written out, those not written
+// as fill (secret: getSlot's default made explicit), for a state whose
+// offsets are about to be shifted to a callee's.
+func (s *State) frame(keep int64, fill Level) map[int64]Level {
+	c := maps.Clone(s.stack)
+	if c == nil {
+		c = map[int64]Level{}
+	}
+	if s.spKnown {
+		for o := s.sp - keep; o < 0; o++ {
+			if !has(c, o) {
+				c[o] = fill
+			}
+		}
+	}
+	return c
+}
+
+// key is a canonical text of s, for the memo of callee contexts.
+func (s *State) key() string {
+	var b strings.Builder
+	regs := slices.Sorted(maps.Keys(s.regs))
+	for _, r := range regs {
+		fmt.Fprintf(&b, "%s=%d,", r, s.regs[r])
+	}
+	b.WriteByte('|')
+	offs := slices.Sorted(maps.Keys(s.stack))
+	for _, o := range offs {
+		fmt.Fprintf(&b, "%d=%d,", o, s.stack[o])
+	}
+	fmt.Fprintf(&b, "|%d|%v|%d|", s.sp, s.spKnown, s.mem)
+	for _, r := range slices.Sorted(maps.Keys(s.links)) {
+		fmt.Fprintf(&b, "%s=%d,", r, s.links[r])
+	}
+	b.WriteByte('|')
+	for _, o := range slices.Sorted(maps.Keys(s.linkSlots)) {
+		fmt.Fprintf(&b, "%d=%d,", o, s.linkSlots[o])
+	}
+	return b.String()
+}
+
+// A Policy says what is secret and what the analysed code may do beyond
+// reading its inputs. Its zero value is the default: the memory behind a
+// root's arguments is secret, the arguments themselves (pointers, lengths)
+// are public, and a store outside the stack frame is a finding.
+type Policy struct {
+	// AllowStores allows stores outside the frame through an address
+	// that does not depend on a secret (an output buffer, a state): what
+	// is stored reaches every later load of memory other than the
+	// inputs'.
+	AllowStores bool
+}
+
+// Mach runs one instruction: the state it changes and what it reports.
+type Mach struct {
+	a      *Arch
+	policy Policy
+	f      *Func
+	in     *Inst
+	st     *State
+
+	findings []string
+	fall     bool     // the next instruction may run after this one
+	jumps    []uint64 // branch targets in this function
+	ret      bool     // returns
+	popped   *link    // returns through an address loaded from the stack, not LR
+	callSym  string   // the function this instruction calls ("" for none)
+	tailSym  string   // the function it jumps to
+}
+
+func (m *Mach) find(format string, args ...any) {
+	m.findings = append(m.findings, fmt.Sprintf(format, args...))
+}
+
+// floatArith is floating-point arithmetic on an operand of level l: a
+// subnormal operand or result can take longer (a microcode assist on
+// Intel), and no architecture lists it among its constant-time
+// instructions (arm64's DIT does not).
+func (m *Mach) floatArith(l Level) {
+	if l == Secret {
+		m.find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
+	}
+}
+
+// unmodelled is the verdict on any instruction a model does not know: the
+// analysis fails closed.
+func (m *Mach) unmodelled() { m.find("instruction not modelled (fail closed)") }
+
+// reg returns a register location's level.
+func (m *Mach) reg(loc string) Level {
+	if loc == m.a.SP || loc == EntrySP {
+		return get(m.st.regs, m.a.SP)
+	}
+	if loc == tlsBase {
+		return Static
+	}
+	return get(m.st.regs, loc)
+}
+
+// set writes a whole register location. A write to the stack pointer that
+// the model did not make with moveSP loses track of its offset, and one
+// of a secret is a finding: every later stack access would depend on it.
+func (m *Mach) set(loc string, l Level) {
+	if loc == m.a.SP {
+		m.st.spKnown = false
+		if l == Secret {
+			m.find("stack pointer set from secret data")
+		}
+	}
+	put(m.st.regs, loc, l)
+	delete(m.st.links, loc)
+}
+
+// A link is what return address a register or a stack slot holds
+// unchanged (see state.links); ok false: none.
+type link struct {
+	calls int
+	ok    bool
+}
+
+// own reports whether l is the function's own return address.
+func (l link) own() bool { return l.ok && l.calls == 0 }
+
+// linkOf returns the return address a moves whole: a register, or a
+// pointer-size stack slot at an aligned offset. A model calls it before
+// the move and keepLink after, for moves of PtrSize bytes only.
+func (m *Mach) linkOf(a Arg) link {
+	switch a.Kind {
+	case ArgReg:
+		if a.Shift != "" || a.Off != 0 || a.Index != "" {
+			return link{}
+		}
+		d, ok := m.st.links[a.Reg]
+		return link{d, ok}
+	case ArgMem:
+		if off, ok := m.linkSlot(a); ok {
+			d, ok := m.st.linkSlots[off]
+			return link{d, ok}
+		}
+	}
+	return link{}
+}
+
+// wholeLink is linkOf for a move that copies its operand whole (whole),
+// and none for one that does not: narrower, extended, byte-reversed or
+// conditional.
+func (m *Mach) wholeLink(whole bool, x Arg) link {
+	if !whole {
+		return link{}
+	}
+	return m.linkOf(x)
+}
+
+// keepLink records that a now holds the return address l (after the
+// write that cleared what it held); the zero register holds none.
+func (m *Mach) keepLink(a Arg, l link) {
+	if !l.ok || a.Kind == ArgReg && a.Reg == m.a.Zero {
+		return
+	}
+	switch a.Kind {
+	case ArgReg:
+		if a.Shift == "" && a.Off == 0 && a.Index == "" {
+			if m.st.links == nil {
+				m.st.links = map[string]int{}
+			}
+			m.st.links[a.Reg] = l.calls
+		}
+	case ArgMem:
+		if off, ok := m.linkSlot(a); ok {
+			if m.st.linkSlots == nil {
+				m.st.linkSlots = map[int64]int{}
+			}
+			m.st.linkSlots[off] = l.calls
+		}
+	}
+}
+
+// moveBase is the writeback of a pre- or post-indexed base other than
+// the stack pointer: moved by a constant, it keeps its level but is no
+// return address any more.
+func (m *Mach) moveBase(reg string) { delete(m.st.links, reg) }
+
+// linkSlot is the offset of a pointer-size-aligned stack slot x.
+func (m *Mach) linkSlot(x Arg) (int64, bool) {
+	if !m.onStack(x) || x.Index != "" || x.Reg == m.a.SP && !m.st.spKnown {
+		return 0, false
+	}
+	off, ok := m.stackSlot(x)
+	return off, ok && off%int64(m.a.PtrSize) == 0
+}
+
+// merge writes part of a register location: the rest keeps its level.
+func (m *Mach) merge(loc string, l Level) { m.set(loc, max(l, m.reg(loc))) }
+
+// moveSP adds delta, a constant, to the stack pointer.
+func (m *Mach) moveSP(delta int64) { m.st.sp += delta }
+
+// address checks the registers a memory operand's address is built from
+// and returns the address's level.
+func (m *Mach) address(x Arg) Level {
+	l := Static
+	if x.Global && x.Reg == "" && x.Index == "" {
+		return Static
+	}
+	for _, r := range []string{x.Reg, x.Index} {
+		if r == "" {
+			continue
+		}
+		rl := m.reg(r)
+		if rl == Secret {
+			name := r
+			if r == EntrySP {
+				name = m.a.SP
+			}
+			m.find("memory address depends on secret %s", name)
+		}
+		l = max(l, rl)
+	}
+	return l
+}
+
+// stackSlot reports whether x is a slot of the stack frame at a constant
+// offset, and that offset from the stack pointer at entry.
+func (m *Mach) stackSlot(x Arg) (int64, bool) {
+	if x.Index != "" || x.Global {
+		return 0, false
+	}
+	switch x.Reg {
+	case EntrySP:
+		return x.Imm, true
+	case m.a.SP:
+		if !m.st.spKnown {
+			m.find("stack access where the stack pointer is unknown (fail closed)")
+			return 0, false
+		}
+		return m.st.sp + x.Imm, true
+	}
+	return 0, false
+}
+
+func (m *Mach) onStack(x Arg) bool { return x.Reg == m.a.SP || x.Reg == EntrySP }
+
+// load reads width bytes at x: through the stack pointer, the frame's
+// levels; through a static address, static data (or what was stored
+// outside the frame); through anything else, the inputs: secret.
+func (m *Mach) load(x Arg, width int) Level {
+	al := m.address(x)
+	if m.onStack(x) {
+		off, ok := m.stackSlot(x)
+		if !ok {
+			return Secret // a computed stack address: any slot
+		}
+		l := Static
+		for i := int64(0); i < int64(max(width, 1)); i++ {
+			l = max(l, getSlot(m.st.stack, off+i))
+		}
+		return l
+	}
+	if x.Global || al == Static {
+		// A global, or memory through a static pointer: the program's
+		// data (or what was stored outside the frame), read at an offset
+		// whose level the value takes too: a table indexed by a secret
+		// (a finding above) yields a secret.
+		return max(al, m.st.mem)
+	}
+	return Secret
+}
+
+// store writes width bytes at x. Only the stack frame is modelled: the
+// API never writes anywhere else, and a store elsewhere is a finding (its
+// level reaches every later load of static memory too).
+func (m *Mach) store(x Arg, width int, l Level) {
+	al := m.address(x)
+	if m.onStack(x) {
+		off, ok := m.stackSlot(x)
+		if !ok {
+			if x.Index != "" {
+				m.find("store to a computed stack address (fail closed)")
+			}
+			clear(m.st.linkSlots) // any slot
+			return
+		}
+		if off < m.a.RetAddr && off+int64(max(width, 1)) > 0 {
+			// The return address that the call pushed: a function that
+			// rewrites it returns elsewhere than the analysis follows.
+			m.find("store over the return address (fail closed)")
+		}
+		stack := m.st.stackW()
+		for i := int64(0); i < int64(max(width, 1)); i++ {
+			putSlot(stack, off+i, l)
+		}
+		for o := range m.st.linkSlots {
+			if o < off+int64(max(width, 1)) && o+int64(m.a.PtrSize) > off {
+				delete(m.st.linkSlots, o)
+			}
+		}
+		return
+	}
+	if !m.policy.AllowStores || al == Secret {
+		m.find("store outside the stack frame (not modelled)")
+	}
+	m.st.mem = max(m.st.mem, l)
+}
+
+// jump is an unconditional branch to target in this function.
+func (m *Mach) jump(target uint64) {
+	m.jumps = append(m.jumps, target)
+	m.fall = false
+}
+
+// branch is a conditional branch to target on a condition of level on.
+func (m *Mach) branch(on Level, what string, target uint64) {
+	if on == Secret {
+		m.find("conditional branch on secret %s", what)
+	}
+	m.jumps = append(m.jumps, target)
+}
+
+// doRet returns from the function.
+func (m *Mach) doRet() { m.fall, m.ret = false, true }
+
+// popRet returns through the address at the stack slot x (arm's
+// MOVW.P n(R13), R15), which must be where the function saved its own.
+func (m *Mach) popRet(x Arg) {
+	l := m.linkOf(x)
+	m.popped = &l
+	m.doRet()
+}
+
+// call is a call of sym that returns here (unless sym does not return).
+func (m *Mach) call(sym string) { m.callSym = sym }
+
+// tail is a jump to the start of function sym: a jump within the
+// function where sym is the function itself (after the stack growth).
+func (m *Mach) tail(sym string) {
+	m.fall = false
+	if sym == m.f.Name && len(m.f.Insts) > 0 {
+		m.jump(m.f.Insts[0].Addr)
+		return
+	}
+	m.tailSym = sym
+}
+
+// jmp is an unconditional jump to a: a label of this function, another
+// function (a tail call), or a register or memory, which the analysis
+// cannot follow.
+func (m *Mach) jmp(a Arg) {
+	switch a.Kind {
+	case ArgTarget:
+		m.jump(a.Target)
+	case ArgSym:
+		m.tail(a.Sym)
+	default:
+		m.indirect()
+	}
+}
+
+// callTo is a call of a, which leaves the return address in the link
+// register lr: a function, or a register or memory (indirect).
+func (m *Mach) callTo(a Arg, lr string) {
+	m.set(lr, Static) // the return address
+	if a.Kind == ArgSym {
+		m.call(a.Sym)
+	} else {
+		m.indirect()
+	}
+}
+
+// indirect is a call or jump through a register or memory: a target the
+// analysis cannot follow.
+func (m *Mach) indirect() {
+	m.find("indirect call or jump (fail closed)")
+	m.fall = false
+}
+
+// deferCalls are the runtime's functions of defer and recover: a
+// function that defers a call may have it run, and recover, on a panic
+// path that the analysis treats as one that does not return.
+var deferCalls = set("runtime.deferproc", "runtime.deferprocStack", "runtime.deferreturn", "runtime.deferprocat",
+	"runtime.gorecover", "runtime.gopanic")
+
+// Runtime functions that return to their caller and never see secrets:
+// the stack growth in every prologue, and the overflow check of
+// unsafe.Slice.
+var runtimeReturns = set("runtime.morestack_noctxt", "runtime.morestack_noctxt.abi0", "runtime.morestack",
+	"runtime.morestack.abi0", "internal/runtime/math.MulUintptr")
+
+// A Report is what one check found in one program.
+type Report struct {
+	GoVersion string   // the release that built it, where known
+	Funcs     []string // the functions analysed, in the order reached
+	Instrs    int      // instructions analysed: the reachable ones, each once
+	Findings  []Finding
+}
+
+// An Analysis is one run of the engine over a program.
+type Analysis struct {
+	a    *Arch
+	prog *Program
+	// follow reports whether the analysis follows a call of sym into
+	// the program (the module's and the driver's functions).
+	follow func(sym string) bool
+	// External says what to do with a call of a function to follow that
+	// is not in the program: an error where false (whole builds), a
+	// conservative summary where true (one assembly file on its own).
+	External bool
+	// Policy says what the analysed code may do.
+	Policy Policy
+
+	memo     map[string]*State // func + entry -> exit (nil: running)
+	reported map[string]bool
+	seen     map[string]map[uint64]bool // reached instructions, by function
+	order    []string
+	findings map[string]Finding
+	err      error
+}
+
+// follows reports whether the analysis follows a call of sym: a function
+// of the module by its name, or any the front end read as the module's
+// code, whatever its name (a //go:linkname push, a TEXT runtime·f(SB) of
+// the module's assembly).
+func (an *Analysis) follows(sym string) bool { return an.follow(sym) || an.prog.Funcs[sym] != nil }
+
+// NewAnalysis prepares an analysis of p that follows the calls of every
+// function follow accepts (and of any function p holds).
+func NewAnalysis(p *Program, follow func(sym string) bool) (*Analysis, error) {
+	a, err := archFor(p)
+	if err != nil {
+		return nil, err
+	}
+	return newAnalysis(a, p, follow), nil
+}
+
+func newAnalysis(a *Arch, p *Program, follow func(string) bool) *Analysis {
+	return &Analysis{a: a, prog: p, follow: follow, memo: map[string]*State{}, reported: map[string]bool{},
+		seen: map[string]map[uint64]bool{}, findings: map[string]Finding{}}
+}
+
+// RootEntry is the state at the entry of a root: every register and slot
+// public, g and the return address static.
+func (an *Analysis) RootEntry(f *Func) *State {
+	st := NewState()
+	if an.a.G != "" && (an.a.GInABI0 || !f.isABI0()) {
+		st.regs[an.a.G] = Static
+	}
+	if an.a.LR != "" {
+		st.regs[an.a.LR] = Static
+		st.links = map[string]int{an.a.LR: 0}
+	}
+	for i := int64(0); i < an.a.RetAddr; i++ {
+		st.stack[i] = Static
+	}
+	return st
+}
+
+// ownLR reports whether LR holds the function's own return address in
+// st (or there is no LR).
+func (an *Analysis) ownLR(st *State) bool {
+	d, ok := st.links[an.a.LR]
+	return an.a.LR == "" || ok && d == 0
+}
+
+// returnAddress checks, at a return, that where it returns to does not
+// depend on a secret: the link register, or the bytes a call pushed.
+func (an *Analysis) returnAddress(m *Mach, out *State) {
+	if an.a.LR != "" && m.popped == nil && get(out.regs, an.a.LR) == Secret {
+		m.find("return to an address that depends on secret data (%s)", an.a.LR)
+	}
+	switch {
+	case m.popped != nil && !m.popped.own():
+		m.find("return through a stack slot that does not hold the address the function was called from (fail closed)")
+	case m.popped == nil && !an.ownLR(out):
+		m.find("return through %s, which does not hold the address the function was called from (fail closed)", an.a.LR)
+	}
+	if out.spKnown && out.sp == 0 {
+		for i := int64(0); i < an.a.RetAddr; i++ {
+			if get(out.stack, i) == Secret {
+				m.find("return to an address that depends on secret data (the return address on the stack)")
+				break
+			}
+		}
+	}
+}
+
+// Run analyses each root, and every function it reaches, and reports.
+func (an *Analysis) Run(roots []string) (*Report, error) {
+	for _, r := range roots {
+		f := an.prog.Funcs[r]
+		if f == nil {
+			return nil, fmt.Errorf("%s: %s is a root but not in the program", an.a.GOARCH, r)
+		}
+		entry := an.RootEntry(f)
+		an.exit(f, entry)
+		an.report(f, entry)
+		if an.err != nil {
+			return nil, an.err
+		}
+	}
+	r := &Report{GoVersion: an.prog.GoVersion, Funcs: an.order}
+	for _, s := range an.seen {
+		r.Instrs += len(s)
+	}
+	keys := slices.Sorted(maps.Keys(an.findings))
+	for _, k := range keys {
+		r.Findings = append(r.Findings, an.findings[k])
+	}
+	sort.SliceStable(r.Findings, func(i, j int) bool {
+		a, b := r.Findings[i], r.Findings[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		return a.Line < b.Line
+	})
+	return r, nil
+}
+
+// Step runs the model on instruction i of f from st, which it changes to
+// the state after it (but for what a call, a tail jump or a return does:
+// the engine's part), and returns what the model saw.
+func (an *Analysis) Step(f *Func, i int, st *State) *Mach {
+	m := &Mach{a: an.a, policy: an.Policy, f: f, in: &f.Insts[i], st: st, fall: true}
+	if m.in.Raw {
+		m.find("data in a TEXT symbol, not an instruction (fail closed)")
+		m.fall = false
+		return m
+	}
+	an.a.Step(m)
+	return m
+}
+
+// successors returns the instructions that may run after instruction i
+// of f, and what is wrong with its branches.
+func successors(f *Func, i int, m *Mach) (next []int, bad []string) {
+	for _, t := range m.jumps {
+		j, ok := f.at[t]
+		if !ok {
+			bad = append(bad, fmt.Sprintf("branch to %#x, which is not an instruction of %s", t, f.Name))
+			continue
+		}
+		next = append(next, j)
+	}
+	if m.fall {
+		if i+1 >= len(f.Insts) {
+			bad = append(bad, "runs off the end of the function")
+		} else {
+			next = append(next, i+1)
+		}
+	}
+	return next, bad
+}
+
+// fixpoint returns the state before each instruction of f from entry,
+// and f's exit: the join of the states it returns with.
+func (an *Analysis) fixpoint(f *Func, entry *State) ([]*State, *State) {
+	n := len(f.Insts)
+	in := make([]*State, n)
+	for i := range in {
+		in[i] = &State{}
+	}
+	exit := &State{}
+	if n == 0 {
+		return in, exit
+	}
+	in[0].join(entry)
+	work := []int{0}
+	queued := map[int]bool{0: true}
+	for len(work) > 0 {
+		i := work[0]
+		work = work[1:]
+		queued[i] = false
+		out := in[i].Clone()
+		m := an.Step(f, i, out)
+		after := an.effect(m, out, exit)
+		next, _ := successors(f, i, m)
+		for _, j := range next {
+			src := out
+			if j == i+1 && m.fall {
+				src = after
+			}
+			if in[j].join(src) && !queued[j] {
+				work = append(work, j)
+				queued[j] = true
+			}
+		}
+	}
+	return in, exit
+}
+
+// effect applies what m's call, tail jump or return does, after the
+// model's step left out: it returns the state after a call (unreached if
+// the callee does not return), and joins what leaves f into exit.
+func (an *Analysis) effect(m *Mach, out, exit *State) *State {
+	switch {
+	case m.ret:
+		if !out.spKnown || out.sp != 0 {
+			m.find("returns with the stack pointer moved or unknown")
+		}
+		an.returnAddress(m, out)
+		exit.join(out)
+		return out
+	case m.tailSym != "":
+		if !out.spKnown || out.sp != 0 {
+			m.find("jump to %s with a frame still on the stack", m.tailSym)
+		}
+		if !an.ownLR(out) {
+			// The callee returns through LR: to where this function's
+			// caller called it from, or elsewhere.
+			m.find("jump to %s with %s not the address the function was called from (fail closed)", m.tailSym, an.a.LR)
+		}
+		exit.join(an.callee(m, m.tailSym, out, false))
+		return out
+	case m.callSym != "":
+		if !out.spKnown {
+			m.find("call of %s where the stack pointer is unknown", m.callSym)
+		}
+		back := an.callee(m, m.callSym, out, true)
+		after := &State{}
+		if back.reached {
+			after = out.Clone()
+			after.regs = maps.Clone(back.regs)
+			after.mem = back.mem
+			// The callee's frame, from its entry on, is the caller's
+			// from its stack pointer on; what is below it the callee may
+			// have written (but for the bytes it keeps: KeptBelowSP).
+			base := out.sp - an.a.RetAddr
+			stack := after.stackW()
+			for o := range stack {
+				if o >= out.sp || o < out.sp-an.a.KeptBelowSP {
+					delete(stack, o)
+				}
+			}
+			for o := out.sp - an.a.KeptBelowSP; o < out.sp && out.spKnown; o++ {
+				putSlot(stack, o, max(getSlot(out.stack, o), getSlot(back.stack, o-base)))
+			}
+			for o := out.sp; o < 0 && out.spKnown; o++ {
+				putSlot(stack, o, getSlot(back.stack, o-base))
+			}
+			for o, l := range back.stack {
+				if base+o >= 0 {
+					putSlot(stack, base+o, l)
+				}
+			}
+			// The return addresses the callee left, seen from here: its
+			// own is not this function's.
+			after.links = shiftLinks(back.links, -1, unshifted)
+			after.linkSlots = shiftLinks(back.linkSlots, -1, by(base))
+			for o := range after.linkSlots {
+				if o < out.sp-an.a.KeptBelowSP {
+					delete(after.linkSlots, o)
+				}
+			}
+		}
+		return after
+	}
+	return out
+}
+
+// callee returns the exit of sym run from the state out of its caller by
+// a call (or a tail jump): the stack pointer at the callee's entry is
+// RetAddr bytes below the caller's (the same).
+func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
+	push := int64(0)
+	if call {
+		push = an.a.RetAddr
+	}
+	switch {
+	case strings.Contains(sym, "+0x"):
+		m.find("jump into the middle of %s (not modelled)", sym)
+		return &State{}
+	case an.follows(sym):
+		f := an.prog.Funcs[sym]
+		if f == nil {
+			if an.External {
+				return an.externalCall(m, sym, out)
+			}
+			if an.err == nil {
+				an.err = fmt.Errorf("%s: %s is on the path but not in the program", an.a.GOARCH, sym)
+			}
+			return &State{}
+		}
+		return an.exit(f, an.calleeEntry(out, call))
+	case runtimeReturns[sym]:
+		if !strings.HasPrefix(sym, "runtime.morestack") {
+			for r, l := range out.regs {
+				if l == Secret && r != an.a.G {
+					m.find("secret %s at a call of %s, which the analysis does not follow", r, sym)
+				}
+			}
+		}
+		back := out.Clone()
+		if !strings.HasPrefix(sym, "runtime.morestack") {
+			back.regs = map[string]Level{}
+		}
+		// The stack growth returns to the start of the function with its
+		// registers as they were (the prologue spills and reloads them):
+		// what was secret still is.
+		if an.a.G != "" {
+			back.regs[an.a.G] = Static
+		}
+		back.sp = 0
+		// It writes its results, from what it was passed (nothing
+		// secret), to the frame's bytes that hold none yet: public.
+		fill := Public
+		if strings.HasPrefix(sym, "runtime.morestack") {
+			fill = Secret
+		}
+		back.stack, back.stackShared = shift(out.frame(0, fill), -(out.sp-push)), false
+		// Its frame's return addresses are as they were, seen from the
+		// callee; the stack growth restarts the function with LR set from
+		// MorestackLR.
+		back.linkSlots = shiftLinks(out.linkSlots, 1, by(-(out.sp - push)))
+		back.links = map[string]int{}
+		if d, ok := out.links[an.a.MorestackLR]; ok && strings.HasPrefix(sym, "runtime.morestack") {
+			back.links[an.a.LR] = d + 1
+		}
+		return back
+	case strings.HasPrefix(sym, "runtime.panic") && an.prog.runtimeFunc(sym):
+		return &State{} // bounds and nil checks: they do not return
+	case deferCalls[sym]:
+		m.find("%s", deferFinding(sym))
+		return &State{}
+	}
+	m.find("call of %s, which the analysis does not follow (fail closed)", sym)
+	return &State{}
+}
+
+// calleeEntry is the state at the entry of a function that the state out
+// calls (or jumps to): every register as it is, the caller's frame from
+// its stack pointer on (and the KeptBelowSP bytes below it), with the
+// return addresses one call further up (but LR, the callee's own).
+func (an *Analysis) calleeEntry(out *State, call bool) *State {
+	push, keep, calls := int64(0), an.a.KeptBelowSP, 0
+	if call {
+		push, calls = an.a.RetAddr, 1
+	}
+	e := out.Clone()
+	e.links = shiftLinks(out.links, calls, unshifted)
+	e.linkSlots = map[int64]int{}
+	if call && an.a.LR != "" {
+		e.links[an.a.LR] = 0
+	}
+	for o, d := range shiftLinks(out.linkSlots, calls, by(-out.sp+push)) {
+		if o >= push-keep && out.spKnown {
+			e.linkSlots[o] = d
+		}
+	}
+	e.sp, e.spKnown = 0, true
+	e.stack, e.stackShared = map[int64]Level{}, false
+	if !out.spKnown {
+		return e
+	}
+	for o, l := range out.frame(keep, Secret) {
+		if o >= out.sp-keep {
+			putSlot(e.stack, o-out.sp+push, l)
+		}
+	}
+	for i := int64(0); i < push; i++ {
+		e.stack[i] = Static // the return address
+	}
+	return e
+}
+
+func shift(s map[int64]Level, by int64) map[int64]Level {
+	c := make(map[int64]Level, len(s))
+	for o, l := range s {
+		c[o+by] = l
+	}
+	return c
+}
+
+// externalCall is a call of a function of the module that is not in the
+// program (another file, when one file is checked on its own): it must
+// be passed nothing secret, and it returns anything.
+func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
+	for _, r := range slices.Sorted(maps.Keys(out.regs)) {
+		if out.regs[r] == Secret {
+			m.find("secret %s passed to %s, which this check does not see (fail closed)", r, sym)
+		}
+	}
+	for o, l := range out.stack {
+		if l == Secret && out.spKnown && o >= out.sp {
+			m.find("secret stack slot passed to %s, which this check does not see (fail closed)", sym)
+			break
+		}
+	}
+	back := out.Clone()
+	for _, loc := range an.a.Regs {
+		back.regs[loc] = Secret
+	}
+	back.sp = 0
+	back.stack, back.stackShared = shift(out.frame(0, Secret), -out.sp), false
+	for o := range back.stack {
+		if o >= 0 {
+			back.stack[o] = Secret
+		}
+	}
+	back.links, back.linkSlots = nil, nil // it may have written any
+	return back
+}
+
+// exit analyses f from entry, memoized, and returns its exit.
+func (an *Analysis) exit(f *Func, entry *State) *State {
+	key := f.Name + "\x00" + entry.key()
+	if e, ok := an.memo[key]; ok {
+		if e == nil {
+			an.findings[f.Name+"\x00recursion"] = Finding{File: f.Source, Func: f.Name, Text: f.Name,
+				Reason: "recursive call (not modelled)"}
+			return &State{}
+		}
+		return e
+	}
+	an.memo[key] = nil
+	_, exit := an.fixpoint(f, entry)
+	an.memo[key] = exit
+	return exit
+}
+
+// unreached checks an instruction that no path from a root reaches: a
+// call of the runtime's defer machinery there (the landing pad that a
+// recovered panic resumes at) is a path the analysis does not see.
+func (an *Analysis) unreached(f *Func, in *Inst) {
+	for _, a := range in.Args {
+		if a.Kind == ArgSym && deferCalls[a.Sym] {
+			an.record(f, in, deferFinding(a.Sym))
+		}
+	}
+}
+
+func deferFinding(sym string) string {
+	return "call of " + sym + ": a deferred call that the panic path runs is not followed (fail closed)"
+}
+
+// record keeps one finding of instruction in of f.
+func (an *Analysis) record(f *Func, in *Inst, reason string) {
+	file, line := splitPos(in.Pos)
+	an.findings[f.Name+"\x00"+strconv.FormatUint(in.Addr, 16)+"\x00"+reason] = Finding{File: file, Line: line,
+		Func: f.Name, Text: in.Text, Reason: reason}
+}
+
+// report records the findings of f run from entry, and of the callees it
+// reaches under the final states.
+func (an *Analysis) report(f *Func, entry *State) {
+	key := f.Name + "\x00" + entry.key()
+	if an.reported[key] {
+		return
+	}
+	an.reported[key] = true
+	if an.seen[f.Name] == nil {
+		an.seen[f.Name] = map[uint64]bool{}
+		an.order = append(an.order, f.Name)
+	}
+	in, _ := an.fixpoint(f, entry)
+	for i := range f.Insts {
+		if !in[i].reached {
+			an.unreached(f, &f.Insts[i])
+			continue
+		}
+		ins := &f.Insts[i]
+		an.seen[f.Name][ins.Addr] = true
+		out := in[i].Clone()
+		m := an.Step(f, i, out)
+		an.effect(m, out, &State{})
+		_, bad := successors(f, i, m)
+		for _, r := range append(m.findings, bad...) {
+			an.record(f, ins, r)
+		}
+		sym := m.callSym
+		if sym == "" {
+			sym = m.tailSym
+		}
+		if sym != "" && an.follows(sym) {
+			if g := an.prog.Funcs[sym]; g != nil {
+				an.report(g, an.calleeEntry(out, m.callSym != ""))
+			}
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package engine
+
+import "strings"
+
+// What a harness that tests the checker needs beyond Check: the states the
+// analysis reaches, what the model makes of one instruction, and the
+// front ends' reading of one line, to plant code in a program and see what
+// each check makes of it.
+
+// Level is the level of a location in s (a register location, as the
+// model names it: Lane for a vector lane).
+func (s *State) Level(loc string) Level { return get(s.regs, loc) }
+
+// SetLevel sets the level of a register location.
+func (s *State) SetLevel(loc string, l Level) { put(s.regs, loc, l) }
+
+// Reached reports whether any path from the entry reaches s.
+func (s *State) Reached() bool { return s.reached }
+
+// SP is the stack pointer's offset from its value at the function's
+// entry, where known.
+func (s *State) SP() (off int64, known bool) { return s.sp, s.spKnown }
+
+// Flow returns the state before each instruction of f from entry.
+func (an *Analysis) Flow(f *Func, entry *State) []*State {
+	in, _ := an.fixpoint(f, entry)
+	return in
+}
+
+// Findings are what the model reported of its instruction.
+func (m *Mach) Findings() []string { return m.findings }
+
+// Ends reports whether the instruction ends a basic block: it branches,
+// or does not fall through to the next.
+func (m *Mach) Ends() bool { return len(m.jumps) > 0 || !m.fall }
+
+// Calls names the function the instruction calls, "" for none.
+func (m *Mach) Calls() string { return m.callSym }
+
+// Successors returns the instructions that may run after instruction i of
+// f, which the model ran as m, and what is wrong with its branches.
+func Successors(f *Func, i int, m *Mach) (next []int, bad []string) { return successors(f, i, m) }
+
+// At returns the index in f of the instruction at addr.
+func (f *Func) At(addr uint64) (int, bool) {
+	i, ok := f.at[addr]
+	return i, ok
+}
+
+// ParseListingLine reads one instruction as the toolchain's listing
+// prints it ("MOVQ (AX), BX"), in function f of a goarch build.
+func ParseListingLine(goarch string, f *Func, line string) (Inst, error) {
+	a, err := archFor(&Program{GOARCH: goarch})
+	if err != nil {
+		return Inst{}, err
+	}
+	in := Inst{Text: line}
+	op, rest, _ := strings.Cut(line, " ")
+	in.Op = op
+	var args []string
+	if rest = strings.TrimSpace(rest); rest != "" {
+		args = SplitOperands(rest)
+	}
+	lf := &listingFunc{Func: f, la: a.listing, goarch: goarch}
+	if err := a.listing.convert(lf, &in, args); err != nil {
+		return Inst{}, err
+	}
+	return in, nil
+}
+
+// ParseGNULine reads one x86 instruction as GNU objdump prints it in Intel
+// syntax ("mov rbx,QWORD PTR [rax]"), in function f. An instruction it
+// cannot read has an Op that starts with "?".
+func ParseGNULine(f *Func, line string) Inst {
+	in := Inst{Text: line}
+	gnuInstruction(f, &in)
+	return in
+}
+
+// SplitPos splits an instruction's Pos into its file and line.
+func SplitPos(pos string) (file string, line int) { return splitPos(pos) }

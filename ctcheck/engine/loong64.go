@@ -1,0 +1,423 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// loong64: the model, its listing hook and its objdump hook. The
+// canonical form is Go's syntax: sources first, the destination last,
+// every ALU operation with three operands (objdump prints op src, dst for
+// dst op= src), RET for JMP (R1), branch targets as addresses. There are
+// no flags: the branches compare registers (BEQ R, target is BEQZ). The
+// compiled front end decodes targets from the encoding; objdump prints
+// "Unknown" before some instructions it names but not in Go syntax.
+//
+// Locations: R1-R31 (R0 reads as zero; R2 is the thread pointer, R3 the
+// stack pointer, R22 g, R1 the link register), F0-F31 (a single-precision
+// or 32-bit result leaves the upper half undefined: it keeps its level)
+// and the condition flags FCC0-FCC7, which the float compares set and
+// BFPT and BFPF branch on. The vector extensions (LSX, LASX) are not
+// modelled: they fail closed.
+
+// loong64FixedFrame is the ABI's fixed frame: the saved return address
+// below the arguments (cmd/internal/obj's FixedFrameSize for loong64).
+const loong64FixedFrame = 8
+
+// loong64Regs are loong64's register locations: what a call the analysis
+// cannot see may change.
+func loong64Regs() []string {
+	var regs []string
+	for _, r := range numbered("R", 1, 31) {
+		if r != "R3" && r != "R22" {
+			regs = append(regs, r)
+		}
+	}
+	return append(append(regs, numbered("F", 0, 31)...), numbered("FCC", 0, 7)...)
+}
+
+// The listing hook.
+
+// loong64ListingReg names a register as the listing prints it: R0-R31
+// with g for R22, F0-F31.
+func loong64ListingReg(name string) (string, int, int, bool) {
+	if name == "g" {
+		return "R22", 8, 0, true
+	}
+	if _, ok := regNum(name, "R", 0, 31); ok {
+		return name, 8, 0, true
+	}
+	if _, ok := regNum(name, "F", 0, 31); ok {
+		return name, 8, 0, true
+	}
+	if _, ok := regNum(name, "FCC", 0, 7); ok {
+		return name, 1, 0, true
+	}
+	return "", 0, 0, false
+}
+
+// loong64FrameArg: cmd/internal/obj/loong64's span sets autosize to the
+// TEXT instruction's frame plus 8 (preprocess wrote the frame less
+// FixedFrameSize back into TEXT, which the listing prints), and aclass
+// puts a NAME_AUTO at autosize+off and a NAME_PARAM at autosize+off+8
+// from the hardware stack pointer R3. loong64 has no SP register for an
+// unnamed off(SP).
+func loong64FrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
+	if !named {
+		return Arg{}, fmt.Errorf("an unnamed frame operand on loong64")
+	}
+	autosize := f.frame + loong64FixedFrame
+	if fp {
+		off += loong64FixedFrame
+	}
+	return Arg{Kind: ArgMem, Reg: "R3", Imm: autosize + off}, nil
+}
+
+var loong64Branches = set("JMP", "BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BFPT", "BFPF")
+
+// loong64FromListing reads an instruction of the listing.
+func loong64FromListing(f *listingFunc, in *Inst, args []string) error {
+	la := f.la
+	for i, s := range args {
+		if loc, w, _, ok := loong64ListingReg(s); ok {
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: loc, Width: w, Name: s})
+			continue
+		}
+		if loong64Branches[in.Op] && i == len(args)-1 {
+			if pc, err := strconv.ParseUint(s, 10, 64); err == nil {
+				in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: pc})
+				continue
+			}
+		}
+		if off, reg, ok, err := listingSlotAddress(la, f, s, 8); ok {
+			// MOVV $name+off(SP), r: the address of a frame slot (ADDV).
+			if err != nil || in.Op != "MOVV" || len(args) != 2 {
+				return fmt.Errorf("address %s", s)
+			}
+			in.Op = "ADDV"
+			in.Args = append(in.Args, off, reg)
+			continue
+		}
+		a, ok, err := listingOperand(la, f, s)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("operand %s", s)
+		}
+		if a.Kind == ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" &&
+			(in.Op == "CALL" || in.Op == "JMP") {
+			a = Arg{Kind: ArgSym, Sym: f.callTarget(a.Sym)}
+		}
+		in.Args = append(in.Args, a)
+	}
+	a := in.Args
+	switch {
+	case in.Op == "JMP" && len(a) == 1 && a[0].Kind == ArgMem && a[0].Reg == "R1" && a[0].Imm == 0 && a[0].Index == "":
+		in.Op, in.Args = "RET", nil // JIRL R0, R1, 0
+	case in.Op == "ADDV16":
+		in.Op = "ADDU16ID"
+	case in.Op == "ADDVU" || in.Op == "SUBVU":
+		in.Op = strings.TrimSuffix(in.Op, "U") // the same operation: no overflow trap on loong64
+	}
+	return loong64Canonical(in)
+}
+
+// loong64Canonical finishes an instruction either front end read: the
+// three-operand forms.
+func loong64Canonical(in *Inst) error {
+	a := in.Args
+	switch {
+	case in.Op == "NOOP":
+		in.Op = "NOP"
+	case (loong64ALU[in.Op] || loong64FArith[in.Op]) && !loong64Unary[in.Op] && len(a) == 2 && a[1].Kind == ArgReg:
+		in.Args = append(a, a[1]) // op src, dst: dst = dst op src
+	case loong64Width[in.Op] != 0 && len(a) == 1 && a[0].Kind == ArgReg:
+		in.Args = append(a, a[0]) // MOVBU R5: R5 = R5 & 0xff
+	case loong64Unary[in.Op] && len(a) == 1 && a[0].Kind == ArgReg:
+		in.Args = append(a, a[0])
+	}
+	return nil
+}
+
+// The objdump hook.
+
+var (
+	loong64ObjReg = regexp.MustCompile(`^([RF]([0-9]|[12][0-9]|3[01])|FCC[0-7])$`)
+	loong64ObjMem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R\d+)\))?$`)
+)
+
+// loong64FromObjdump reads an instruction go tool objdump printed.
+func loong64FromObjdump(f *Func, in *Inst, args []string) error {
+	if in.Op == "?" {
+		in.Raw = true
+		return nil
+	}
+	if in.Op == "Unknown" && len(args) > 0 {
+		// "Unknown ADDU16I.D $-1, R11, R9": the name comes first.
+		name, rest, _ := strings.Cut(args[0], " ")
+		in.Op = strings.ReplaceAll(name, ".", "")
+		args = append([]string{strings.TrimSpace(rest)}, args[1:]...)
+		if args[0] == "" {
+			args = args[1:]
+		}
+	}
+	for _, s := range args {
+		switch {
+		case loong64ObjReg.MatchString(s):
+			w := 8
+			if strings.HasPrefix(s, "FCC") {
+				w = 1
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: s, Width: w, Name: s})
+		case strings.HasPrefix(s, "$"):
+			v, ok := objInt(s[1:])
+			if !ok {
+				return fmt.Errorf("constant %s", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: v})
+		case strings.HasSuffix(s, "(PC)"):
+			n, ok := objInt(strings.TrimSuffix(s, "(PC)"))
+			t, decoded := loong64ObjTarget(in)
+			if !ok || !decoded || t != uint64(int64(in.Addr)+4*n) {
+				return fmt.Errorf("branch target %s not decoded", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: t})
+		case strings.HasSuffix(s, "(SB)"):
+			in.Args = append(in.Args, Arg{Kind: ArgSym, Sym: strings.TrimSuffix(s, "(SB)")})
+		default:
+			p := loong64ObjMem.FindStringSubmatch(s)
+			if p == nil {
+				return fmt.Errorf("operand %s", s)
+			}
+			x := Arg{Kind: ArgMem, Reg: p[2]}
+			if p[1] != "" {
+				v, ok := objInt(p[1])
+				if !ok {
+					return fmt.Errorf("operand %s", s)
+				}
+				x.Imm = v
+			}
+			if p[3] != "" {
+				x.Index, x.Scale = p[3], 1
+			}
+			in.Args = append(in.Args, x)
+		}
+	}
+	if (in.Op == "BFPT" || in.Op == "BFPF") && len(in.Args) == 1 && in.Args[0].Kind == ArgTarget {
+		// BCNEZ, BCEQZ: objdump leaves out the flag, cj in bits 7:5.
+		v, _ := strconv.ParseUint(in.Hex, 16, 32)
+		cc := "FCC" + strconv.Itoa(int(v>>5&7))
+		in.Args = []Arg{{Kind: ArgReg, Reg: cc, Width: 1, Name: cc}, in.Args[0]}
+	}
+	return loong64Canonical(in)
+}
+
+// loong64ObjTarget decodes a branch's target from its encoding: offs16
+// in bits 25:10 (BEQ ... BGEU), offs21 with its high bits in 4:0 (BEQZ,
+// BNEZ, BCEQZ, BCNEZ), offs26 with its high bits in 9:0 (B, BL), all in
+// words.
+func loong64ObjTarget(in *Inst) (uint64, bool) {
+	v, err := strconv.ParseUint(in.Hex, 16, 32)
+	if err != nil || len(in.Hex) != 8 {
+		return 0, false
+	}
+	lo := v >> 10 & 0xffff
+	var off int64
+	switch op := v >> 26; {
+	case op >= 0x16 && op <= 0x1b:
+		off = int64(int16(lo))
+	case op == 0x10 || op == 0x11 || op == 0x12 && v>>8&3 <= 1:
+		off = int64((lo|(v&0x1f)<<16)<<43) >> 43
+	case op == 0x14 || op == 0x15:
+		off = int64((lo|(v&0x3ff)<<16)<<38) >> 38
+	default:
+		return 0, false
+	}
+	return uint64(int64(in.Addr) + 4*off), true
+}
+
+// The model.
+
+var (
+	loong64Width = map[string]int{"MOVV": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "MOVD": 8, "MOVF": 4}
+	// dst = f(sources).
+	loong64ALU = set("ADDV", "SUBV", "ADD", "SUB", "AND", "OR", "XOR", "NOR", "ANDN", "ORN", "SLLV",
+		"SRLV", "SRAV", "ROTRV", "SLL", "SRL", "SRA", "ROTR", "MULV", "MULVU", "MULHV", "MULHVU", "MUL",
+		"SGT", "SGTU", "MASKEQZ", "MASKNEZ", "NEGV", "NEGW", "ADDU16ID")
+	loong64Unary = set("NEGV", "NEGW")
+	loong64Div   = set("DIVV", "DIVVU", "REMV", "REMVU", "DIV", "DIVU", "REM", "REMU", "DIVD", "DIVF", "SQRTD", "SQRTF")
+	loong64B2    = set("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU")
+	// Constants and addresses in the program: LU12IW $hi, R.
+	loong64Const = set("LU12IW", "PCALAU12I", "PCADDU12I")
+	// Floating point: op a, b, dst or op a, dst (dst = dst op a), and the
+	// one-operand operations and conversions, op src, dst (MOVxy converts
+	// x to y; FFINTxy and FTINTRZxy make x from y). Their latency does not
+	// depend on the operands' values in this model, as in the amd64 and
+	// arm64 ones (DIVD and SQRTD are in loong64Div).
+	loong64FArith = set("ADDD", "ADDF", "SUBD", "SUBF", "MULD", "MULF", "FMIND", "FMINF", "FMAXD", "FMAXF")
+	loong64FUnary = set("NEGD", "NEGF", "ABSD", "ABSF", "MOVFD", "MOVDF", "MOVWD", "MOVWF", "MOVVD", "MOVVF", "MOVDW",
+		"MOVFW", "MOVDV", "MOVFV", "TRUNCDW", "TRUNCFW", "TRUNCDV", "TRUNCFV", "FFINTDW", "FFINTDV", "FFINTFW",
+		"FFINTFV", "FTINTRZWD", "FTINTRZWF", "FTINTRZVD", "FTINTRZVF", "FTINTWD", "FTINTWF", "FTINTVD", "FTINTVF")
+	// The operations whose result is 32 bits: the upper half of the F
+	// register is undefined after them, so it keeps its level.
+	loong64FHalf = set("ADDF", "SUBF", "MULF", "FMINF", "FMAXF", "NEGF", "ABSF", "MOVDF", "MOVWF", "MOVVF", "MOVDW",
+		"MOVFW", "TRUNCDW", "TRUNCFW", "FFINTFW", "FFINTFV", "FTINTRZWD", "FTINTRZWF", "FTINTWD", "FTINTWF")
+	// The compares: op a, b, FCCn.
+	loong64FCmp = set("CMPEQD", "CMPEQF", "CMPGED", "CMPGEF", "CMPGTD", "CMPGTF")
+)
+
+// LOONG64Ops is every opcode the loong64 model knows, for the tables'
+// tests.
+func LOONG64Ops() map[string]bool {
+	t := set("NOP", "RET", "JMP", "CALL", "LU32ID", "LU52ID", "BSTRPICKV", "BSTRPICKW", "ALSLV", "ALSLW", "ALSLWU", "BFPT", "BFPF")
+	for _, c := range []map[string]bool{loong64ALU, loong64Div, loong64B2, loong64Const, loong64FArith, loong64FUnary, loong64FCmp} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range loong64Width {
+		t[op] = true
+	}
+	return t
+}
+
+func loong64Step(mach *Mach) {
+	m := rm{Mach: mach, zero: "R0"}
+	op, a := m.in.Op, m.in.Args
+	n := len(a)
+	reg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
+	src := func(i int) bool { return i < n && (a[i].Kind == ArgReg || a[i].Kind == ArgImm) }
+	isF := func(x Arg) bool {
+		_, ok := regNum(x.Reg, "F", 0, 31)
+		return x.Kind == ArgReg && ok
+	}
+	fregs := func(as ...Arg) bool {
+		for _, x := range as {
+			if !isF(x) {
+				return false
+			}
+		}
+		return true
+	}
+	isFCC := func(i int) bool {
+		_, ok := regNum(a[i].Reg, "FCC", 0, 7)
+		return reg(i) && ok
+	}
+	target := func(i int) (uint64, bool) {
+		if i < n && a[i].Kind == ArgTarget {
+			return a[i].Target, true
+		}
+		m.find("branch target not decoded (fail closed)")
+		return 0, false
+	}
+	switch {
+	case (op == "NOP" || op == "PCALIGN") && n <= 1:
+	case op == "RET" && n == 0:
+		m.doRet() // the engine checks the link register
+	case op == "JMP" && n == 1:
+		m.jmp(a[0])
+	case op == "CALL" && n == 1:
+		m.callTo(a[0], "R1")
+	case (op == "BEQ" || op == "BNE") && n == 2 && reg(0): // BEQZ, BNEZ
+		if t, ok := target(1); ok {
+			m.branch(m.read(a[0]), a[0].Name, t)
+		}
+	case (op == "BFPT" || op == "BFPF") && (n == 1 || n == 2 && isFCC(0)):
+		cc := "FCC0" // the listing's BFPT label: FCC0
+		if n == 2 {
+			cc = a[0].Reg
+		}
+		if t, ok := target(n - 1); ok {
+			m.branch(m.reg(cc), cc, t)
+		}
+	case loong64FCmp[op] && n == 3 && fregs(a[0], a[1]) && isFCC(2):
+		m.write(a[2], m.reads(a[0], a[1]))
+	case (loong64FArith[op] && n == 3 || loong64FUnary[op] && n == 2) && fregs(a...):
+		l := m.reads(a[:n-1]...)
+		if loong64FArith[op] && !strings.HasPrefix(op, "FM") {
+			m.floatArith(l) // FMIN and FMAX compare
+		}
+		if loong64FHalf[op] {
+			l = max(l, m.read(a[n-1]))
+		}
+		m.write(a[n-1], l)
+	case loong64B2[op] && n == 3 && reg(0) && reg(1):
+		if t, ok := target(2); ok {
+			m.branch(m.reads(a[0], a[1]), a[0].Name+", "+a[1].Name, t)
+		}
+	case loong64Const[op] && n == 2 && a[0].Kind == ArgImm && reg(1):
+		m.write(a[1], Static) // a constant, or an address in the program
+	case op == "LU32ID" && n == 2 && a[0].Kind == ArgImm && reg(1):
+		m.write(a[1], max(Static, m.read(a[1]))) // the low 32 bits stay
+	case op == "LU52ID" && n == 3 && a[0].Kind == ArgImm && reg(1) && reg(2):
+		m.write(a[2], m.read(a[1])) // the low 52 bits of the source
+	case (op == "BSTRPICKV" || op == "BSTRPICKW") && n == 4 && a[0].Kind == ArgImm && reg(1) && a[2].Kind == ArgImm && reg(3):
+		// BSTRPICKV $msb, src, $lsb, dst: a bit field of src, which Go 1.24
+		// emits for zero extensions.
+		m.write(a[3], m.read(a[1]))
+	case loong64Width[op] != 0 && n == 2:
+		w := loong64Width[op]
+		// A return address moves whole with MOVV (MOVV R1, -n(R3) and
+		// back, MOVV R1, R31 for the stack growth) and with nothing else.
+		whole := op == "MOVV"
+		switch {
+		case a[0].Kind == ArgMem && reg(1):
+			x := withoutZero(a[0], "R0")
+			l, ra := m.load(x, w), m.wholeLink(whole, x)
+			if w == 4 && isF(a[1]) {
+				l = max(l, m.read(a[1])) // MOVF: the upper half is undefined
+			}
+			if a[1].isReg("R3") {
+				m.set("R3", l)
+				return
+			}
+			m.write(a[1], l)
+			m.keepLink(a[1], ra)
+		case a[1].Kind == ArgMem && src(0):
+			x, ra := withoutZero(a[1], "R0"), m.wholeLink(whole, a[0])
+			m.store(x, w, m.read(a[0]))
+			m.keepLink(x, ra)
+		case src(0) && reg(1):
+			l, ra := m.read(a[0]), m.wholeLink(whole, a[0])
+			if w == 4 && isF(a[1]) {
+				l = max(l, m.read(a[1])) // MOVW R, F: the upper half is undefined
+			}
+			if a[1].isReg("R3") {
+				m.set("R3", l)
+				return
+			}
+			m.write(a[1], l)
+			m.keepLink(a[1], ra)
+		default:
+			m.unmodelled()
+		}
+	case loong64ALU[op] && (n == 3 && !loong64Unary[op] || n == 2 && loong64Unary[op]) && reg(n-1) && src(0) && src(n-2):
+		l := m.reads(a[:n-1]...)
+		if (op == "XOR" || op == "SUBV" || op == "SUB") && n == 3 && sameReg(a[0], a[1]) {
+			l = Static // the zeroing idiom
+		}
+		if a[n-1].isReg("R3") {
+			if op == "ADDV" && n == 3 && a[0].Kind == ArgImm && a[0].Sym == "" && a[1].isReg("R3") {
+				m.moveSP(a[0].Imm) // the frame: ADDV $n, R3
+				return
+			}
+			m.set("R3", l)
+			return
+		}
+		m.write(a[n-1], l)
+	case (op == "ALSLV" || op == "ALSLW" || op == "ALSLWU") && n == 4 && a[0].Kind == ArgImm && reg(1) && reg(2) && reg(3):
+		// ALSLV $sa, rj, rk, rd: rd = rj<<sa + rk.
+		m.write(a[3], m.reads(a[1], a[2]))
+	case loong64Div[op] && (n == 3 || n == 2 && strings.HasPrefix(op, "SQRT")) && reg(0) && reg(n-1):
+		l := m.reads(a[:n-1]...)
+		if l == Secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		m.write(a[n-1], l)
+	default:
+		m.unmodelled()
+	}
+}

@@ -1,0 +1,527 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// riscv64: the model, its listing hook and its objdump hook. The
+// canonical form is Go's syntax: sources first, the destination last,
+// every ALU operation with three operands, JMP for a jump (JAL X0), CALL
+// link, sym for a call (JAL X1 or X5), RET for JALR X0, 0(X1), branch
+// targets as addresses. The listing prints JAL and JALR; go tool objdump
+// prints JMP, CALL and RET, and a branch's offset divided by 4 and
+// rounded, so the compiled front end decodes targets from the encoding.
+//
+// Locations: X1-X31 (X0 reads as zero; X2 is the stack pointer, X27 g),
+// F0-F31, V0-V31, and the pseudo-locations of the vector unit's state
+// (rvvLMUL, rvvPartial). The vector length is not known (VLEN >= 128):
+// a vector register is one location, and a write of part of it (vl <
+// VLMAX, a tail, a mask at LMUL < 8) keeps its level.
+
+// riscv64Regs are riscv64's register locations: what a call the analysis
+// cannot see may change, the vector settings among them.
+func riscv64Regs() []string {
+	var regs []string
+	for _, r := range numbered("X", 1, 31) {
+		if r != "X2" && r != "X27" {
+			regs = append(regs, r)
+		}
+	}
+	regs = append(regs, numbered("F", 0, 31)...)
+	regs = append(regs, numbered("V", 0, 31)...)
+	for _, l := range rvvLMULs {
+		regs = append(regs, rvvLMUL+strconv.Itoa(l))
+	}
+	return append(regs, rvvPartial)
+}
+
+// The vector unit's state, as pseudo-locations that are secret where set
+// and joined like taint (set on some path means set): rvvLMUL+"1" ... "8"
+// for each LMUL some path set, rvvPartial where vl may be less than
+// VLMAX on some path.
+const (
+	rvvLMUL    = "vtype: LMUL "
+	rvvPartial = "vl: less than VLMAX"
+)
+
+var rvvLMULs = []int{1, 2, 4, 8}
+
+// riscv64Special are the vector unit's operands of VSETVLI.
+var riscv64Special = set("E8", "E16", "E32", "E64", "M1", "M2", "M4", "M8", "MF2", "MF4", "MF8", "TU", "TA", "MU", "MA")
+
+// The listing hook.
+
+// riscv64ListingReg names a register as the listing prints it (the
+// assembler's RegName: X0-X31, with SP for X2 and g for X27).
+func riscv64ListingReg(name string) (string, int, int, bool) {
+	switch name {
+	case "SP":
+		return "X2", 8, 0, true
+	case "g":
+		return "X27", 8, 0, true
+	}
+	for _, p := range []string{"X", "F", "V"} {
+		if _, ok := regNum(name, p, 0, 31); ok {
+			return name, 8, 0, true
+		}
+	}
+	return "", 0, 0, false
+}
+
+// riscv64FrameArg: the riscv64 assembler rewrites every frame operand to
+// an offset from the hardware stack pointer before it prints the listing
+// (cmd/internal/obj/riscv's preprocess runs stackOffset over every
+// instruction: NAME_AUTO += the frame size, NAME_PARAM += the frame size
+// + 8, the saved return address), and SP is the hardware register X2:
+// name+off(FP), name-off(SP) and off(SP) are all off(X2).
+func riscv64FrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
+	return Arg{Kind: ArgMem, Reg: "X2", Imm: off}, nil
+}
+
+// riscv64Branches are the operations whose last operand is a branch
+// target: the listing prints it as $offset from the instruction.
+var riscv64Branches = set("JAL", "BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BGT", "BLE", "BGTU", "BLEU",
+	"BEQZ", "BNEZ", "BLTZ", "BGEZ", "BLEZ", "BGTZ")
+
+// riscv64FromListing reads an instruction of the listing.
+func riscv64FromListing(f *listingFunc, in *Inst, args []string) error {
+	la := f.la
+	for i, s := range args {
+		if loc, w, _, ok := riscv64ListingReg(s); ok {
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: loc, Width: w, Name: s})
+			continue
+		}
+		if riscv64Special[s] {
+			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s})
+			continue
+		}
+		if riscv64Branches[in.Op] && i == len(args)-1 && strings.HasPrefix(s, "$") {
+			off, err := listingInt(s[1:])
+			if err != nil {
+				return err
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: uint64(int64(in.Addr) + off)})
+			continue
+		}
+		if off, reg, ok, err := listingSlotAddress(la, f, s, 8); ok {
+			// MOV $name+off(SP), r: the address of a frame slot (ADDI).
+			if err != nil || in.Op != "MOV" || len(args) != 2 {
+				return fmt.Errorf("address %s", s)
+			}
+			in.Op = "ADDI"
+			in.Args = append(in.Args, off, reg)
+			continue
+		}
+		a, ok, err := listingOperand(la, f, s)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("operand %s", s)
+		}
+		if a.Kind == ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" && in.Op == "JAL" {
+			a = Arg{Kind: ArgSym, Sym: f.callTarget(a.Sym)}
+		}
+		in.Args = append(in.Args, a)
+	}
+	a := in.Args
+	switch {
+	case in.Op == "JAL" && len(a) == 2 && a[0].isReg("X0"):
+		in.Op, in.Args = "JMP", a[1:]
+	case in.Op == "JAL" && len(a) == 2 && (a[0].isReg("X1") || a[0].isReg("X5")) && a[1].Kind == ArgSym:
+		in.Op = "CALL"
+	case in.Op == "JALR" && len(a) == 2 && a[0].isReg("X0") && a[1].isReg("X1"):
+		in.Op, in.Args = "RET", nil
+	case in.Op == "JALR" && len(a) == 2 && a[0].isReg("X0"):
+		in.Op, in.Args = "JMP", a[1:] // through a register
+	case in.Op == "JALR" && len(a) == 2:
+		in.Op = "CALL" // through a register
+	}
+	return nil
+}
+
+// The objdump hook.
+
+var (
+	riscv64ObjReg = regexp.MustCompile(`^([XFV])([0-9]|[12][0-9]|3[01])$`)
+	riscv64ObjMem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|[0-9]+))?\((X(?:[0-9]|[12][0-9]|3[01]))\)$`)
+)
+
+// riscv64FromObjdump reads an instruction go tool objdump printed.
+func riscv64FromObjdump(f *Func, in *Inst, args []string) error {
+	if in.Op == "?" {
+		in.Raw = true
+		return nil
+	}
+	for _, s := range args {
+		switch {
+		case riscv64ObjReg.MatchString(s):
+			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: s, Width: 8, Name: s})
+		case riscv64Special[s]:
+			in.Args = append(in.Args, Arg{Kind: ArgSpecial, Name: s})
+		case strings.HasPrefix(s, "$"):
+			v, ok := objInt(s[1:])
+			if !ok {
+				return fmt.Errorf("constant %s", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: v})
+		case strings.HasSuffix(s, "(PC)"):
+			n, ok := objInt(strings.TrimSuffix(s, "(PC)"))
+			t, decoded := riscv64ObjTarget(in)
+			// objdump prints the offset in words, rounded: the target
+			// decoded from the encoding must be within 2 bytes of it.
+			if !ok || !decoded || int64(t)-int64(in.Addr)-4*n > 3 || int64(t)-int64(in.Addr)-4*n < -3 {
+				return fmt.Errorf("branch target %s not decoded", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: t})
+		case strings.HasSuffix(s, "(SB)") && !strings.HasPrefix(s, "$"):
+			in.Args = append(in.Args, Arg{Kind: ArgSym, Sym: strings.TrimSuffix(s, "(SB)")})
+		default:
+			p := riscv64ObjMem.FindStringSubmatch(s)
+			if p == nil {
+				return fmt.Errorf("operand %s", s)
+			}
+			x := Arg{Kind: ArgMem, Reg: p[2]}
+			if p[1] != "" {
+				v, ok := objInt(p[1])
+				if !ok {
+					return fmt.Errorf("operand %s", s)
+				}
+				x.Imm = v
+			}
+			in.Args = append(in.Args, x)
+		}
+	}
+	a := in.Args
+	switch {
+	case in.Op == "CALL" && len(a) == 1:
+		in.Args = []Arg{{Kind: ArgReg, Reg: "X1", Width: 8, Name: "X1"}, a[0]}
+	case in.Op == "JAL" && len(a) == 2 && (a[0].isReg("X1") || a[0].isReg("X5")) && a[1].Kind == ArgSym:
+		in.Op = "CALL"
+	case in.Op == "JAL" && len(a) == 2 && a[0].isReg("X0"):
+		in.Op, in.Args = "JMP", a[1:]
+	case (in.Op == "JALR" || in.Op == "CALL") && len(a) <= 2:
+		in.Op = "CALL" // through a register
+	}
+	return nil
+}
+
+// riscv64ObjTarget decodes the target of the branch or jump at in from
+// its encoding: B-type, J-type, C.J, C.BEQZ and C.BNEZ.
+func riscv64ObjTarget(in *Inst) (uint64, bool) {
+	v, err := strconv.ParseUint(in.Hex, 16, 32)
+	if err != nil {
+		return 0, false
+	}
+	bit := func(x uint64, i uint) uint64 { return x >> i & 1 }
+	var imm int64
+	switch {
+	case len(in.Hex) == 8 && v&0x7f == 0x63: // B-type
+		u := bit(v, 31)<<12 | bit(v, 7)<<11 | (v>>25&0x3f)<<5 | (v>>8&0xf)<<1
+		imm = int64(u<<51) >> 51
+	case len(in.Hex) == 8 && v&0x7f == 0x6f: // J-type
+		u := bit(v, 31)<<20 | (v>>12&0xff)<<12 | bit(v, 20)<<11 | (v>>21&0x3ff)<<1
+		imm = int64(u<<43) >> 43
+	case len(in.Hex) == 4:
+		v = v>>8 | (v&0xff)<<8 // printed in memory order: little-endian
+		switch {
+		case v&3 == 1 && v>>13 == 5: // C.J
+			u := bit(v, 12)<<11 | bit(v, 11)<<4 | (v>>9&3)<<8 | bit(v, 8)<<10 | bit(v, 7)<<6 | bit(v, 6)<<7 | (v>>3&7)<<1 | bit(v, 2)<<5
+			imm = int64(u<<52) >> 52
+		case v&3 == 1 && (v>>13 == 6 || v>>13 == 7): // C.BEQZ, C.BNEZ
+			u := bit(v, 12)<<8 | (v>>10&3)<<3 | (v>>5&3)<<6 | (v>>3&3)<<1 | bit(v, 2)<<5
+			imm = int64(u<<55) >> 55
+		default:
+			return 0, false
+		}
+	default:
+		return 0, false
+	}
+	return uint64(int64(in.Addr) + imm), true
+}
+
+// The model.
+
+var (
+	riscv64Width = map[string]int{"MOV": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "MOVD": 8, "MOVF": 4}
+	// dst = f(sources): three operands, or two for the unary ones.
+	riscv64ALU = set("ADD", "SUB", "AND", "OR", "XOR", "SLL", "SRL", "SRA", "SLT", "SLTU", "MUL", "MULH", "MULHU", "MULHSU",
+		"ADDW", "SUBW", "SLLW", "SRLW", "SRAW", "MULW",
+		"ADDI", "ANDI", "ORI", "XORI", "SLLI", "SRLI", "SRAI", "SLTI", "SLTIU", "ADDIW", "SLLIW", "SRLIW", "SRAIW",
+		"NEG", "NEGW", "NOT", "SEQZ", "SNEZ", "SLTZ", "SGTZ",
+		// Zba and Zbb (GORISCV64=rva22u64 and later), but for the counts.
+		"ADDUW", "SH1ADD", "SH2ADD", "SH3ADD", "SH1ADDUW", "SH2ADDUW", "SH3ADDUW", "SLLIUW", "ANDN", "ORN", "XNOR",
+		"ZEXTH", "ZEXTW", "SEXTB", "SEXTH", "ROL", "ROR", "RORI", "ROLW", "RORW", "RORIW", "REV8", "ORCB",
+		"MIN", "MAX", "MINU", "MAXU",
+		// Zicond.
+		"CZEROEQZ", "CZERONEZ")
+	// The ALU operations with one source, op src, dst.
+	riscv64Unary = set("NEG", "NEGW", "NOT", "SEQZ", "SNEZ", "SLTZ", "SGTZ", "ZEXTH", "ZEXTW", "SEXTB", "SEXTH", "REV8", "ORCB")
+	riscv64Div   = set("DIV", "DIVU", "REM", "REMU", "DIVW", "DIVUW", "REMW", "REMUW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
+	// Branches on two registers, and on one against zero.
+	riscv64B2 = set("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BGT", "BLE", "BGTU", "BLEU")
+	riscv64B1 = set("BEQZ", "BNEZ", "BLTZ", "BGEZ", "BLEZ", "BGTZ")
+	// Vector-vector operations, op vs1, vs2, vd: vd's group from vs1's and
+	// vs2's groups, element by element.
+	rvvVV = set("VXORVV", "VORVV", "VANDVV")
+)
+
+// RISCV64Ops is every opcode the riscv64 model knows, for the tables'
+// tests.
+func RISCV64Ops() map[string]bool {
+	t := set("NOP", "RET", "JMP", "CALL", "LUI", "AUIPC", "VSETVLI", "VLE8V", "VMSNEVI", "VCPOPM", "VREDORVS")
+	for _, c := range []map[string]bool{riscv64ALU, riscv64Div, riscv64B2, riscv64B1, rvvVV} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range riscv64Width {
+		t[op] = true
+	}
+	return t
+}
+
+func riscv64Step(mach *Mach) {
+	m := rm{Mach: mach, zero: "X0"}
+	op, a := m.in.Op, m.in.Args
+	n := len(a)
+	target := func(i int) (uint64, bool) {
+		if i < n && a[i].Kind == ArgTarget {
+			return a[i].Target, true
+		}
+		m.find("branch target not decoded (fail closed)")
+		return 0, false
+	}
+	regs := func(as ...Arg) bool {
+		for _, x := range as {
+			if x.Kind != ArgReg {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case op == "NOP" && n == 0:
+	case op == "RET" && n == 0:
+		m.doRet() // the engine checks the link register
+	case op == "JMP" && n == 1:
+		m.jmp(a[0])
+	case op == "CALL" && n == 2 && (a[0].isReg("X1") || a[0].isReg("X5")):
+		m.write(a[0], Static) // the return address
+		if a[0].isReg("X5") && !(a[1].Kind == ArgSym && strings.HasPrefix(a[1].Sym, "runtime.morestack")) {
+			// The prologue's call of the stack growth links X5 and leaves
+			// X1; a callee linked so would return through X1 to its
+			// caller's caller, and the engine gives callees their own in X1.
+			m.find("call linking X5 of a function other than the stack growth (fail closed)")
+		}
+		if a[1].Kind == ArgSym {
+			m.call(a[1].Sym)
+		} else {
+			m.indirect()
+		}
+	case op == "CALL":
+		m.indirect()
+	case riscv64B2[op] && n == 3 && regs(a[0], a[1]):
+		if t, ok := target(2); ok {
+			m.branch(m.reads(a[0], a[1]), a[0].Name+", "+a[1].Name, t)
+		}
+	case riscv64B1[op] && n == 2 && regs(a[0]):
+		if t, ok := target(1); ok {
+			m.branch(m.read(a[0]), a[0].Name, t)
+		}
+	case (op == "LUI" || op == "AUIPC") && n == 2 && a[0].Kind == ArgImm && regs(a[1]):
+		m.write(a[1], Static) // a constant, or an address in the program
+	case riscv64Width[op] != 0 && n == 2:
+		w := riscv64Width[op]
+		// A return address moves whole with MOV (MOV X1, -n(X2) and back)
+		// and with nothing else.
+		whole := op == "MOV"
+		switch {
+		case a[0].Kind == ArgMem && regs(a[1]):
+			x := withoutZero(a[0], "X0")
+			ra := m.wholeLink(whole, x)
+			m.write(a[1], m.load(x, w))
+			m.keepLink(a[1], ra)
+		case a[1].Kind == ArgMem && (regs(a[0]) || a[0].Kind == ArgImm):
+			x, ra := withoutZero(a[1], "X0"), m.wholeLink(whole, a[0])
+			m.store(x, w, m.read(a[0]))
+			m.keepLink(x, ra)
+		case (regs(a[0]) || a[0].Kind == ArgImm) && regs(a[1]):
+			ra := m.wholeLink(whole, a[0])
+			m.write(a[1], m.read(a[0]))
+			m.keepLink(a[1], ra)
+		default:
+			m.unmodelled()
+		}
+	case riscv64ALU[op] && (n == 3 && !riscv64Unary[op] || n == 2 && riscv64Unary[op]) && regs(a[n-1]):
+		srcs := a[:n-1]
+		for _, x := range srcs {
+			if x.Kind != ArgReg && x.Kind != ArgImm {
+				m.unmodelled()
+				return
+			}
+		}
+		l := m.reads(srcs...)
+		if (op == "XOR" || op == "SUB" || op == "XORW" || op == "SUBW") && n == 3 && sameReg(a[0], a[1]) {
+			l = Static // the zeroing idiom
+		}
+		if a[n-1].isReg("X2") && op == "ADDI" && a[0].Kind == ArgImm && a[0].Name == "" && a[1].isReg("X2") {
+			m.moveSP(a[0].Imm) // the frame: ADDI $n, X2, X2
+			return
+		}
+		m.write(a[n-1], l)
+	case riscv64Div[op] && (n == 3 || n == 2 && strings.HasPrefix(op, "FSQRT")) && regs(a...):
+		l := m.reads(a[:n-1]...)
+		if l == Secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		m.write(a[n-1], l)
+	case strings.HasPrefix(op, "V"):
+		rvvStep(m, op, a)
+	default:
+		m.unmodelled()
+	}
+}
+
+// rvvState returns the widest LMUL of the paths that reach an instruction,
+// whether every path has that LMUL and vl = VLMAX (a write of the group
+// is then whole), and whether any VSETVLI came before.
+func rvvState(m rm) (lmul int, whole, isSet bool) {
+	n := 0
+	for _, l := range rvvLMULs {
+		if m.st.regs[rvvLMUL+strconv.Itoa(l)] == Secret {
+			lmul, n = l, n+1
+		}
+	}
+	return lmul, n == 1 && m.st.regs[rvvPartial] != Secret, n > 0
+}
+
+// rvvGroup returns the registers of the group that v names at LMUL lmul.
+func rvvGroup(v Arg, lmul int) ([]string, bool) {
+	num, ok := regNum(v.Reg, "V", 0, 31)
+	if v.Kind != ArgReg || !ok || num%lmul != 0 || num+lmul > 32 {
+		return nil, false // not a group at this LMUL: the instruction is illegal
+	}
+	return numbered("V", num, num+lmul-1), true
+}
+
+func isVReg(a Arg) bool {
+	_, ok := regNum(a.Reg, "V", 0, 31)
+	return a.Kind == ArgReg && ok
+}
+
+// rvvStep models the RVV 1.0 instructions of the kernels, at 8-bit
+// elements, unmasked. A vector instruction writes a register group:
+// LMUL registers from the one it names, LMUL as the last VSETVLI set it.
+// Where paths meet with different settings it reads the widest group,
+// and a write is partial (keeps the old level) unless every path has one
+// LMUL and vl = VLMAX:
+//
+//   - a write of a group with vl < VLMAX leaves the elements from vl on as
+//     they were (tail undisturbed) or unspecified (tail agnostic, which
+//     may also leave them): their level stays, so the XOR of a register
+//     with itself is static zero only after a VSETVLI with an AVL of X0,
+//     which sets vl = VLMAX;
+//   - a vector instruction before any VSETVLI, a VSETVLI whose AVL is
+//     secret (the number of bytes loaded would be), and a masked form are
+//     findings.
+func rvvStep(m rm, op string, a []Arg) {
+	st := m.st.regs
+	n := len(a)
+	if op == "VSETVLI" {
+		// VSETVLI avl, E8, Mn, TU|TA, MU|MA, rd: vl = min(avl, VLMAX), or
+		// VLMAX where avl is X0 (and rd is not).
+		if n != 6 || a[0].Kind != ArgReg || a[5].Kind != ArgReg || a[1].Name != "E8" || !set("TU", "TA")[a[3].Name] ||
+			!set("MU", "MA")[a[4].Name] {
+			m.unmodelled()
+			return
+		}
+		lmul, err := strconv.Atoi(strings.TrimPrefix(a[2].Name, "M"))
+		if err != nil || a[2].Kind != ArgSpecial || !strings.HasPrefix(a[2].Name, "M") || !set("1", "2", "4", "8")[a[2].Name[1:]] {
+			m.unmodelled()
+			return
+		}
+		l := m.read(a[0])
+		if l == Secret {
+			m.find("vector length depends on secret %s", a[0].Name)
+		}
+		for _, x := range rvvLMULs {
+			delete(st, rvvLMUL+strconv.Itoa(x))
+		}
+		st[rvvLMUL+strconv.Itoa(lmul)] = Secret
+		if a[0].isReg("X0") && !a[5].isReg("X0") {
+			delete(st, rvvPartial)
+			l = Static // VLMAX, a constant of the CPU
+		} else {
+			st[rvvPartial] = Secret
+		}
+		m.write(a[5], l)
+		return
+	}
+	lmul, whole, isSet := rvvState(m)
+	if !isSet {
+		m.find("vector instruction before any VSETVLI: LMUL and vl unknown")
+		return
+	}
+	group := func(v Arg) []string {
+		g, ok := rvvGroup(v, lmul)
+		if !ok {
+			m.find("%s is not a vector register group at LMUL %d", v.Name, lmul)
+		}
+		return g
+	}
+	readGroup := func(v Arg) Level {
+		l := Static
+		for _, r := range group(v) {
+			l = max(l, m.reg(r))
+		}
+		return l
+	}
+	writeGroup := func(v Arg, l Level) {
+		for _, r := range group(v) {
+			if whole {
+				m.set(r, l)
+			} else {
+				m.merge(r, l)
+			}
+		}
+	}
+	switch {
+	case op == "VLE8V" && n == 2 && a[0].Kind == ArgMem && isVReg(a[1]):
+		if m.onStack(a[0]) || a[0].Index != "" {
+			m.unmodelled() // a vector spill: its width is vl
+			return
+		}
+		writeGroup(a[1], m.load(a[0], 1))
+	case rvvVV[op] && n == 3 && isVReg(a[0]) && isVReg(a[1]) && isVReg(a[2]):
+		if op == "VXORVV" && sameReg(a[0], a[1]) {
+			readGroup(a[0]) // checks the group
+			writeGroup(a[2], Static)
+			return
+		}
+		writeGroup(a[2], max(readGroup(a[0]), readGroup(a[1])))
+	case op == "VMSNEVI" && n == 3 && a[0].Kind == ArgImm && isVReg(a[1]) && isVReg(a[2]):
+		// A mask: one register, of one bit per element of the source group.
+		// Its bits from vl on are tail, always agnostic: only at LMUL 8 and
+		// vl = VLMAX (VLEN elements of a byte) is the whole register written.
+		l := readGroup(a[1])
+		if whole && lmul == 8 {
+			m.set(a[2].Reg, l)
+		} else {
+			m.merge(a[2].Reg, l)
+		}
+	case op == "VCPOPM" && n == 2 && isVReg(a[0]) && a[1].Kind == ArgReg:
+		// The number of set bits of the mask's first vl bits.
+		m.write(a[1], m.reg(a[0].Reg))
+	case op == "VREDORVS" && n == 3 && isVReg(a[0]) && isVReg(a[1]) && isVReg(a[2]):
+		// vd[0] = vs1[0] | OR of vs2's group; the rest of vd is tail.
+		m.merge(a[2].Reg, max(m.reg(a[0].Reg), readGroup(a[1])))
+	default:
+		// Masked forms (a V0 operand more), other element widths, and
+		// every other vector instruction.
+		m.unmodelled()
+	}
+}

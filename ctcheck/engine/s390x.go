@@ -1,0 +1,808 @@
+package engine
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// s390x: the model, its listing hook and its objdump hook. The canonical
+// form is Go's syntax as the assembler takes it: sources first, the
+// destination last (op a, dst is dst op= a: three operands), RET for BR
+// R14, JMP for BRC 15, LA for an address computation (MOVD $d(b), r:
+// LA, LAY), LOCGR $mask, src, dst for a load on condition, and branch
+// targets as addresses. go tool objdump prints several instructions under
+// other names and in another order, and branch offsets in no one unit;
+// its hook reads the encoding where the text does not tell: a load from a
+// LAY, LARL from LGRL, the targets, XG R, mem from a store.
+//
+// Locations: R0-R15 (R13 is g, R15 the stack pointer, R14 the link
+// register; R0 as a base or index is zero), FLAGS (the condition code),
+// and V0-V31 as two lanes of 8 bytes (F0-F15 are lane 0 of V0-V15).
+//
+// Go 1.24 and 1.25 passed s390x arguments on the stack, 1.26 in
+// registers: the engine passes a callee both, so nothing here depends on
+// the release but the forms older disassemblers print (JMP R14, MOVD for
+// LAY, XOR mem, R), which the hook reads by their encodings.
+
+// s390xFixedFrame is the ABI's fixed frame: the caller's saved return
+// address, between its stack pointer and the arguments it passes
+// (cmd/internal/obj's FixedFrameSize for s390x).
+const s390xFixedFrame = 8
+
+// s390xRegs are s390x's register locations: what a call the analysis
+// cannot see may change.
+func s390xRegs() []string {
+	var regs []string
+	for _, r := range numbered("R", 0, 14) {
+		if r != "R13" {
+			regs = append(regs, r)
+		}
+	}
+	return withLanes(append(regs, "FLAGS"), numbered("V", 0, 31))
+}
+
+func s390xIsVec(loc string) bool { return strings.HasPrefix(loc, "V") }
+
+// s390xRegArg reads a general, floating-point or vector register name;
+// g is R13 (the listing's name).
+func s390xRegArg(s string) (Arg, bool) {
+	if s == "g" {
+		return Arg{Kind: ArgReg, Reg: "R13", Width: 8, Name: s}, true
+	}
+	if _, ok := regNum(s, "R", 0, 15); ok {
+		return Arg{Kind: ArgReg, Reg: s, Width: 8, Name: s}, true
+	}
+	if n, ok := regNum(s, "F", 0, 15); ok {
+		return Arg{Kind: ArgReg, Reg: "V" + strconv.Itoa(n), Width: 8, Name: s}, true
+	}
+	if _, ok := regNum(s, "V", 0, 31); ok {
+		return Arg{Kind: ArgReg, Reg: s, Width: 16, Name: s}, true
+	}
+	return Arg{}, false
+}
+
+// The listing hook.
+
+func s390xListingReg(name string) (string, int, int, bool) {
+	a, ok := s390xRegArg(name)
+	return a.Reg, a.Width, 0, ok
+}
+
+// s390xFrameArg: cmd/internal/obj/s390x's aclass puts a NAME_AUTO at
+// autosize+off and a NAME_PARAM at autosize+off+8 (FixedFrameSize) from
+// the hardware stack pointer R15, where autosize is the frame that
+// preprocess wrote back into the TEXT instruction, which the listing
+// prints ($autosize-args). s390x has no SP register for an unnamed
+// off(SP).
+func s390xFrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
+	if !named {
+		return Arg{}, fmt.Errorf("an unnamed frame operand on s390x")
+	}
+	if fp {
+		off += s390xFixedFrame
+	}
+	return Arg{Kind: ArgMem, Reg: "R15", Imm: f.frame + off}, nil
+}
+
+// s390xCondBranches are the branches on the condition code by mnemonic.
+var s390xCondBranches = set("BEQ", "BNE", "BLT", "BLE", "BGT", "BGE", "BLTU", "BLEU", "BGTU", "BGEU", "BVS", "BVC")
+
+// s390xIsBranch reports whether the last operand of op is a branch
+// target, which the listing prints as the target's offset.
+func s390xIsBranch(op string) bool {
+	return op == "JMP" || op == "BR" || op == "BRC" || op == "BRCT" || op == "BRCTG" || s390xCondBranches[op] ||
+		s390xCmpB.MatchString(op) || s390xCmpJ[op]
+}
+
+var (
+	// compare and branch: op a, b, target.
+	s390xCmpB = regexp.MustCompile(`^CMP(U|W|WU)?B(EQ|NE|LT|LE|GT|GE)$`)
+	// compare and branch with a mask: op $mask, a, b, target.
+	s390xCmpJ = set("CRJ", "CGRJ", "CLRJ", "CLGRJ", "CIJ", "CGIJ", "CLIJ", "CLGIJ")
+)
+
+// s390xFromListing reads an instruction of the listing.
+func s390xFromListing(f *listingFunc, in *Inst, args []string) error {
+	la := f.la
+	for i, s := range args {
+		if a, ok := s390xRegArg(s); ok {
+			in.Args = append(in.Args, a)
+			continue
+		}
+		if s390xIsBranch(in.Op) && i == len(args)-1 {
+			if pc, err := strconv.ParseUint(s, 10, 64); err == nil {
+				in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: pc})
+				continue
+			}
+		}
+		if strings.HasPrefix(s, "$") && strings.HasSuffix(s, ")") && !strings.HasSuffix(s, "(SB)") && in.Op == "MOVD" {
+			// MOVD $d(b)(x), r: an address (LA, LAY).
+			x, ok, err := listingOperand(la, f, s[1:])
+			if err != nil || !ok || x.Kind != ArgMem {
+				return fmt.Errorf("address %s", s)
+			}
+			// The listing prints an address constant without its index
+			// (cmd/internal/obj writes TYPE_ADDR by the name alone): the
+			// B2 and X2 fields of the LA (41) or LAY (e3 .. 71) that the
+			// assembler encoded name both registers, in either order.
+			if x.Index == "" && !x.Global && !strings.HasSuffix(s, "(FP)") && !strings.HasSuffix(s, "(SP)") {
+				b, idx, ok := s390xLARegs(f.code, in.Addr)
+				switch {
+				case !ok:
+					return fmt.Errorf("address %s: no LA or LAY in the encoding", s)
+				case x.Reg == "R"+strconv.Itoa(b) && idx != 0:
+					x.Index, x.Scale = "R"+strconv.Itoa(idx), 1
+				case x.Reg == "R"+strconv.Itoa(idx) && b != 0:
+					x.Index, x.Scale = "R"+strconv.Itoa(b), 1
+				case x.Reg != "R"+strconv.Itoa(b) && x.Reg != "R"+strconv.Itoa(idx):
+					return fmt.Errorf("address %s: the encoding's registers are R%d and R%d", s, b, idx)
+				}
+			}
+			in.Op = "LA"
+			in.Args = append(in.Args, x)
+			continue
+		}
+		a, ok, err := listingOperand(la, f, s)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return fmt.Errorf("operand %s", s)
+		}
+		if a.Kind == ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" &&
+			(in.Op == "CALL" || in.Op == "JMP" || in.Op == "BR" || in.Op == "BL") {
+			a = Arg{Kind: ArgSym, Sym: f.callTarget(a.Sym)}
+		}
+		in.Args = append(in.Args, a)
+	}
+	if pc := in.Addr; pc+6 <= uint64(len(f.code)) && f.code[pc] == 0xe7 {
+		// A vector instruction's displacement is 12 bits, unsigned (VRX,
+		// VRS, VRV): the assembler encodes VL -16(R15), V1 as 4080(R15),
+		// and prints -16. The encoding is what runs.
+		for i := range in.Args {
+			if x := &in.Args[i]; x.Kind == ArgMem && !x.Global {
+				x.Imm = int64(f.code[pc+2]&15)<<8 | int64(f.code[pc+3])
+			}
+		}
+	}
+	switch in.Op {
+	case "BR":
+		in.Op = "JMP"
+	case "BL":
+		in.Op = "CALL"
+	}
+	if in.Op == "JMP" && len(in.Args) == 1 && in.Args[0].isReg("R14") {
+		in.Op, in.Args = "RET", nil
+	}
+	if c := strings.TrimPrefix(in.Op, "MOVD"); c != in.Op && s390xCond[c] && len(in.Args) == 2 &&
+		in.Args[0].Kind == ArgReg && in.Args[1].Kind == ArgReg {
+		// MOVDEQ R1, R2: LOCGR, a load on condition.
+		in.Op, in.Args = "LOCGR", []Arg{{Kind: ArgCond, Name: c}, in.Args[0], in.Args[1]}
+	}
+	return s390xCanonical(in)
+}
+
+// s390xLARegs returns the B2 and X2 fields of the LA or LAY at pc in
+// the code.
+func s390xLARegs(code []byte, pc uint64) (base, index int, ok bool) {
+	switch {
+	case pc+4 <= uint64(len(code)) && code[pc] == 0x41,
+		pc+6 <= uint64(len(code)) && code[pc] == 0xe3 && code[pc+5] == 0x71:
+		return int(code[pc+2] >> 4), int(code[pc+1] & 15), true
+	}
+	return 0, 0, false
+}
+
+// s390xCanonical finishes an instruction either front end read: the
+// three-operand forms, R0 as a base.
+func s390xCanonical(in *Inst) error {
+	a := in.Args
+	for i := range a {
+		if a[i].Kind == ArgMem {
+			a[i] = s390xAddr(a[i])
+		}
+	}
+	switch {
+	case (s390xALU[in.Op] && !s390xUnary[in.Op] || s390xVecOp[in.Op]) && len(a) == 2 && a[1].Kind == ArgReg:
+		in.Args = append(a, a[1]) // op a, dst: dst = dst op a
+	case s390xUnary[in.Op] && len(a) == 1 && a[0].Kind == ArgReg:
+		in.Args = append(a, a[0]) // NEG R: R = -R
+	case s390xDiv[in.Op] && !s390xSqrt[in.Op] && len(a) == 2:
+		in.Args = append(a, a[1])
+	}
+	return nil
+}
+
+// s390xAddr makes R0 as a base or an index the zero it reads as, and a
+// lone index the base (d(R0)(X*1) is d(X)).
+func s390xAddr(x Arg) Arg {
+	if x.Reg == "R0" {
+		x.Reg = ""
+	}
+	if x.Index == "R0" {
+		x.Index, x.Scale = "", 0
+	}
+	if x.Reg == "" && x.Index != "" && x.Scale <= 1 {
+		x.Reg, x.Index, x.Scale = x.Index, "", 0
+	}
+	if x.Reg == "" && x.Index == "" {
+		x.Global = true // an absolute address
+	}
+	return x
+}
+
+// The objdump hook.
+
+var s390xObjMem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R\d+)\*1\))?$`)
+
+// s390xObjRXY are the loads and stores whose printed form says what they
+// do, by the last byte of their RXY encoding (e3 .. op), with their
+// width: LG, LGF, LLGF, LGH, LLGH, LGB, LLGC; STG, STY, STHY, STCY.
+// Others print like them (MOVD for LAY), or print one width for another.
+var s390xObjRXY = map[string]int{"04": 8, "14": 4, "16": 4, "15": 2, "91": 2, "77": 1, "90": 1, "24": 8, "50": 4, "70": 2, "72": 1}
+
+// s390xObjFloat are the floating-point loads and stores, by the first
+// byte of their encoding and the last of an RXY one: the width, and 1 for
+// a store. LD, LE, STD, STE; LDY, LEY, STDY, STEY.
+var s390xObjFloat = map[string][2]int{"68": {8, 0}, "78": {4, 0}, "60": {8, 1}, "70": {4, 1},
+	"ed65": {8, 0}, "ed64": {4, 0}, "ed67": {8, 1}, "ed66": {4, 1}}
+
+// s390xObjRMW are the RXY operations R = R op mem (XG, OG, NG, AG, SG),
+// which objdump prints op R, mem (Go 1.26) or op mem, R (Go 1.25).
+var s390xObjRMW = set("82", "81", "80", "08", "09")
+
+// s390xObjRIL are the loads and stores relative to the program counter
+// (RIL-b, c4 R1 op), by the nibble of their opcode, as Go's moves: LGRL,
+// LGFRL, LLGFRL, LGHRL, LLGHRL; STGRL, STRL, STHRL. (LRL, LHRL and LLHRL,
+// which write the low word alone, are not among them: they fail closed.)
+var s390xObjRIL = map[string]struct {
+	op    string
+	store bool
+}{"8": {"MOVD", false}, "c": {"MOVW", false}, "e": {"MOVWZ", false}, "4": {"MOVH", false}, "6": {"MOVHZ", false},
+	"b": {"MOVD", true}, "f": {"MOVW", true}, "7": {"MOVH", true}}
+
+// s390xFromObjdump reads an instruction go tool objdump printed.
+func s390xFromObjdump(f *Func, in *Inst, args []string) error {
+	if in.Op == "?" {
+		in.Raw = true
+		return nil
+	}
+	if rl, ok := s390xObjRIL[in.Hex[min(len(in.Hex), 3):min(len(in.Hex), 4)]]; ok && len(in.Hex) == 12 && in.Hex[:2] == "c4" {
+		// LGRL, STGRL and their kin (which Go 1.24 printed MOVD R,
+		// off(PC)): a global's value to or from the register of the R1
+		// field, at an offset from the program counter.
+		r, _ := strconv.ParseUint(in.Hex[2:3], 16, 8)
+		name := "R" + strconv.Itoa(int(r))
+		reg, mem := Arg{Kind: ArgReg, Reg: name, Width: 8, Name: name}, Arg{Kind: ArgMem, Global: true}
+		in.Op, in.Args = rl.op, []Arg{mem, reg}
+		if rl.store {
+			in.Args = []Arg{reg, mem}
+		}
+		return nil
+	}
+	for _, s := range args {
+		if a, ok := s390xRegArg(s); ok {
+			in.Args = append(in.Args, a)
+			continue
+		}
+		switch {
+		case strings.HasPrefix(s, "$") && !strings.HasSuffix(s, ")"):
+			v, ok := objInt(s[1:])
+			if !ok {
+				return fmt.Errorf("constant %s", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: v})
+		case strings.HasPrefix(s, "$") && strings.HasSuffix(s, "(SB)"):
+			in.Args = append(in.Args, Arg{Kind: ArgImm, Sym: strings.TrimSuffix(s[1:], "(SB)")})
+		case strings.HasSuffix(s, "(PC)"):
+			t, ok := s390xObjTarget(in)
+			if !ok {
+				return fmt.Errorf("branch target %s not decoded", s)
+			}
+			in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: t})
+		case strings.HasSuffix(s, "(SB)"):
+			in.Args = append(in.Args, Arg{Kind: ArgSym, Sym: strings.TrimSuffix(s, "(SB)")})
+		default:
+			p := s390xObjMem.FindStringSubmatch(s)
+			if p == nil {
+				return fmt.Errorf("operand %s", s)
+			}
+			x := Arg{Kind: ArgMem, Reg: p[2]}
+			if p[1] != "" {
+				v, ok := objInt(p[1])
+				if !ok {
+					return fmt.Errorf("operand %s", s)
+				}
+				x.Imm = v
+			}
+			if p[3] != "" {
+				x.Index, x.Scale = p[3], 1
+			}
+			in.Args = append(in.Args, s390xAddr(x))
+		}
+	}
+	first, last := s390xObjOpcode(in)
+	a := in.Args
+	n := len(a)
+	mem := func(i int) bool { return i < n && a[i].Kind == ArgMem }
+	reg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
+	switch {
+	case in.Hex == "07fe" && (in.Op == "RET" || in.Op == "JMP" && n == 1): // BR R14, as Go 1.24 prints it
+		in.Op, in.Args = "RET", nil
+	case len(in.Hex) == 4 && in.Hex[:3] == "07f" && (in.Op == "RET" || in.Op == "JMP" && n == 1):
+		// BCR 15, Rn: the disassembler prints RET whatever the register
+		// (Go 1.26), but only R14 is the link register: a jump through Rn.
+		r, _ := strconv.ParseUint(in.Hex[3:], 16, 8)
+		name := "R" + strconv.Itoa(int(r))
+		in.Op, in.Args = "JMP", []Arg{{Kind: ArgReg, Reg: name, Width: 8, Name: name}}
+	case in.Op == "RET":
+		return fmt.Errorf("RET encoded %s", in.Hex)
+	case (in.Op == "BR" || in.Op == "JMP") && n == 1:
+		in.Op = "JMP"
+	case in.Op == "BASR" && n == 2 && a[0].isReg("R14") && reg(1):
+		in.Op, in.Args = "CALL", a[1:] // BL R: a call through a register
+	case s390xCmpJ[in.Op] && n == 4 && reg(0) && a[2].Kind == ArgImm:
+		// CGIJ R1, $0, $7, target: the mask the disassembler has no name
+		// for, printed third; Go's order puts it first.
+		in.Args = []Arg{a[2], a[0], a[1], a[3]}
+	case in.Op == "MOVD" && n == 2 && mem(0) && reg(1) && first == "41" && len(in.Hex) == 8:
+		in.Op = "LA" // LA R, d(X, B), printed like a load
+	case (in.Op == "VFD" || in.Op == "VFSQ") && n >= 4 && reg(0) && reg(1):
+		// VFD V1, V2, V3, $m4, $m5 in the instruction's order, V1 = V2 / V3;
+		// m5 bit 3: the first element alone. Go's order puts V1 last.
+		regs := 3
+		if in.Op == "VFSQ" {
+			regs = 2
+		}
+		if n != regs+2 || a[regs].Kind != ArgImm || a[regs+1].Kind != ArgImm || !reg(regs-1) {
+			return fmt.Errorf("%s form", in.Op)
+		}
+		in.Op = map[string]string{"VFD": "VFDDB", "VFSQ": "VFSQDB"}[in.Op]
+		if a[regs+1].Imm&8 != 0 {
+			in.Op = "W" + in.Op[1:]
+		}
+		in.Args = nil
+		for i := regs - 1; i >= 0; i-- {
+			in.Args = append(in.Args, a[i])
+		}
+	case s390xDivPair[in.Op] && n == 2 && reg(0) && reg(1):
+		// DSGR R10, R1 and the like, which Go's DIVD and MODD are: R11
+		// (and R10, for the logical ones) by R1, to R10 and R11.
+		num, ok := regNum(a[0].Reg, "R", 0, 14)
+		if !ok || num%2 != 0 {
+			return fmt.Errorf("%s: an odd register pair", in.Op)
+		}
+		next := "R" + strconv.Itoa(num+1)
+		in.Args = []Arg{a[0], {Kind: ArgReg, Reg: next, Width: 8, Name: next}, a[1]}
+	case s390xCond[strings.TrimPrefix(in.Op, "MOVD")] && n == 2 && reg(0) && reg(1):
+		// MOVDEQ R1, R2: LOCGR, a load on condition.
+		in.Op, in.Args = "LOCGR", []Arg{{Kind: ArgCond, Name: in.Op[4:]}, a[0], a[1]}
+	case in.Op == "MOVD" && n == 2 && mem(0) && reg(1) && first == "e3" && last == "71", in.Op == "LAY" || in.Op == "LA":
+		in.Op = "LA" // LAY: an address, printed like a load
+	case (in.Op == "MOVD" || in.Op == "LARL") && n == 2 && first == "c0" && in.Hex[3] == '0' && reg(1):
+		// LARL: an address in the program.
+		in.Op, in.Args = "MOVD", []Arg{{Kind: ArgImm, Sym: a[0].Sym}, a[1]}
+	case s390xWidth[in.Op] != 0 && n == 2 && (mem(0) || mem(1)):
+		w := s390xWidth[in.Op]
+		switch {
+		case first == "e3" && s390xObjRXY[last] == w:
+		case in.Op == "MOVB" && len(in.Hex) == 8 && first == "42" && mem(1): // STC, as Go 1.24 prints MOVB
+		case (in.Op == "FMOVD" || in.Op == "FMOVS") && s390xObjFloat[first+last] == [2]int{w, map[bool]int{true: 1}[mem(1)]}:
+		default:
+			return fmt.Errorf("%s: the encoding %s is not the load or store it prints", in.Op, in.Hex)
+		}
+	case in.Op == "STC" && n == 2 && mem(1) && first == "42":
+		in.Op = "MOVB"
+	case (in.Op == "XOR" || in.Op == "OR" || in.Op == "AND" || in.Op == "ADD" || in.Op == "SUB") && n == 2 &&
+		(mem(0) || mem(1)):
+		if first != "e3" || !s390xObjRMW[last] {
+			return fmt.Errorf("%s: encoding %s", in.Op, in.Hex)
+		}
+		if mem(1) {
+			in.Args = []Arg{a[1], a[0]} // XG R, mem: R = R ^ mem
+		}
+	case in.Op == "VLL" && n == 3 && reg(0) && reg(1) && mem(2):
+		in.Args = []Arg{a[1], a[2], a[0]} // VLL V, len, mem
+	case in.Op == "VLGV" && n == 4 && reg(0) && reg(1) && mem(2) && a[3].Kind == ArgImm && a[3].Imm >= 0 && a[3].Imm <= 3:
+		// VLGV R, V, idx(B), $size: element idx of V to R.
+		if a[2].Reg != "" || a[2].Index != "" {
+			return fmt.Errorf("VLGV with a register index")
+		}
+		in.Op = "VLGV" + string("BHFG"[a[3].Imm])
+		in.Args = []Arg{{Kind: ArgImm, Imm: a[2].Imm}, a[1], a[0]}
+	case s390xShift[in.Op] && n == 3 && mem(0):
+		// SRD d(b), src, dst: shifted by d plus b.
+		if a[0].Reg == "" {
+			in.Args[0] = Arg{Kind: ArgImm, Imm: a[0].Imm}
+		} else if a[0].Index == "" {
+			in.Args[0] = Arg{Kind: ArgReg, Reg: a[0].Reg, Width: 8, Name: a[0].Reg}
+		}
+	}
+	return s390xCanonical(in)
+}
+
+// s390xDivPair are the divisions of an even-odd register pair, which
+// the disassembler prints where the listing has DIVD and its kin.
+var s390xDivPair = set("DSGR", "DSGFR", "DLGR", "DLR")
+
+// s390xCond are the conditions of objdump's names of LOCGR (MOVDEQ).
+var s390xCond = set("EQ", "NE", "LT", "LE", "GT", "GE", "LTU", "LEU", "GTU", "GEU", "VS", "VC")
+
+// s390xObjOpcode returns the first byte of the encoding, and the last of a
+// 6-byte one: e3 and 71 for LAY.
+func s390xObjOpcode(in *Inst) (first, last string) {
+	if len(in.Hex) < 4 {
+		return "", ""
+	}
+	first = in.Hex[:2]
+	if len(in.Hex) == 12 {
+		last = in.Hex[10:]
+	}
+	return first, last
+}
+
+// s390xObjTarget decodes the target of a relative branch from its
+// encoding: the disassembler's N(PC) is not the offset in any unit. The
+// offset counts halfwords: 16 bits in bytes 2 and 3 of BRC, BRCT and
+// BRCTG (a7x4, a7x6, a7x7) and of the compare-and-branch family (ec), 32
+// bits in bytes 2 to 5 of BRCL and BRASL (c0x4, c0x5).
+func s390xObjTarget(in *Inst) (uint64, bool) {
+	var off int64
+	switch first, _ := s390xObjOpcode(in); {
+	case first == "a7" && len(in.Hex) == 8 && strings.ContainsRune("4567", rune(in.Hex[3])), first == "ec" && len(in.Hex) == 12:
+		v, err := strconv.ParseUint(in.Hex[4:8], 16, 16)
+		if err != nil {
+			return 0, false
+		}
+		off = int64(int16(v))
+	case first == "c0" && len(in.Hex) == 12 && (in.Hex[3] == '4' || in.Hex[3] == '5'):
+		v, err := strconv.ParseUint(in.Hex[4:12], 16, 32)
+		if err != nil {
+			return 0, false
+		}
+		off = int64(int32(v))
+	default:
+		return 0, false
+	}
+	return uint64(int64(in.Addr) + 2*off), true
+}
+
+// The model.
+
+var (
+	s390xWidth = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWZ": 4, "MOVH": 2, "MOVHZ": 2, "MOVB": 1, "MOVBZ": 1, "FMOVD": 8, "FMOVS": 4}
+	// op src, src, dst; the scalar ones set the condition code.
+	s390xALU = set("ADD", "SUB", "AND", "OR", "XOR", "ADDW", "SUBW", "ANDW", "ORW", "XORW", "MULLD", "MULLW", "MULHD",
+		"MULHDU", "NEG", "NEGW", "NOT", "NOTW", "SLD", "SRD", "SRAD", "SLW", "SRW", "SRAW", "RLL", "RLLG", "ADDC", "ADDE",
+		"SUBC", "SUBE")
+	s390xUnary = set("NEG", "NEGW", "NOT", "NOTW")
+	s390xShift = set("SLD", "SRD", "SRAD", "SLW", "SRW", "SRAW", "RLL", "RLLG")
+	// The carry chains read the condition code too.
+	s390xCarryIn = set("ADDE", "SUBE")
+	s390xCmp     = set("CMP", "CMPU", "CMPW", "CMPWU")
+	s390xRISBG   = set("RISBGZ", "RISBG", "RISBGN", "RISBHGZ", "RISBLGZ", "RISBHG", "RISBLG")
+	s390xDiv     = set("DIVD", "DIVDU", "DIVW", "DIVWU", "MODD", "MODDU", "MODW", "MODWU", "FDIV", "FDIVS", "FSQRT",
+		"FSQRTS", "WFDDB", "WFSQDB", "VFDDB", "VFSQDB")
+	// Vector: op a, b, dst, element by element; the CC forms of the
+	// compares set the condition code.
+	s390xSqrt  = set("FSQRT", "FSQRTS", "WFSQDB", "VFSQDB")
+	s390xVecOp = set("VX", "VO", "VN", "VNO", "VNC", "VAQ", "VSQ", "VAB", "VAG", "VSB", "VSG",
+		"VCEQB", "VCEQH", "VCEQF", "VCEQG", "VCEQBS", "VCEQHS", "VCEQFS", "VCEQGS", "VMXLB", "VMNLB", "VPERM", "VSEL")
+	s390xVecCC = set("VCEQBS", "VCEQHS", "VCEQFS", "VCEQGS")
+	// Lane moves: VLGVx $idx, V, R reads one element.
+	s390xVLGV = map[string]int{"VLGVB": 1, "VLGVH": 2, "VLGVF": 4, "VLGVG": 8}
+	s390xNone = set("NOP", "NOPH")
+)
+
+// S390XOps is every opcode the s390x model knows, for the tables' tests.
+func S390XOps() map[string]bool {
+	t := set("RET", "JMP", "CALL", "BRC", "BRCT", "BRCTG", "LA", "LOCGR", "STMG", "LMG", "MVGHI", "VZERO", "VONE",
+		"VL", "VST", "VLM", "VSTM", "VLL", "VTM")
+	for _, c := range []map[string]bool{s390xCondBranches, s390xCmpJ, s390xALU, s390xCmp, s390xRISBG, s390xDiv,
+		s390xVecOp, s390xNone, s390xDivPair} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	for op := range s390xWidth {
+		t[op] = true
+	}
+	for op := range s390xVLGV {
+		t[op] = true
+	}
+	for _, cc := range strings.Fields("EQ NE LT LE GT GE") {
+		t["CMPB"+cc], t["CMPUB"+cc], t["CMPWB"+cc], t["CMPWUB"+cc] = true, true, true, true
+	}
+	return t
+}
+
+// s390xRange returns the registers first..last of STMG, LMG, VLM and
+// VSTM, which wrap around from 15 to 0 (general) or 31 to 0 (vector).
+func s390xRange(first, last Arg) ([]Arg, bool) {
+	if first.Kind != ArgReg || last.Kind != ArgReg || first.Reg[0] != last.Reg[0] {
+		return nil, false
+	}
+	p := first.Reg[:1]
+	a, _ := strconv.Atoi(first.Reg[1:])
+	b, _ := strconv.Atoi(last.Reg[1:])
+	if b < a {
+		return nil, false // the wrap-around: not modelled
+	}
+	var regs []Arg
+	for i := a; i <= b; i++ {
+		regs = append(regs, Arg{Kind: ArgReg, Reg: p + strconv.Itoa(i), Width: first.Width, Name: p + strconv.Itoa(i)})
+	}
+	return regs, true
+}
+
+func s390xStep(mach *Mach) {
+	m := rm{Mach: mach, isVec: s390xIsVec}
+	op, a := m.in.Op, m.in.Args
+	n := len(a)
+	reg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
+	gp := func(i int) bool { return reg(i) && a[i].Reg[0] == 'R' }
+	vr := func(i int) bool { return reg(i) && a[i].Reg[0] == 'V' }
+	src := func(i int) bool { return i < n && (a[i].Kind == ArgImm || gp(i)) }
+	target := func(i int) (uint64, bool) {
+		if i < n && a[i].Kind == ArgTarget {
+			return a[i].Target, true
+		}
+		m.find("branch target not decoded (fail closed)")
+		return 0, false
+	}
+	flags := func(l Level) { m.set("FLAGS", l) }
+	switch {
+	case s390xNone[op] && n == 0:
+	case op == "RET" && n == 0:
+		m.doRet() // the engine checks the link register
+	case op == "JMP" && n == 1:
+		m.jmp(a[0])
+	case op == "CALL" && n == 1:
+		m.callTo(a[0], "R14")
+	case s390xCondBranches[op] && n == 1:
+		if t, ok := target(0); ok {
+			m.branch(m.reg("FLAGS"), "condition code", t)
+		}
+	case op == "BRC" && n == 2 && a[0].Kind == ArgImm:
+		t, ok := target(1)
+		switch {
+		case !ok:
+		case a[0].Imm&15 == 15:
+			m.jump(t) // always
+		case a[0].Imm&15 == 0: // never
+		default:
+			m.branch(m.reg("FLAGS"), "condition code", t)
+		}
+	case s390xCmpB.MatchString(op) && n == 3 && gp(0) && src(1):
+		if t, ok := target(2); ok {
+			m.branch(m.reads(a[0], a[1]), a[0].Name+", "+argName(a[1]), t)
+		}
+	case s390xCmpJ[op] && n == 4 && a[0].Kind == ArgImm && gp(1) && src(2):
+		if t, ok := target(3); ok {
+			m.branch(m.reads(a[1], a[2]), a[1].Name+", "+argName(a[2]), t)
+		}
+	case (op == "BRCTG" || op == "BRCT") && n == 2 && gp(0):
+		// Decrement and branch if not zero.
+		if t, ok := target(1); ok {
+			m.branch(m.read(a[0]), a[0].Name, t)
+		}
+	case s390xCmp[op] && n == 2 && gp(0) && src(1):
+		flags(m.reads(a[0], a[1]))
+	case s390xUnary[op] && n == 2 && gp(0) && gp(1):
+		l := m.read(a[0])
+		m.write(a[1], l)
+		flags(l)
+	case op == "LOCGR" && n == 3 && gp(1) && gp(2):
+		// LOCGR $mask, src, dst: dst = the condition ? src : dst.
+		m.write(a[2], max(m.read(a[1]), m.read(a[2]), m.reg("FLAGS")))
+	case op == "LA" && n == 2 && a[0].Kind == ArgMem && gp(1):
+		// An address computed, not accessed: no finding of its own.
+		x := a[0]
+		if a[1].isReg("R15") && x.Reg == "R15" && x.Index == "" && !x.Global {
+			m.moveSP(x.Imm) // the frame: MOVD $-n(R15), R15
+			return
+		}
+		l := Static
+		for _, r := range []string{x.Reg, x.Index} {
+			if r != "" {
+				l = max(l, m.reg(r))
+			}
+		}
+		if a[1].isReg("R15") {
+			m.set("R15", l)
+			return
+		}
+		m.write(a[1], l)
+	case s390xWidth[op] != 0 && n == 2:
+		s390xMove(m, op, a)
+	case op == "MVGHI" && n == 2 && a[0].Kind == ArgMem && a[1].Kind == ArgImm:
+		m.store(a[0], 8, Static) // a constant to a doubleword, which Go 1.24 emits
+	case (op == "STMG" || op == "LMG") && n == 3:
+		// STMG Ra, Rb, mem: Ra, Ra+1, ... Rb to consecutive doublewords;
+		// LMG mem, Ra, Rb (as Go writes it) or LMG Ra, Rb, mem back.
+		if op == "LMG" && a[0].Kind == ArgMem {
+			a = []Arg{a[1], a[2], a[0]}
+		}
+		regs, ok := s390xRange(a[0], a[1])
+		if !ok || a[2].Kind != ArgMem || a[0].Reg[0] != 'R' {
+			m.unmodelled()
+			return
+		}
+		// Each doubleword whole: R14's return address with it.
+		if op == "STMG" {
+			for i, r := range regs {
+				x := a[2]
+				x.Imm += int64(8 * i)
+				ra := m.linkOf(r)
+				m.store(x, 8, m.read(r))
+				m.keepLink(x, ra)
+			}
+			return
+		}
+		var ls []Level
+		var links []link
+		for i := range regs {
+			x := a[2]
+			x.Imm += int64(8 * i)
+			ls = append(ls, m.load(x, 8))
+			links = append(links, m.linkOf(x))
+		}
+		for i, r := range regs {
+			if r.isReg("R15") {
+				m.set("R15", ls[i])
+				continue
+			}
+			m.write(r, ls[i])
+			m.keepLink(r, links[i])
+		}
+	case (op == "VZERO" || op == "VONE") && n == 1 && vr(0):
+		m.write(a[0], Static)
+	case op == "VL" && n == 2 && a[0].Kind == ArgMem && vr(1):
+		m.write(a[1], m.load(a[0], 16))
+	case op == "VST" && n == 2 && vr(0) && a[1].Kind == ArgMem:
+		m.store(a[1], 16, m.read(a[0]))
+	case op == "VLM" && n == 3 && a[0].Kind == ArgMem:
+		regs, ok := s390xRange(a[1], a[2])
+		if !ok || !vr(1) {
+			m.unmodelled()
+			return
+		}
+		l := m.load(a[0], 16*len(regs))
+		for _, r := range regs {
+			m.write(r, l)
+		}
+	case op == "VSTM" && n == 3 && a[2].Kind == ArgMem:
+		regs, ok := s390xRange(a[0], a[1])
+		if !ok || !vr(0) {
+			m.unmodelled()
+			return
+		}
+		m.store(a[2], 16*len(regs), m.reads(regs...))
+	case op == "VLL" && n == 3 && gp(0) && a[1].Kind == ArgMem && vr(2):
+		// VLL len, mem, V: len is the index of the last byte loaded.
+		if m.read(a[0]) == Secret {
+			m.find("load length depends on secret %s", a[0].Name)
+		}
+		m.write(a[2], m.load(a[1], 16))
+	case s390xVLGV[op] != 0 && n == 3 && a[0].Kind == ArgImm && vr(1) && gp(2):
+		w := s390xVLGV[op]
+		part := a[1]
+		part.Width, part.Off = w, int(a[0].Imm)*w
+		if a[0].Imm < 0 || part.Off+w > 16 {
+			m.unmodelled()
+			return
+		}
+		m.write(a[2], m.read(part))
+	case op == "VTM" && n == 2 && vr(0) && vr(1):
+		flags(m.reads(a[0], a[1]))
+	case s390xVecOp[op] && n >= 3 && vr(n-1):
+		for _, x := range a[:n-1] {
+			if x.Kind != ArgImm && !(x.Kind == ArgReg && x.Reg[0] == 'V') {
+				m.unmodelled()
+				return
+			}
+		}
+		l := m.reads(a[:n-1]...)
+		if (op == "VX" || op == "VSQ" || op == "VSB" || op == "VSG") && n == 3 && sameReg(a[0], a[1]) {
+			l = Static
+		}
+		m.write(a[n-1], l)
+		if s390xVecCC[op] {
+			flags(l)
+		}
+	case s390xRISBG[op] && n == 5 && a[0].Kind == ArgImm && a[1].Kind == ArgImm && a[2].Kind == ArgImm && gp(3) && gp(4):
+		// RISBG $start, $end, $rot, src, dst: the Z forms zero dst's other
+		// bits, the others keep them.
+		l := m.read(a[3])
+		if !strings.HasSuffix(op, "Z") {
+			l = max(l, m.read(a[4]))
+		}
+		m.write(a[4], l)
+	case s390xALU[op] && n == 3 && gp(2) && (a[0].Kind == ArgMem && a[1].isReg(a[2].Reg) || src(0) && src(1)):
+		var l Level
+		if a[0].Kind == ArgMem {
+			// XOR mem, R: R = R ^ mem (XG and the like).
+			l = max(m.load(a[0], 8), m.read(a[1]))
+		} else {
+			l = m.reads(a[0], a[1])
+			if s390xUnary[op] {
+				l = m.read(a[0])
+			}
+		}
+		if (op == "XOR" || op == "XORW" || op == "SUB" || op == "SUBW") && sameReg(a[0], a[1]) {
+			l = Static // the zeroing idiom
+		}
+		if s390xCarryIn[op] {
+			l = max(l, m.reg("FLAGS"))
+		}
+		if a[2].isReg("R15") {
+			if (op == "ADD" || op == "SUB") && a[0].Kind == ArgImm && a[0].Sym == "" && a[1].isReg("R15") {
+				d := a[0].Imm
+				if op == "SUB" {
+					d = -d
+				}
+				m.moveSP(d) // the frame: ADD $n, R15
+				return
+			}
+			m.set("R15", l)
+			return
+		}
+		m.write(a[2], l)
+		if !strings.HasPrefix(op, "MUL") {
+			flags(l)
+		}
+	case s390xDivPair[op] && n == 3 && gp(0) && gp(1) && gp(2):
+		// DSGR Reven, Rodd, Rx: the pair's quotient and remainder.
+		l := m.reads(a...)
+		if l == Secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		m.write(a[0], l)
+		m.write(a[1], l)
+	case s390xDiv[op] && (n == 3 || n == 2 && s390xSqrt[op]) && reg(n-1):
+		l := m.reads(a[:n-1]...)
+		if l == Secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		m.write(a[n-1], l)
+	default:
+		m.unmodelled()
+	}
+}
+
+// s390xMove runs a load, a store or a register move.
+func s390xMove(m rm, op string, a []Arg) {
+	w := s390xWidth[op]
+	// A return address moves whole with MOVD (MOVD R14, -n(R15) and
+	// back, MOVD R14, R5 for the stack growth) and with nothing else.
+	whole := op == "MOVD"
+	switch {
+	case a[0].Kind == ArgMem && a[1].Kind == ArgReg:
+		l, ra := m.load(a[0], w), m.wholeLink(whole, a[0])
+		if a[1].isReg("R15") {
+			m.set("R15", l)
+			return
+		}
+		m.write(a[1], l)
+		m.keepLink(a[1], ra)
+	case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
+		ra := m.wholeLink(whole, a[0])
+		m.store(a[1], w, m.read(a[0]))
+		m.keepLink(a[1], ra)
+	case (a[0].Kind == ArgReg || a[0].Kind == ArgImm) && a[1].Kind == ArgReg:
+		l, ra := m.read(a[0]), m.wholeLink(whole, a[0])
+		if a[0].Kind == ArgImm {
+			l = Static // a constant, or an address in the program
+		}
+		if a[1].isReg("R15") {
+			m.set("R15", l)
+			return
+		}
+		m.write(a[1], l)
+		m.keepLink(a[1], ra)
+	default:
+		m.unmodelled()
+	}
+}

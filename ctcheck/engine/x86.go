@@ -1,0 +1,758 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// x86 (amd64 and 386): the model and its listing hook. The canonical form
+// is Intel's: its mnemonics (JB, not Go's JCS; MOVZX, not MOVBQZX; one
+// ADD whatever the width), its operand order (the destination first),
+// the width of each operand in the operand, and an AVX-512 opmask as the
+// instruction's Mask. The disassembly front end (disasm_x86.go) reads GNU
+// objdump's Intel syntax into it; the listing hook below translates Go's
+// names.
+//
+// Locations: the general registers by their 64-bit Go names (AX ... R15,
+// SP), whatever part is named; each vector register as eight lanes of 8
+// bytes (X5.0 ... X5.7: XMM is lanes 0-1, YMM 0-3, ZMM 0-7), so that a
+// write of part of a register keeps the rest's level; the opmasks K0-K7;
+// the flags, FLAGS.
+
+var x86GP = strings.Fields("AX CX DX BX SP BP SI DI R8 R9 R10 R11 R12 R13 R14 R15")
+
+// x86Regs are the register locations of amd64 and 386: what a call the
+// analysis cannot see may change.
+func x86Regs() []string {
+	var regs []string
+	for _, r := range x86GP {
+		if r != "SP" {
+			regs = append(regs, r)
+		}
+	}
+	for v := range 32 {
+		for l := range 8 {
+			regs = append(regs, fmt.Sprintf("X%d.%d", v, l))
+		}
+	}
+	for k := range 8 {
+		regs = append(regs, fmt.Sprintf("K%d", k))
+	}
+	return append(regs, "FLAGS")
+}
+
+// x86GoReg names a register as Go's assembler prints it. The general
+// registers' width is the instruction's (0), but for the byte names.
+func x86GoReg(r string) (loc string, width, off int, ok bool) {
+	switch r {
+	case "TLS":
+		return tlsBase, 0, 0, true
+	case "AL", "CL", "DL", "BL":
+		return r[:1] + "X", 1, 0, true
+	case "AH", "CH", "DH", "BH":
+		// Not read: in an instruction with a REX prefix (one that names
+		// R8B or SIB, say) the assembler encodes SPL, BPL, SIL or DIL
+		// where the listing prints AH, CH, DH or BH. The kernels and the
+		// compiler use none of them; the compiled check decodes what was
+		// encoded.
+		return "", 0, 0, false
+	case "SPB", "BPB", "SIB", "DIB":
+		return r[:2], 1, 0, true
+	}
+	for _, g := range x86GP {
+		if r == g {
+			return r, 0, 0, true
+		}
+		if r == g+"B" && strings.HasPrefix(g, "R") {
+			return g, 1, 0, true
+		}
+	}
+	if len(r) >= 2 && (r[0] == 'X' || r[0] == 'Y' || r[0] == 'Z') {
+		if n, err := strconv.Atoi(r[1:]); err == nil && n >= 0 && n < 32 {
+			return "X" + r[1:], map[byte]int{'X': 16, 'Y': 32, 'Z': 64}[r[0]], 0, true
+		}
+	}
+	if len(r) == 2 && r[0] == 'K' && r[1] >= '0' && r[1] <= '7' {
+		return r, 8, 0, true
+	}
+	return "", 0, 0, false
+}
+
+// x86FrameArg: on x86 the listing prints every stack operand at its
+// offset from the hardware stack pointer, where the assembler put it.
+func x86FrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
+	return Arg{Kind: ArgMem, Reg: "SP", Imm: off}, nil
+}
+
+// Go's names that are not Intel's, and their width where they have one.
+var x86GoNames = map[string]struct {
+	op string
+	w  int
+}{
+	"MOVBQZX": {"MOVZX", 8}, "MOVBLZX": {"MOVZX", 4}, "MOVBWZX": {"MOVZX", 2}, "MOVWQZX": {"MOVZX", 8}, "MOVWLZX": {"MOVZX", 4},
+	"MOVBQSX": {"MOVSX", 8}, "MOVBLSX": {"MOVSX", 4}, "MOVBWSX": {"MOVSX", 2}, "MOVWQSX": {"MOVSX", 8}, "MOVWLSX": {"MOVSX", 4},
+	"MOVLQSX": {"MOVSXD", 8}, "MOVLQZX": {"MOV", 4},
+	"MOVOU": {"MOVDQU", 16}, "MOVO": {"MOVDQA", 16}, "PSHUFL": {"PSHUFD", 16},
+	"IMUL3Q": {"IMUL", 8}, "IMUL3L": {"IMUL", 4}, "IMUL3W": {"IMUL", 2},
+	"JCXZL": {"JECXZ", 4}, "JCXZQ": {"JRCXZ", 8}, "JCXZW": {"JCXZ", 2}, "LOOPEQ": {"LOOPE", 0},
+	"CQO": {"CQO", 8}, "CDQ": {"CDQ", 4}, "CWD": {"CWD", 2}, "CDQE": {"CDQE", 8}, "CWDE": {"CWDE", 4},
+	"CVTSQ2SD": {"CVTSI2SD", 8}, "CVTSL2SD": {"CVTSI2SD", 4}, "CVTTSD2SQ": {"CVTTSD2SI", 8}, "CVTTSD2SL": {"CVTTSD2SI", 4},
+}
+
+// x86MemWidth is the width of the memory operand of the vector
+// instructions that read or write less than their widest register.
+var x86MemWidth = map[string]int{
+	"PEXTRB": 1, "PEXTRW": 2, "PEXTRD": 4, "PEXTRQ": 8, "VPEXTRB": 1, "VPEXTRW": 2, "VPEXTRD": 4, "VPEXTRQ": 8,
+	"PINSRB": 1, "PINSRW": 2, "PINSRD": 4, "PINSRQ": 8, "VPINSRB": 1, "VPINSRW": 2, "VPINSRD": 4, "VPINSRQ": 8,
+	"EXTRACTPS": 4, "VEXTRACTPS": 4, "MOVSD": 8, "MOVSS": 4, "VMOVSD": 8, "VMOVSS": 4,
+	"MOVLPS": 8, "MOVHPS": 8, "MOVLPD": 8, "MOVHPD": 8, "VMOVLPS": 8, "VMOVHPS": 8,
+	"VEXTRACTI128": 16, "VEXTRACTF128": 16, "VEXTRACTI32X4": 16, "VEXTRACTI64X2": 16, "VEXTRACTI64X4": 32,
+	"VEXTRACTI32X8": 32, "VPBROADCASTB": 1, "VPBROADCASTW": 2, "VPBROADCASTD": 4, "VPBROADCASTQ": 8,
+}
+
+// x86FullStore are the vector instructions that store a whole register.
+var x86FullStore = set("MOVDQU", "MOVDQA", "MOVUPS", "MOVAPS", "MOVUPD", "MOVAPD", "MOVNTDQ", "VMOVDQU", "VMOVDQA",
+	"VMOVDQU8", "VMOVDQU16", "VMOVDQU32", "VMOVDQU64", "VMOVDQA32", "VMOVDQA64", "VMOVUPS", "VMOVAPS", "VMOVNTDQ")
+
+// Go's condition suffixes, as Intel's.
+var x86GoCond = map[string]string{
+	"CC": "AE", "CS": "B", "EQ": "E", "NE": "NE", "HI": "A", "LS": "BE", "LT": "L", "GE": "GE", "GT": "G", "LE": "LE",
+	"MI": "S", "PL": "NS", "OS": "O", "OC": "NO", "PS": "P", "PC": "NP",
+	// The aliases Go's assembler also takes.
+	"A": "A", "AE": "AE", "B": "B", "BE": "BE", "C": "B", "NC": "AE", "E": "E", "Z": "E", "NZ": "NE", "G": "G", "L": "L",
+	"HS": "AE", "LO": "B", "S": "S", "NS": "NS", "O": "O", "NO": "NO", "P": "P", "NP": "NP", "PE": "P", "PO": "NP",
+}
+
+// x86Sized are the operations Go names with a width suffix (Q, L, W, B).
+var x86Sized = set("ADD", "SUB", "AND", "OR", "XOR", "ADC", "SBB", "CMP", "TEST", "MOV", "LEA", "PUSH", "POP", "NEG", "NOT",
+	"INC", "DEC", "SHL", "SHR", "SAR", "ROL", "ROR", "RCL", "RCR", "IMUL", "MUL", "DIV", "IDIV", "BT", "BTS", "BTR", "BTC",
+	"XCHG", "BSWAP", "POPCNT", "LZCNT", "TZCNT", "BSF", "BSR", "ANDN", "SHLX", "SHRX", "SARX", "RORX", "PDEP", "PEXT",
+	"CMPXCHG", "XADD", "BLSI", "BLSR", "BLSMSK", "BZHI", "MULX", "SHLD", "SHRD", "ADCX", "ADOX", "CMOV")
+
+var x86Width = map[byte]int{'Q': 8, 'L': 4, 'W': 2, 'B': 1}
+
+// x86GoOp translates one of Go's opcodes into Intel's, with the width of
+// its general-register operands (0: from the operands).
+func x86GoOp(op string) (string, int) {
+	if n, ok := x86GoNames[op]; ok {
+		return n.op, n.w
+	}
+	for _, p := range []string{"J", "SET"} {
+		if c, ok := x86GoCond[strings.TrimPrefix(op, p)]; ok && strings.HasPrefix(op, p) && op != "JMP" {
+			return p + c, 1
+		}
+	}
+	if strings.HasPrefix(op, "CMOV") && len(op) > 5 {
+		if w, ok := x86Width[op[4]]; ok {
+			if c, ok := x86GoCond[op[5:]]; ok {
+				return "CMOV" + c, w
+			}
+		}
+	}
+	if n := len(op); n >= 3 {
+		if w, ok := x86Width[op[n-1]]; ok && x86Sized[op[:n-1]] {
+			return op[:n-1], w
+		}
+	}
+	return op, 0
+}
+
+// x86FromListing translates an instruction of the listing: Go's opcode,
+// Go's operand order (sources first), an AVX-512 opmask as the operand
+// before the destination, and its .Z suffix.
+func x86FromListing(f *listingFunc, in *Inst, args []string) error {
+	op, suffix, _ := strings.Cut(in.Op, ".")
+	for _, s := range strings.Split(suffix, ".") {
+		switch s {
+		case "":
+		case "Z":
+			in.Zero = true
+		case "BCST":
+			// an embedded broadcast: the memory operand is one element
+		default:
+			return fmt.Errorf("suffix %s", s)
+		}
+	}
+	if op == "PUSHW" || op == "POPW" || op == "PUSHWL" || op == "POPWL" {
+		// A 16-bit push moves the stack pointer by 2: not modelled.
+		return fmt.Errorf("16-bit %s", op)
+	}
+	if op == "XCHGL" && len(args) == 2 && args[0] == "AX" && args[1] == "AX" {
+		op, args = "NOP", nil // 0x90, Go's padding
+	}
+	iop, w := x86GoOp(op)
+	in.Op = iop
+	var parsed []Arg
+	for _, s := range args {
+		a, err := x86ListingArg(f, s)
+		if err != nil {
+			return err
+		}
+		if (iop == "CALL" || iop == "JMP" || x86Jcc[iop]) && a.Kind == ArgMem && a.Global && a.Sym != "" && isBranchSym(s) {
+			a = Arg{Kind: ArgSym, Sym: f.callTarget(a.Sym)} // a direct call or jump: CALL sym(SB)
+		}
+		parsed = append(parsed, a)
+	}
+	// The opmask: the operand before the destination of a V instruction.
+	if n := len(parsed); strings.HasPrefix(iop, "V") && n >= 3 && parsed[n-2].Kind == ArgReg && parsed[n-2].Reg[0] == 'K' {
+		in.Mask = parsed[n-2].Reg
+		parsed = append(parsed[:n-2], parsed[n-1])
+	}
+	// Widths: a general register, and a memory operand, take the
+	// instruction's, or the widest vector register's.
+	vec := 0
+	for _, a := range parsed {
+		if a.Kind == ArgReg && a.Reg[0] == 'X' {
+			vec = max(vec, a.Width)
+		}
+	}
+	memWidth, exact := x86MemWidth[iop]
+	for i := range parsed {
+		a := &parsed[i]
+		switch {
+		case a.Kind == ArgMem && exact:
+			a.Width = memWidth
+		case a.Kind == ArgMem && a.Width == 0 && w == 0 && vec != 0 && i == len(parsed)-1 && !x86FullStore[iop]:
+			// A store from a vector register whose width the listing
+			// does not say: a guess too wide would overwrite the levels
+			// of bytes the instruction leaves alone.
+			return fmt.Errorf("store width of %s", op)
+		case a.Kind == ArgReg && a.Width == 0 && a.Reg[0] != 'X' && a.Reg[0] != 'K':
+			switch {
+			case w != 0:
+				a.Width = w
+			case iop == "MOVQ" || iop == "VMOVQ" || iop == "MOVD" || iop == "VMOVD":
+				a.Width = 8
+			default:
+				a.Width = 8
+			}
+		case a.Kind == ArgMem && a.Width == 0:
+			a.Width = w
+			if vec != 0 {
+				a.Width = vec
+			}
+		}
+	}
+	// MOVQ and MOVL between a general and a vector register, or a vector
+	// register and memory: Intel's MOVQ and MOVD.
+	if (iop == "MOV") && vec != 0 {
+		switch w {
+		case 8:
+			in.Op = "MOVQ"
+		case 4:
+			in.Op = "MOVD"
+		}
+		for i := range parsed {
+			if parsed[i].Kind == ArgMem || parsed[i].Kind == ArgReg && parsed[i].Reg[0] != 'X' {
+				parsed[i].Width = w
+			}
+		}
+	}
+	if (in.Op == "MOVZX" || in.Op == "MOVSX" || in.Op == "MOVSXD") && len(parsed) == 2 {
+		// MOVBQZX: the source is a byte, MOVW..ZX a word, MOVLQSX a
+		// double word; the destination is the width.
+		src := map[byte]int{'B': 1, 'W': 2, 'L': 4}[op[3]]
+		if parsed[0].Kind != ArgReg || parsed[0].Width == 0 || parsed[0].Width == w {
+			parsed[0].Width = src
+		}
+	}
+	if (iop == "SHL" || iop == "SHR" || iop == "SAR" || iop == "ROL" || iop == "ROR" || iop == "RCL" || iop == "RCR" ||
+		iop == "SHLD" || iop == "SHRD") && len(parsed) >= 2 && parsed[0].isReg("CX") {
+		parsed[0].Width = 1 // the count: CL
+	}
+	// Go's order is Intel's reversed.
+	for i, j := 0, len(parsed)-1; i < j; i, j = i+1, j-1 {
+		parsed[i], parsed[j] = parsed[j], parsed[i]
+	}
+	in.Args = parsed
+	return nil
+}
+
+// x86ListingArg reads one operand of the listing.
+func x86ListingArg(f *listingFunc, s string) (Arg, error) {
+	la := f.la
+	if a, ok, err := listingOperand(la, f, s); ok {
+		if err != nil {
+			return Arg{}, err
+		}
+		if a.Kind == ArgMem && a.Reg == "" && a.Index == "" && !a.Global {
+			return Arg{}, fmt.Errorf("memory operand %s", s)
+		}
+		return a, nil
+	}
+	if loc, w, off, ok := x86GoReg(s); ok {
+		return Arg{Kind: ArgReg, Reg: loc, Width: w, Off: off, Name: s}, nil
+	}
+	if pc, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return Arg{Kind: ArgTarget, Target: pc}, nil
+	}
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") {
+		// JMP (AX): through memory.
+		inner, err := x86ListingArg(f, strings.Trim(s, "()"))
+		if err == nil && inner.Kind == ArgReg {
+			return Arg{Kind: ArgMem, Reg: inner.Reg}, nil
+		}
+	}
+	return Arg{}, fmt.Errorf("operand %s", s)
+}
+
+// isBranchSym: sym(SB), the operand of a call or a jump.
+func isBranchSym(s string) bool {
+	return strings.HasSuffix(s, "(SB)") && !strings.Contains(s, "+") && !strings.HasPrefix(s, "$") && !strings.Contains(s, ")(")
+}
+
+// The model.
+
+// vecLanes returns the lanes of a vector register's part.
+func vecLanes(a Arg) (lo, hi int) {
+	w := a.Width
+	if w == 0 {
+		w = 16
+	}
+	return a.Off / 8, (a.Off + w + 7) / 8
+}
+
+func Lane(reg string, i int) string { return reg + "." + strconv.Itoa(i) }
+
+// x86m wraps the engine's Mach with x86's operand rules.
+type x86m struct{ *Mach }
+
+// read returns an operand's level: a register part's lanes, a constant,
+// or a load.
+func (m x86m) read(a Arg) Level {
+	switch a.Kind {
+	case ArgImm:
+		return Static
+	case ArgMem:
+		w := a.Width
+		if w == 0 {
+			w = 16
+		}
+		return m.load(a, w)
+	case ArgReg:
+		if a.Reg[0] == 'X' {
+			lo, hi := vecLanes(a)
+			l := Static
+			for i := lo; i < hi; i++ {
+				l = max(l, m.reg(Lane(a.Reg, i)))
+			}
+			return l
+		}
+		return m.reg(a.Reg)
+	}
+	m.find("operand %s not modelled (fail closed)", a.Name)
+	return Secret
+}
+
+func (m x86m) reads(as ...Arg) Level {
+	l := Static
+	for _, a := range as {
+		l = max(l, m.read(a))
+	}
+	return l
+}
+
+// vecWrite is how an instruction writes a vector register.
+type vecWrite uint8
+
+const (
+	legacy vecWrite = iota // SSE: the lanes above the destination keep their levels
+	vex                    // VEX and EVEX: they are zeroed
+)
+
+// write sets an operand. A general register's 8- and 16-bit parts merge,
+// its 32-bit part zero-extends; a vector destination is written in its
+// lanes (merged where an opmask selects them) and its upper lanes are
+// kept (legacy SSE) or zeroed (VEX, EVEX); a store writes the frame.
+func (m x86m) write(a Arg, l Level, how vecWrite) {
+	switch a.Kind {
+	case ArgMem:
+		w := a.Width
+		if w == 0 {
+			w = m.a.PtrSize
+		}
+		if m.in.Mask != "" {
+			// A masked store writes the bytes the mask selects and
+			// leaves the others: which, the mask says.
+			l = max(l, m.reg(m.in.Mask), m.load(a, w))
+		}
+		m.store(a, w, l)
+	case ArgReg:
+		switch {
+		case a.Reg[0] == 'X':
+			lo, hi := vecLanes(a)
+			if m.in.Mask != "" {
+				l = max(l, m.reg(m.in.Mask))
+			}
+			for i := lo; i < hi; i++ {
+				if m.in.Mask != "" && !m.in.Zero {
+					m.merge(Lane(a.Reg, i), l)
+				} else {
+					m.set(Lane(a.Reg, i), l)
+				}
+			}
+			if how == vex {
+				for i := hi; i < 8; i++ {
+					m.set(Lane(a.Reg, i), Static)
+				}
+			}
+		case a.Reg[0] == 'K' && len(a.Reg) == 2:
+			if m.in.Mask != "" {
+				l = max(l, m.reg(m.in.Mask), m.reg(a.Reg)) // a masked compare zeroes or keeps bits: either way it reads the mask
+			}
+			m.set(a.Reg, l)
+		case a.Width == 1 || a.Width == 2:
+			m.merge(a.Reg, l)
+		default:
+			m.set(a.Reg, l)
+		}
+	default:
+		m.find("write to operand %s not modelled (fail closed)", a.Name)
+	}
+}
+
+func (m x86m) flags(l Level) { m.set("FLAGS", l) }
+
+// How each opcode reads and writes, by class. Operands are Intel's: dst
+// first.
+var (
+	x86Jcc = set("JE", "JNE", "JB", "JAE", "JBE", "JA", "JL", "JGE", "JLE", "JG", "JS", "JNS", "JO", "JNO", "JP", "JNP")
+	// Branches on CX (ECX, RCX): JCXZ, and LOOP, which decrements it
+	// first; LOOPE and LOOPNE branch on the zero flag too.
+	x86CXBranch = set("JCXZ", "JECXZ", "JRCXZ", "LOOP", "LOOPE", "LOOPNE")
+	// dst = dst op src, the flags from the result.
+	x86ALU = set("ADD", "SUB", "AND", "OR", "XOR", "IMUL", "ANDN")
+	// The same, reading the carry flag.
+	x86Carry = set("ADC", "SBB")
+	// Shifts and rotates: a count of zero keeps the flags; RCL and RCR
+	// read the carry.
+	x86Shift = set("SHL", "SHR", "SAR", "ROL", "ROR", "RCL", "RCR", "SHLD", "SHRD", "SAL")
+	// dst = op dst; INC and DEC keep CF.
+	x86Unary = set("NEG", "NOT", "INC", "DEC", "BSWAP")
+	// BMI: dst = f(src...), no flags (SHLX) or flags from the result.
+	x86BMI = set("SHLX", "SHRX", "SARX", "RORX", "BLSR", "BZHI", "POPCNT", "LZCNT", "TZCNT")
+	// Variable latency on some CPUs: division and square root, PDEP and
+	// PEXT (microcoded on AMD before Zen 3), and BSF and BSR (whose
+	// latency depends on the operand on some cores).
+	x86VarLat = set("DIVSD", "DIVSS", "DIVPD", "DIVPS", "VDIVPD", "VDIVPS", "SQRTSD", "SQRTSS", "SQRTPD", "SQRTPS",
+		"VSQRTPD", "VSQRTPS", "PDEP", "PEXT", "BSF", "BSR")
+	// Vector moves, conversions and shuffles of one source: dst = f(src);
+	// the scalar MOVSD/MOVSS and MOVQ/MOVD to a vector register write its
+	// low lanes.
+	x86VecMove = set("MOVDQU", "MOVDQA", "MOVUPS", "MOVAPS", "MOVQ", "MOVD", "MOVSD", "MOVSS", "VMOVDQU", "VMOVDQA",
+		"VMOVDQU8", "VMOVDQU64", "VMOVDQA64", "VMOVUPS", "VMOVQ", "VMOVD", "VPBROADCASTB", "VPBROADCASTQ", "VPMOVZXBD",
+		"PMOVZXBD", "VEXTRACTI128", "PSHUFD", "VPSHUFD", "VPERMQ", "CVTSI2SD", "CVTTSD2SI", "PMOVMSKB", "VPMOVMSKB",
+		"VPMOVB2M", "VPMOVM2B", "PEXTRQ", "VPEXTRQ")
+	// Element-wise operations, and table lookups whose index is a
+	// register (constant time by the ISA: PSHUFB, VPERMB): dst = f(srcs),
+	// or for the two-operand legacy forms dst = f(dst, src).
+	x86VecOp = set("PXOR", "POR", "PAND", "PANDN", "XORPS", "XORPD", "ORPS", "ANDPS", "PCMPEQB", "PSHUFB", "VPXOR", "VPXORD", "VPXORQ", "VPOR", "VPORD", "VPORQ", "VPAND", "VPANDQ", "VPANDN", "VPCMPEQB",
+		"VPCMPEQQ", "VPCMPUB", "VPSHUFB", "VPERMB", "VINSERTI128", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
+		"VXORPS", "PINSRQ", "VPINSRQ")
+	// Floating-point arithmetic: a subnormal operand or result takes a
+	// microcode assist (a hundred cycles and more on Intel, without FTZ
+	// and DAZ), so it is variable-latency on secret data.
+	x86FloatOp = set("ADDSD", "SUBSD", "MULSD", "ADDSS", "SUBSS", "MULSS")
+	// Three sources, the destination one of them (VPTERNLOG: dst = f(dst,
+	// b, c)).
+	x86VecAcc = set("VPTERNLOGD", "VPTERNLOGQ")
+	// Flags from two vector operands.
+	x86VecTest = set("PTEST", "VPTEST", "UCOMISD", "UCOMISS", "COMISD")
+	// Opmask operations.
+	x86KTest = set("KORTESTB", "KORTESTW", "KORTESTD", "KORTESTQ", "KTESTW")
+	x86KOp   = set("KORW", "KANDW", "KXORW", "KMOVW", "KMOVQ")
+	x86Nop   = set("NOP", "PAUSE", "LFENCE", "MFENCE", "SFENCE")
+)
+
+// X86Ops is every opcode the x86 model knows, for the tables' tests.
+func X86Ops() map[string]bool {
+	t := set("RET", "JMP", "CALL", "INT3", "UD2", "MOV", "MOVZX", "MOVSX", "MOVSXD", "MOVABS", "LEA", "PUSH", "POP",
+		"XCHG", "CMP", "TEST", "BT", "BTS", "BTR", "BTC", "MUL", "DIV", "IDIV", "CQO", "CDQ", "CWD", "CDQE", "CWDE",
+		"VZEROUPPER", "VZEROALL", "XGETBV", "CPUID", "RDTSC", "SETcc", "CMOVcc")
+	for _, c := range []map[string]bool{x86Jcc, x86CXBranch, x86ALU, x86Carry, x86Shift, x86Unary, x86BMI, x86VarLat,
+		x86VecMove, x86VecOp, x86FloatOp, x86VecAcc, x86VecTest, x86KTest, x86KOp, x86Nop} {
+		for op := range c {
+			t[op] = true
+		}
+	}
+	return t
+}
+
+func x86Cond(op, prefix string) bool {
+	c, ok := strings.CutPrefix(op, prefix)
+	return ok && x86Jcc["J"+c]
+}
+
+func x86Step(mach *Mach) {
+	m := x86m{mach}
+	in := m.in
+	op, a := in.Op, in.Args
+	n := len(a)
+	isReg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
+	isMem := func(i int) bool { return i < n && a[i].Kind == ArgMem }
+	gp := func(i int) bool { return isReg(i) && a[i].Reg[0] != 'X' && a[i].Reg[0] != 'K' }
+	same := func(i, j int) bool {
+		return isReg(i) && isReg(j) && a[i].Reg == a[j].Reg && a[i].Off == a[j].Off && a[i].Width == a[j].Width
+	}
+	how := legacy
+	if strings.HasPrefix(op, "V") {
+		how = vex
+	}
+	switch {
+	case x86Nop[op]:
+	case op == "INT3" || op == "UD2":
+		m.fall = false // a trap: nothing runs after it
+	case op == "RET" && (n == 0 || n == 1 && a[0].Kind == ArgImm):
+		m.doRet()
+	case op == "JMP" && n == 1, x86Jcc[op] && n == 1, x86CXBranch[op] && n == 1:
+		switch a[0].Kind {
+		case ArgTarget:
+			switch {
+			case op == "JMP":
+				m.jump(a[0].Target)
+			case x86CXBranch[op]:
+				on, what := m.reg("CX"), "CX"
+				if op == "LOOPE" || op == "LOOPNE" {
+					on, what = max(on, m.reg("FLAGS")), "CX or flags"
+				}
+				m.branch(on, what, a[0].Target)
+			default:
+				m.branch(m.reg("FLAGS"), "flags", a[0].Target)
+			}
+		case ArgSym:
+			if op != "JMP" {
+				m.find("conditional jump to another function (not modelled)")
+				return
+			}
+			m.tail(a[0].Sym)
+		default:
+			if a[0].Kind == ArgMem {
+				m.address(a[0])
+			}
+			m.indirect()
+		}
+	case op == "CALL" && n == 1:
+		if a[0].Kind == ArgSym {
+			m.call(a[0].Sym) // an ABI0 callee may clobber g's R14: its exit says
+			return
+		}
+		if a[0].Kind == ArgMem {
+			m.address(a[0])
+		}
+		m.indirect()
+	case (op == "MOV" || op == "MOVABS") && n == 2:
+		m.write(a[0], m.read(a[1]), legacy)
+	case (op == "MOVZX" || op == "MOVSX" || op == "MOVSXD") && n == 2 && gp(0):
+		m.write(a[0], m.read(a[1]), legacy)
+	case op == "LEA" && n == 2 && isMem(1) && gp(0):
+		// An address computed, not used: its registers' levels, no
+		// finding.
+		l := Static
+		for _, r := range []string{a[1].Reg, a[1].Index} {
+			if r != "" {
+				l = max(l, m.reg(r))
+			}
+		}
+		if a[1].Global && a[1].Reg == "" && a[1].Index == "" {
+			l = Static
+		}
+		m.write(a[0], l, legacy)
+	case (op == "PUSH" || op == "POP") && n == 1 && a[0].Width == 2:
+		m.unmodelled() // a 16-bit push or pop moves the stack pointer by 2
+	case op == "PUSH" && n == 1:
+		w := m.a.PtrSize
+		l := m.read(a[0])
+		m.moveSP(-int64(w))
+		m.store(Arg{Kind: ArgMem, Reg: "SP"}, w, l)
+	case op == "POP" && n == 1:
+		w := m.a.PtrSize
+		l := m.load(Arg{Kind: ArgMem, Reg: "SP"}, w)
+		m.moveSP(int64(w))
+		m.write(a[0], l, legacy)
+	case (op == "ADD" || op == "SUB") && n == 2 && a[0].isReg("SP") && a[1].Kind == ArgImm && a[1].Name == "":
+		// The frame: ADD/SUB $n, SP.
+		if op == "SUB" {
+			m.moveSP(-a[1].Imm)
+		} else {
+			m.moveSP(a[1].Imm)
+		}
+		m.flags(Public)
+	case (op == "XOR" || op == "SUB" || op == "SBB") && n == 2 && same(0, 1) && a[0].Width >= 4 && op != "SBB":
+		m.write(a[0], Static, legacy) // the zeroing idiom
+		m.flags(Static)
+	case (x86ALU[op] || x86Carry[op]) && n == 2:
+		l := m.reads(a[0], a[1])
+		if x86Carry[op] {
+			l = max(l, m.reg("FLAGS"))
+		}
+		m.write(a[0], l, legacy)
+		if op == "IMUL" {
+			l = max(l, m.reg("FLAGS")) // SF and ZF undefined: as they were, or from the result
+		}
+		m.flags(l)
+	case op == "IMUL" && n == 3 && a[2].Kind == ArgImm:
+		l := m.read(a[1])
+		m.write(a[0], l, legacy)
+		m.flags(max(l, m.reg("FLAGS")))
+	case op == "ANDN" && n == 3:
+		l := m.reads(a[1], a[2])
+		m.write(a[0], l, legacy)
+		m.flags(l)
+	case x86Shift[op] && (n == 2 || n == 3):
+		l := m.reads(a...)
+		if op == "RCL" || op == "RCR" {
+			l = max(l, m.reg("FLAGS"))
+		}
+		m.write(a[0], l, legacy)
+		m.flags(max(l, m.reg("FLAGS"))) // a zero count keeps the flags
+	case x86Unary[op] && n == 1:
+		l := m.read(a[0])
+		m.write(a[0], l, legacy)
+		switch op {
+		case "NOT", "BSWAP":
+		case "INC", "DEC":
+			m.flags(max(l, m.reg("FLAGS")))
+		default:
+			m.flags(l)
+		}
+	case (op == "CMP" || op == "TEST") && n == 2:
+		m.flags(m.reads(a[0], a[1]))
+	case (op == "BT" || op == "BTS" || op == "BTR" || op == "BTC") && n == 2:
+		if isMem(0) && a[1].Kind == ArgReg {
+			// BT mem, r tests bit r of the bytes from mem on: r is part
+			// of the address.
+			x := a[0]
+			if x.Index != "" {
+				m.unmodelled()
+				return
+			}
+			x.Index, x.Scale = a[1].Reg, 1
+			l := max(m.load(x, 8), m.read(a[1]))
+			if op != "BT" {
+				m.store(x, 8, l)
+			}
+			m.flags(l)
+			return
+		}
+		l := m.reads(a[0], a[1])
+		if op != "BT" {
+			m.write(a[0], l, legacy)
+		}
+		m.flags(l)
+	case (op == "MUL" || op == "IMUL") && n == 1:
+		l := max(m.read(a[0]), m.reg("AX"))
+		m.set("AX", l)
+		if a[0].Width != 1 {
+			m.set("DX", l)
+		}
+		m.flags(l)
+	case (op == "DIV" || op == "IDIV") && n == 1:
+		l := max(m.read(a[0]), m.reg("AX"), m.reg("DX"))
+		if l == Secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		m.set("AX", l)
+		m.set("DX", l)
+		m.flags(max(l, m.reg("FLAGS"))) // undefined: as they were, or from the operands
+	case x86VarLat[op] && (n == 2 || n == 3):
+		l := m.reads(a[1:]...)
+		if op == "DIVSD" || op == "DIVSS" || op == "DIVPD" || op == "DIVPS" || op == "BSF" || op == "BSR" {
+			l = max(l, m.read(a[0])) // dst = dst / src
+		}
+		if l == Secret {
+			m.find("variable-latency instruction on secret data")
+		}
+		if !strings.HasPrefix(op, "V") && (strings.HasSuffix(op, "SD") || strings.HasSuffix(op, "SS")) {
+			l = max(l, m.read(a[0])) // scalar SSE: the upper element stays
+		}
+		m.write(a[0], l, how)
+		if op == "BSF" || op == "BSR" {
+			m.flags(l)
+		}
+	case (op == "CQO" || op == "CDQ" || op == "CWD") && n == 0:
+		m.set("DX", m.reg("AX"))
+	case (op == "CDQE" || op == "CWDE") && n == 0:
+	case strings.HasPrefix(op, "SET") && x86Cond(op, "SET") && n == 1:
+		m.write(a[0], m.reg("FLAGS"), legacy)
+	case strings.HasPrefix(op, "CMOV") && x86Cond(op, "CMOV") && n == 2 && gp(0):
+		m.write(a[0], max(m.read(a[1]), m.read(a[0]), m.reg("FLAGS")), legacy)
+	case op == "XCHG" && n == 2:
+		l0, l1 := m.read(a[0]), m.read(a[1])
+		m.write(a[0], l1, legacy)
+		m.write(a[1], l0, legacy)
+	case x86BMI[op] && (n == 2 || n == 3):
+		l := m.reads(a[1:]...)
+		m.write(a[0], l, legacy)
+		if op != "SHLX" && op != "SHRX" && op != "SARX" && op != "RORX" {
+			m.flags(l)
+		}
+	case op == "VZEROUPPER" && n == 0, op == "VZEROALL" && n == 0:
+		lo := 2
+		if op == "VZEROALL" {
+			lo = 0
+		}
+		for v := range 16 {
+			for i := lo; i < 8; i++ {
+				m.set(Lane("X"+strconv.Itoa(v), i), Static)
+			}
+		}
+	case x86VecMove[op] && (n == 2 || n == 3):
+		// A move, or a shuffle of the source's elements (an immediate
+		// last): dst from the sources. MOVQ/MOVD to a vector register,
+		// and the scalar MOVSD/MOVSS, write its low lanes; a legacy
+		// register-to-register MOVSD keeps the upper element.
+		l := m.reads(a[1:]...)
+		if op == "MOVSD" || op == "MOVSS" || op == "CVTSI2SD" {
+			l = max(l, m.read(a[0])) // the upper element stays
+		}
+		dst := a[0]
+		if dst.Kind == ArgReg && dst.Reg[0] == 'X' && (op == "MOVQ" || op == "MOVD" || op == "VMOVQ" || op == "VMOVD") {
+			dst.Width = 16 // the low 128 bits: the rest of them zeroed
+		}
+		m.write(dst, l, how)
+	case x86VecOp[op] && (n == 2 && how == legacy || n == 3 || n == 4):
+		zeroing := (op == "PXOR" || op == "XORPS" || op == "XORPD" || op == "PANDN" && false) && n == 2 && same(0, 1) ||
+			(op == "VPXOR" || op == "VPXORD" || op == "VPXORQ" || op == "VXORPS") && n == 3 && same(1, 2) && in.Mask == ""
+		if zeroing {
+			m.write(a[0], Static, how) // the zeroing idiom
+			return
+		}
+		srcs := a[1:]
+		if how == legacy || strings.HasPrefix(op, "VPINSR") || strings.HasPrefix(op, "VINSERT") {
+			srcs = a // dst = f(dst, src), or a lane of dst written
+		}
+		l := m.reads(srcs...)
+		if strings.HasPrefix(op, "PINSR") || strings.HasPrefix(op, "VPINSR") || strings.HasPrefix(op, "VINSERT") {
+			// One lane written, the others kept: read them as well, the
+			// level is that of the whole.
+			l = max(l, m.read(a[0]))
+		}
+		m.write(a[0], l, how)
+	case x86FloatOp[op] && n == 2:
+		l := m.reads(a[0], a[1]) // dst = dst op src; the upper elements stay
+		m.floatArith(l)
+		m.write(a[0], l, legacy)
+	case x86VecAcc[op] && n == 4:
+		m.write(a[0], m.reads(a...), how)
+	case x86VecTest[op] && n == 2:
+		m.flags(m.reads(a[0], a[1]))
+	case x86KTest[op] && n == 2:
+		m.flags(m.reads(a[0], a[1]))
+	case x86KOp[op] && (n == 2 || n == 3):
+		srcs := a[1:]
+		m.write(a[0], m.reads(srcs...), vex)
+	case op == "XGETBV" && n == 0, op == "CPUID" && n == 0, op == "RDTSC" && n == 0:
+		// The CPU's features and the clock: public, in the registers each
+		// writes (XGETBV and RDTSC leave BX and CX as they were).
+		out := []string{"AX", "DX"}
+		if op == "CPUID" {
+			out = append(out, "BX", "CX")
+		}
+		for _, r := range out {
+			m.set(r, Public)
+		}
+	default:
+		m.unmodelled()
+	}
+}

@@ -1,0 +1,3 @@
+module github.com/ctequal/ctequal/ctcheck
+
+go 1.24.0

@@ -1,0 +1,12 @@
+package kernelcheck
+
+// The findings the planted leaks must draw, by what their reasons say.
+const (
+	wBranch  = "conditional branch on secret"
+	wAddr    = "memory address depends on secret"
+	wLatency = "variable-latency instruction on secret data"
+	wClosed  = "not modelled (fail closed)"
+	wJump    = "indirect call or jump"
+	wSP      = "stack pointer set from secret data"
+	wReturn  = "does not hold the address the function was called from"
+)
