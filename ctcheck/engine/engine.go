@@ -509,9 +509,9 @@ func (m *Mach) load(x Arg, width int) Level {
 	return Secret
 }
 
-// store writes width bytes at x. Only the stack frame is modelled: the
-// API never writes anywhere else, and a store elsewhere is a finding (its
-// level reaches every later load of static memory too).
+// store writes width bytes at x. Only the stack frame is modelled: a
+// store elsewhere is a finding unless the policy allows it (its level
+// reaches every later load of static memory too).
 func (m *Mach) store(x Arg, width int, l Level) {
 	al := m.address(x)
 	if m.onStack(x) {
@@ -641,7 +641,7 @@ type Analysis struct {
 	a    *Arch
 	prog *Program
 	// follow reports whether the analysis follows a call of sym into
-	// the program (the module's and the driver's functions).
+	// the program (those of the code checked).
 	follow func(sym string) bool
 	// External says what to do with a call of a function to follow that
 	// is not in the program: an error where false (whole builds), a

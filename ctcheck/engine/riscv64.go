@@ -413,7 +413,7 @@ func isVReg(a Arg) bool {
 	return a.Kind == ArgReg && ok
 }
 
-// rvvStep models the RVV 1.0 instructions of the kernels, at 8-bit
+// rvvStep models RVV 1.0 instructions at 8-bit
 // elements, unmasked. A vector instruction writes a register group:
 // LMUL registers from the one it names, LMUL as the last VSETVLI set it.
 // Where paths meet with different settings it reads the widest group,

@@ -53,9 +53,8 @@ func x86GoReg(r string) (loc string, width, off int, ok bool) {
 	case "AH", "CH", "DH", "BH":
 		// Not read: in an instruction with a REX prefix (one that names
 		// R8B or SIB, say) the assembler encodes SPL, BPL, SIL or DIL
-		// where the listing prints AH, CH, DH or BH. The kernels and the
-		// compiler use none of them; the compiled check decodes what was
-		// encoded.
+		// where the listing prints AH, CH, DH or BH. The compiled check
+		// decodes what was encoded.
 		return "", 0, 0, false
 	case "SPB", "BPB", "SIB", "DIB":
 		return r[:2], 1, 0, true
