@@ -167,7 +167,7 @@ func armCanonical(in *Inst, op string) error {
 const armLiteralPool = "<literal pool>"
 
 // armGoName are objdump's names that are not Go's.
-var armGoName = map[string]string{"LSL": "SLL", "LSR": "SRL", "ASR": "SRA"}
+var armGoName = map[string]string{"LSL": "SLL", "LSR": "SRL", "ASR": "SRA", "MOVHS": "MOVH", "MOVBS": "MOVB"}
 
 // armFromListing reads an instruction of the listing.
 func armFromListing(f *listingFunc, in *Inst, args []string) error {
@@ -258,7 +258,8 @@ func armFromListing(f *listingFunc, in *Inst, args []string) error {
 
 var (
 	armObjShift = regexp.MustCompile(`^(R\d+)(<<|>>|->|@>)(\$\d+|R\d+)$`)
-	armObjMem   = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R\d+)\))?$`)
+	armObjReg   = regexp.MustCompile(`^[RF]([0-9]|1[0-5])$`)
+	armObjMem   = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R\d+)(?:(?:<<|>>|->|@>)\$?\d+)?\))?$`)
 	armObjAddr  = regexp.MustCompile(`^0x[0-9a-f]+$`)
 )
 
@@ -268,9 +269,28 @@ func armFromObjdump(f *Func, in *Inst, args []string) error {
 		in.Raw = true
 		return nil
 	}
+	if base, _, _, cond, err := armSuffixes(in.Op); err == nil && (base == "POP" || base == "PUSH") && len(args) == 1 {
+		// POP [Rn], PUSH [Rn]: one register, as MOVW.P 4(R13), Rn and
+		// MOVW.W Rn, -4(R13), which the disassembler prints so.
+		r := strings.TrimSuffix(strings.TrimPrefix(args[0], "["), "]")
+		if !armObjReg.MatchString(r) || r[0] != 'R' {
+			return fmt.Errorf("%s of %s", base, args[0])
+		}
+		reg := Arg{Kind: ArgReg, Reg: r, Width: 4, Name: r}
+		if base == "POP" {
+			if r == "R15" && cond == "" {
+				in.Op, in.Args = "RET", []Arg{{Kind: ArgImm, Imm: 4}} // the listing's MOVW.P 4(R13), R15
+				return nil
+			}
+			in.Args = []Arg{{Kind: ArgMem, Reg: "R13", Imm: 4}, reg}
+			return armCanonical(in, strings.Replace(in.Op, "POP", "MOVW.P", 1))
+		}
+		in.Args = []Arg{reg, {Kind: ArgMem, Reg: "R13", Imm: -4}}
+		return armCanonical(in, strings.Replace(in.Op, "PUSH", "MOVW.W", 1))
+	}
 	for _, s := range args {
 		switch {
-		case regexp.MustCompile(`^[RF]([0-9]|1[0-5])$`).MatchString(s):
+		case armObjReg.MatchString(s):
 			w := 4
 			if s[0] == 'F' {
 				w = 8
@@ -335,6 +355,12 @@ func armFromObjdump(f *Func, in *Inst, args []string) error {
 		op = "JMP" + strings.TrimPrefix(op, "B")
 	case "BL":
 		op = "CALL" + strings.TrimPrefix(op, "BL")
+	case "BLX":
+		op = "CALL" + strings.TrimPrefix(op, "BLX") // BLX R: a call through a register
+	case "CMPD", "CMPF":
+		if a := in.Args; len(a) == 2 && a[0].Kind == ArgImm && a[0].Imm == 0 {
+			in.Args = a[1:] // VCMP with zero: the listing's CMPD F
+		}
 	}
 	return armCanonical(in, op)
 }

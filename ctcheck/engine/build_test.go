@@ -66,6 +66,9 @@ const (
 	compiledCheck checkName = "compiled"
 )
 
+// asmHeader begins the assembly file that buildAsm writes.
+const asmHeader = "#include \"textflag.h\"\n\n"
+
 // buildAsm links the assembly text asm, whose functions names are each
 // declared func(x, y []byte) int, into a program of package main for
 // linux/goarch (env: a level), and reads it with both front ends: the
@@ -85,7 +88,7 @@ func buildAsm(t *testing.T, goarch string, env []string, asm string, names []str
 	for name, text := range map[string]string{
 		"go.mod":                "module ctcheckrows\n\ngo 1.24\n",
 		"main.go":               goSrc.String(),
-		"rows_" + goarch + ".s": "#include \"textflag.h\"\n\n" + asm,
+		"rows_" + goarch + ".s": asmHeader + asm,
 	} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)

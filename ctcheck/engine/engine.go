@@ -650,12 +650,14 @@ type Analysis struct {
 	// Policy says what the analysed code may do.
 	Policy Policy
 
-	memo     map[string]*State // func + entry -> exit (nil: running)
-	reported map[string]bool
-	seen     map[string]map[uint64]bool // reached instructions, by function
-	order    []string
-	findings map[string]Finding
-	err      error
+	memo      map[string]*State // func + entry -> exit
+	running   map[string]bool   // the functions exit is analysing
+	reporting map[string]bool   // the functions report is reporting
+	reported  map[string]bool
+	seen      map[string]map[uint64]bool // reached instructions, by function
+	order     []string
+	findings  map[string]Finding
+	err       error
 }
 
 // follows reports whether the analysis follows a call of sym: a function
@@ -675,8 +677,8 @@ func NewAnalysis(p *Program, follow func(sym string) bool) (*Analysis, error) {
 }
 
 func newAnalysis(a *Arch, p *Program, follow func(string) bool) *Analysis {
-	return &Analysis{a: a, prog: p, follow: follow, memo: map[string]*State{}, reported: map[string]bool{},
-		seen: map[string]map[uint64]bool{}, findings: map[string]Finding{}}
+	return &Analysis{a: a, prog: p, follow: follow, memo: map[string]*State{}, running: map[string]bool{},
+		reporting: map[string]bool{}, reported: map[string]bool{}, seen: map[string]map[uint64]bool{}, findings: map[string]Finding{}}
 }
 
 // RootEntry is the state at the entry of a root: every register and slot
@@ -1041,19 +1043,23 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 	return back
 }
 
-// exit analyses f from entry, memoized, and returns its exit.
+// exit analyses f from entry, memoized, and returns its exit. A call of
+// a function under analysis is recursion, from whatever entry: the
+// entries of a recursion need not repeat (a register that keeps its
+// caller's return address holds it one call further up at each level).
 func (an *Analysis) exit(f *Func, entry *State) *State {
 	key := f.Name + "\x00" + entry.key()
 	if e, ok := an.memo[key]; ok {
-		if e == nil {
-			an.findings[f.Name+"\x00recursion"] = Finding{File: f.Source, Func: f.Name, Text: f.Name,
-				Reason: "recursive call (not modelled)"}
-			return &State{}
-		}
 		return e
 	}
-	an.memo[key] = nil
+	if an.running[f.Name] {
+		an.findings[f.Name+"\x00recursion"] = Finding{File: f.Source, Func: f.Name, Text: f.Name,
+			Reason: "recursive call (not modelled)"}
+		return &State{}
+	}
+	an.running[f.Name] = true
 	_, exit := an.fixpoint(f, entry)
+	an.running[f.Name] = false
 	an.memo[key] = exit
 	return exit
 }
@@ -1084,10 +1090,12 @@ func (an *Analysis) record(f *Func, in *Inst, reason string) {
 // reaches under the final states.
 func (an *Analysis) report(f *Func, entry *State) {
 	key := f.Name + "\x00" + entry.key()
-	if an.reported[key] {
-		return
+	if an.reported[key] || an.reporting[f.Name] {
+		return // reported, or a recursion, which exit reports
 	}
 	an.reported[key] = true
+	an.reporting[f.Name] = true
+	defer func() { an.reporting[f.Name] = false }()
 	if an.seen[f.Name] == nil {
 		an.seen[f.Name] = map[uint64]bool{}
 		an.order = append(an.order, f.Name)

@@ -206,6 +206,25 @@ func loong64FromObjdump(f *Func, in *Inst, args []string) error {
 			in.Args = append(in.Args, x)
 		}
 	}
+	if op, ok := loong64ObjALSL[in.Op]; ok && len(in.Args) == 4 {
+		// "Unknown ALSL.D $sa, rk, rj, rd": Go's ALSLV $sa, rj, rk, rd,
+		// rd = rj<<sa + rk. The registers from the encoding: rd in bits
+		// 4:0, rj in 9:5, rk in 14:10, sa-1 in 16:15.
+		v, err := strconv.ParseUint(in.Hex, 16, 32)
+		if err != nil {
+			return err
+		}
+		reg := func(shift uint) Arg {
+			r := "R" + strconv.Itoa(int(v>>shift&31))
+			return Arg{Kind: ArgReg, Reg: r, Width: 8, Name: r}
+		}
+		sa, rj, rk, rd := int64(v>>15&3)+1, reg(5), reg(10), reg(0)
+		a := in.Args
+		if a[0].Kind != ArgImm || a[0].Imm != sa || !a[1].isReg(rk.Reg) || !a[2].isReg(rj.Reg) || !a[3].isReg(rd.Reg) {
+			return fmt.Errorf("%s encoded %s", in.Text, in.Hex)
+		}
+		in.Op, in.Args = op, []Arg{a[0], rj, rk, rd}
+	}
 	if (in.Op == "BFPT" || in.Op == "BFPF") && len(in.Args) == 1 && in.Args[0].Kind == ArgTarget {
 		// BCNEZ, BCEQZ: objdump leaves out the flag, cj in bits 7:5.
 		v, _ := strconv.ParseUint(in.Hex, 16, 32)
@@ -214,6 +233,10 @@ func loong64FromObjdump(f *Func, in *Inst, args []string) error {
 	}
 	return loong64Canonical(in)
 }
+
+// loong64ObjALSL are the shifted adds objdump prints "Unknown", by their
+// names there without the dots, with Go's names.
+var loong64ObjALSL = map[string]string{"ALSLD": "ALSLV", "ALSLW": "ALSLW", "ALSLWU": "ALSLWU"}
 
 // loong64ObjTarget decodes a branch's target from its encoding: offs16
 // in bits 25:10 (BEQ ... BGEU), offs21 with its high bits in 4:0 (BEQZ,

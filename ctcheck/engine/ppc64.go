@@ -356,6 +356,32 @@ func ppc64FromObjdump(f *Func, in *Inst, args []string) error {
 	a := in.Args
 	n := len(a)
 	switch {
+	case ppc64ObjName[in.Op] != "":
+		in.Op = ppc64ObjName[in.Op]
+	case in.Op == "STXVP" && n == 2 && a[0].Kind == ArgMem:
+		in.Args = []Arg{a[1], a[0]} // printed with the address first
+	case in.Op == "RLWIMI" && n == 5 && a[0].Kind == ArgReg && a[1].Kind == ArgImm && a[2].Kind == ArgImm &&
+		a[3].Kind == ArgImm && a[4].Kind == ArgReg:
+		// RLWIMI RS, $sh, $mb, $me, RA: Go's RLWMI $sh, RS, $mask, RA.
+		mask, ok := ppc64Mask32(a[2].Imm, a[3].Imm)
+		if !ok {
+			return fmt.Errorf("RLWIMI mask %d, %d", a[2].Imm, a[3].Imm)
+		}
+		in.Op, in.Args = "RLWMI", []Arg{a[1], a[0], {Kind: ArgImm, Imm: mask}, a[4]}
+	case in.Op == "PADDI" && n == 4 && a[0].Kind == ArgReg && a[1].Kind == ArgImm && a[2].Kind == ArgImm && a[3].Kind == ArgReg:
+		// PADDI RA, $si, $R, RT: with R 1 (and RA 0), the program counter
+		// plus si, an address in the program (GOPPC64=power10's MOVD
+		// $sym(SB), RT); else RA, or 0 for R0, plus si.
+		switch {
+		case a[2].Imm == 1 && a[0].isReg("R0"):
+			in.Op, in.Args = "MOVD", []Arg{{Kind: ArgImm, Imm: int64(in.Addr) + a[1].Imm}, a[3]}
+		case a[2].Imm == 0 && a[0].isReg("R0"):
+			in.Op, in.Args = "MOVD", []Arg{a[1], a[3]}
+		case a[2].Imm == 0:
+			in.Op, in.Args = "ADD", []Arg{a[1], a[0], a[3]}
+		default:
+			return fmt.Errorf("PADDI form %s", in.Text)
+		}
 	case in.Op == "BR":
 		in.Op = "JMP"
 	case in.Op == "BL" && n == 1 && a[0].Kind == ArgSpecial:
@@ -382,6 +408,25 @@ func ppc64FromObjdump(f *Func, in *Inst, args []string) error {
 		in.Args[0], in.Args[1] = a[1], a[0]
 	}
 	return ppc64Canonical(in)
+}
+
+// ppc64ObjName are the disassembler's names of operations that Go's
+// assembler names otherwise, with the operands in the same order.
+var ppc64ObjName = map[string]string{"HWSYNC": "SYNC", "BNSO": "BNS", "SUBFE": "SUBE"}
+
+// ppc64Mask32 is the word mask of bits mb to me, numbered from the most
+// significant, wrapping round where mb > me (rlwinm, rlwimi).
+func ppc64Mask32(mb, me int64) (int64, bool) {
+	if mb < 0 || mb > 31 || me < 0 || me > 31 {
+		return 0, false
+	}
+	var mask uint32
+	for i := mb; ; i = (i + 1) % 32 {
+		mask |= 1 << (31 - i)
+		if i == me {
+			return int64(mask), true
+		}
+	}
 }
 
 // ppc64PStore are the prefixed stores, by the plain store of Go's name.

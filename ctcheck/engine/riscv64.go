@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -284,6 +285,27 @@ func RISCV64Ops() map[string]bool {
 	return t
 }
 
+// riscv64Compared names the registers a branch compares, in register
+// order and without X0: the same for a pseudo-branch and for the branch
+// the assembler makes of it, which is what the disassembler prints (BGT
+// X5, X6 is BLT X6, X5; BLEZ X5 is BGE X0, X5).
+func riscv64Compared(regs ...Arg) string {
+	regs = slices.DeleteFunc(slices.Clone(regs), func(r Arg) bool { return r.isReg("X0") })
+	if len(regs) == 0 {
+		return "X0"
+	}
+	slices.SortFunc(regs, func(x, y Arg) int {
+		i, _ := regNum(x.Reg, "X", 0, 31)
+		j, _ := regNum(y.Reg, "X", 0, 31)
+		return i - j
+	})
+	names := make([]string, len(regs))
+	for i, r := range regs {
+		names[i] = r.Name
+	}
+	return strings.Join(names, ", ")
+}
+
 func riscv64Step(mach *Mach) {
 	m := rm{Mach: mach, zero: "X0"}
 	op, a := m.in.Op, m.in.Args
@@ -326,11 +348,11 @@ func riscv64Step(mach *Mach) {
 		m.indirect()
 	case riscv64B2[op] && n == 3 && regs(a[0], a[1]):
 		if t, ok := target(2); ok {
-			m.branch(m.reads(a[0], a[1]), a[0].Name+", "+a[1].Name, t)
+			m.branch(m.reads(a[0], a[1]), riscv64Compared(a[0], a[1]), t)
 		}
 	case riscv64B1[op] && n == 2 && regs(a[0]):
 		if t, ok := target(1); ok {
-			m.branch(m.read(a[0]), a[0].Name, t)
+			m.branch(m.read(a[0]), riscv64Compared(a[0]), t)
 		}
 	case (op == "LUI" || op == "AUIPC") && n == 2 && a[0].Kind == ArgImm && regs(a[1]):
 		m.write(a[1], Static) // a constant, or an address in the program

@@ -211,6 +211,14 @@ func s390xCanonical(in *Inst) error {
 		in.Args = append(a, a[0]) // NEG R: R = -R
 	case s390xDiv[in.Op] && !s390xSqrt[in.Op] && len(a) == 2:
 		in.Args = append(a, a[1])
+	case in.Op == "MLGR" && len(a) == 2 && a[0].Kind == ArgReg && a[1].Kind == ArgReg:
+		// MLGR Rx, Reven: the pair Reven, Rodd = Rodd times Rx.
+		num, ok := regNum(a[1].Reg, "R", 0, 14)
+		if !ok || num%2 != 0 {
+			return fmt.Errorf("MLGR: an odd register pair")
+		}
+		odd := "R" + strconv.Itoa(num+1)
+		in.Args = []Arg{a[1], {Kind: ArgReg, Reg: odd, Width: 8, Name: odd}, a[0]}
 	}
 	return nil
 }
@@ -367,6 +375,17 @@ func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 		for i := regs - 1; i >= 0; i-- {
 			in.Args = append(in.Args, a[i])
 		}
+	case in.Op == "MSGR" && n == 2 && reg(0) && reg(1) && len(in.Hex) == 8:
+		// MSGR R1, R2: R1 times R2 to R1, Go's MULLD R2, R1, which the
+		// disassembler prints in the instruction's order. The registers
+		// from the encoding (b90c00 R1 R2).
+		r1, r2 := "R"+s390xHexReg(in.Hex[6]), "R"+s390xHexReg(in.Hex[7])
+		if !a[0].isReg(r1) || !a[1].isReg(r2) {
+			return fmt.Errorf("MSGR encoded %s", in.Hex)
+		}
+		in.Op, in.Args = "MULLD", []Arg{a[1], a[0]}
+	case in.Op == "VNOT" && n == 3:
+		in.Op = "VNO" // VNO, which the disassembler names VNOT (a NOR of two registers)
 	case s390xDivPair[in.Op] && n == 2 && reg(0) && reg(1):
 		// DSGR R10, R1 and the like, which Go's DIVD and MODD are: R11
 		// (and R10, for the logical ones) by R1, to R10 and R11.
@@ -421,6 +440,13 @@ func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 		}
 	}
 	return s390xCanonical(in)
+}
+
+// s390xHexReg is the number of the register a hex digit of an encoding
+// names.
+func s390xHexReg(h byte) string {
+	n, _ := strconv.ParseUint(string(h), 16, 8)
+	return strconv.Itoa(int(n))
 }
 
 // s390xDivPair are the divisions of an even-odd register pair, which
@@ -494,11 +520,17 @@ var (
 	// Lane moves: VLGVx $idx, V, R reads one element.
 	s390xVLGV = map[string]int{"VLGVB": 1, "VLGVH": 2, "VLGVF": 4, "VLGVG": 8}
 	s390xNone = set("NOP", "NOPH")
+	// The assembler computes these in the pair R10, R11, its temporaries
+	// (MOVD R2, R11; DSGR R10, R1; MOVD R11, R3 for DIVD R1, R2, R3; MLGR
+	// for MULHD and MULHDU), which they leave as the binary does.
+	s390xInPair = set("DIVD", "DIVDU", "DIVW", "DIVWU", "MODD", "MODDU", "MODW", "MODWU", "MULHD", "MULHDU")
+	s390xR10    = Arg{Kind: ArgReg, Reg: "R10", Width: 8, Name: "R10"}
+	s390xR11    = Arg{Kind: ArgReg, Reg: "R11", Width: 8, Name: "R11"}
 )
 
 // S390XOps is every opcode the s390x model knows, for the tables' tests.
 func S390XOps() map[string]bool {
-	t := set("RET", "JMP", "CALL", "BRC", "BRCT", "BRCTG", "LA", "LOCGR", "STMG", "LMG", "MVGHI", "VZERO", "VONE",
+	t := set("RET", "JMP", "CALL", "BRC", "BRCT", "BRCTG", "LA", "LOCGR", "STMG", "LMG", "MVGHI", "MLGR", "VZERO", "VONE",
 		"VL", "VST", "VLM", "VSTM", "VLL", "VTM")
 	for _, c := range []map[string]bool{s390xCondBranches, s390xCmpJ, s390xALU, s390xCmp, s390xRISBG, s390xDiv,
 		s390xVecOp, s390xNone, s390xDivPair} {
@@ -750,9 +782,18 @@ func s390xStep(mach *Mach) {
 			return
 		}
 		m.write(a[2], l)
-		if !strings.HasPrefix(op, "MUL") {
-			flags(l)
+		if !strings.HasPrefix(op, "MUL") || op == "MULHD" {
+			flags(l) // MULHD's sequence subtracts
 		}
+		if s390xInPair[op] {
+			m.write(s390xR10, l)
+			m.write(s390xR11, l)
+		}
+	case op == "MLGR" && n == 3 && gp(0) && gp(1) && gp(2):
+		// MLGR Reven, Rodd, Rx: Rodd times Rx, to the pair.
+		l := m.reads(a[1], a[2])
+		m.write(a[0], l)
+		m.write(a[1], l)
 	case s390xDivPair[op] && n == 3 && gp(0) && gp(1) && gp(2):
 		// DSGR Reven, Rodd, Rx: the pair's quotient and remainder.
 		l := m.reads(a...)
@@ -767,6 +808,10 @@ func s390xStep(mach *Mach) {
 			m.find("variable-latency instruction on secret data")
 		}
 		m.write(a[n-1], l)
+		if s390xInPair[op] {
+			m.write(s390xR10, l)
+			m.write(s390xR11, l)
+		}
 	default:
 		m.unmodelled()
 	}

@@ -15,8 +15,9 @@ import (
 )
 
 // The architectures ported onto the one engine: riscv64, ppc64le, s390x,
-// loong64 and arm. Their builds, the frame rules of their listing hooks,
-// and (in arches_tables_test.go) their models, row by row.
+// loong64 and arm. Their builds and the frame rules of their listing
+// hooks; their models are tested row by row with every other's
+// (ctcheck/engine's TestRows).
 
 // archBuilds are the builds of the driver whose two checks must find
 // nothing and analyse the same functions: builds but those of x86 and
