@@ -242,45 +242,40 @@ func gnuAddress(a *Arg, expr string) bool {
 	return true
 }
 
-// gnuGP maps GNU's 64-, 32-, 16- and 8-bit register names to Go's.
-var gnuGP = map[string]struct {
+// A gnuRegister is a general register as GNU names one of its parts: the
+// location, the width of the part and its offset.
+type gnuRegister struct {
 	loc    string
 	w, off int
-}{}
+}
 
-func init() {
+// gnuGP maps GNU's 64-, 32-, 16- and 8-bit register names to Go's.
+var gnuGP = func() map[string]gnuRegister {
+	m := map[string]gnuRegister{}
 	legacy := [][5]string{ // 64 32 16 8 8-high
 		{"rax", "eax", "ax", "al", "ah"}, {"rcx", "ecx", "cx", "cl", "ch"}, {"rdx", "edx", "dx", "dl", "dh"},
 		{"rbx", "ebx", "bx", "bl", "bh"}, {"rsp", "esp", "sp", "spl", ""}, {"rbp", "ebp", "bp", "bpl", ""},
 		{"rsi", "esi", "si", "sil", ""}, {"rdi", "edi", "di", "dil", ""},
 	}
 	for i, names := range legacy {
-		loc := x86GP[i]
 		for j, n := range names {
 			if n == "" {
 				continue
 			}
-			w := []int{8, 4, 2, 1, 1}[j]
 			off := 0
 			if j == 4 {
 				off = 1
 			}
-			gnuGP[n] = struct {
-				loc    string
-				w, off int
-			}{loc, w, off}
+			m[n] = gnuRegister{x86GP[i], []int{8, 4, 2, 1, 1}[j], off}
 		}
 	}
 	for r := 8; r <= 15; r++ {
-		loc := "R" + strconv.Itoa(r)
 		for suffix, w := range map[string]int{"": 8, "d": 4, "w": 2, "b": 1, "l": 1} {
-			gnuGP["r"+strconv.Itoa(r)+suffix] = struct {
-				loc    string
-				w, off int
-			}{loc, w, 0}
+			m["r"+strconv.Itoa(r)+suffix] = gnuRegister{"R" + strconv.Itoa(r), w, 0}
 		}
 	}
-}
+	return m
+}()
 
 func gnuReg(s string) (loc string, width, off int, ok bool) {
 	if g, ok := gnuGP[s]; ok {
