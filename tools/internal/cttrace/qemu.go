@@ -205,6 +205,7 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	}
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1", "GOGC=off", "GODEBUG="+godebug)
 	cmd.ExtraFiles = []*os.File{logW}
+	dieWithParent(cmd)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err = cmd.Start()
