@@ -389,7 +389,7 @@ var (
 	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
 	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
-		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
+		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
 		"MVN", "REV", "CLZ", "RBIT",
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
 		// whose index is a register (constant time by the ISA).
