@@ -560,7 +560,7 @@ func arm64Step(mach *Mach) {
 			m.write(a[1], l, w)
 			m.keepLink(a[1], ra)
 			if op == "MOVBU" {
-				m.loadFlag(a[1].Reg, x) // MOVBU ·useDIT(SB), R6
+				m.loadFlag(a[1].Reg, x) // MOVBU ·flag(SB), R6
 			}
 		case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
 			l, ra := m.read(a[0], w), m.wholeLink(whole, a[0])

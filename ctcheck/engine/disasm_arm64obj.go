@@ -248,7 +248,7 @@ func arm64ObjReg(s string) (Arg, bool) {
 // arm64ObjGlobals names the variable that the access after ADRP n(PC), R
 // reads or writes through R: ADRP sets R to the page n bytes from this
 // instruction's, the access adds its offset (the assembler's expansion
-// of MOVBU ·useDIT(SB), R6).
+// of MOVBU ·flag(SB), R6).
 func arm64ObjGlobals(f *Func, at func(addr uint64) string) {
 	for i := 0; i+1 < len(f.Insts); i++ {
 		adrp := f.Insts[i]
