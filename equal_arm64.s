@@ -150,13 +150,14 @@ equalNEON_no1:
 	ORR	R4, R5, R5
 	CMP	$0, R5
 	CSET	EQ, R3
-	// Leave PSTATE.DIT as the caller had it (bit 24 of what MRS read).
+	MOVD	R3, ret+48(FP)
+	// Leave PSTATE.DIT as the caller had it (bit 24 of what MRS read),
+	// after the last instruction on the data: the answer's store.
 	CBZ	R6, equalNEON_done
 	TBNZ	$24, R7, equalNEON_done
 	MSR	$0, DIT
 
 equalNEON_done:
-	MOVD	R3, ret+48(FP)
 	RET
 
 // func equalVector(x []byte, y []byte) int

@@ -44,6 +44,7 @@ type Built struct {
 	Bin       string
 	Listing   string
 	GoVersion string
+	Level     string // the instruction-set level it was built at, as the binary records it
 	goTool    string
 	follow    []string
 }
@@ -104,8 +105,16 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 	if err != nil {
 		return nil, err
 	}
-	return &Built{Build: b, Bin: bin, Listing: stdout.String() + stderr.String(), GoVersion: info.GoVersion,
-		goTool: goTool, follow: follow}, nil
+	built := &Built{Build: b, Bin: bin, Listing: stdout.String() + stderr.String(), GoVersion: info.GoVersion,
+		goTool: goTool, follow: follow}
+	if a := engine.ArchOf(b.GOARCH); a != nil && a.LevelVar != "" {
+		for _, s := range info.Settings {
+			if s.Key == a.LevelVar {
+				built.Level = s.Value
+			}
+		}
+	}
+	return built, nil
 }
 
 var listingHeader = regexp.MustCompile(`^\S+ STEXT`)
@@ -146,7 +155,7 @@ func (b *Built) Source() (*engine.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.GoVersion = b.GoVersion
+	p.GoVersion, p.Level = b.GoVersion, b.Level
 	return p, nil
 }
 
@@ -161,6 +170,6 @@ func (b *Built) Compiled(ctx context.Context) (*engine.Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.GoVersion = b.GoVersion
+	p.GoVersion, p.Level = b.GoVersion, b.Level
 	return p, nil
 }

@@ -92,7 +92,7 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 	}
 	var reports []*Report
 	for _, f := range cfg.Files {
-		findings, err := engine.CheckFile(f, cfg.Env)
+		findings, err := engine.CheckFile(f, cfg.Env, cfg.Policy)
 		if err != nil {
 			return nil, err
 		}

@@ -163,13 +163,14 @@ func (k kernel) emit(a *emit.File) {
 	a.Op("ORR", regB, regWord, regWord)
 	a.Op("CMP", "$0", regWord)
 	a.Op("CSET", "EQ", regA)
+	a.Op("MOVD", regA, "ret+48(FP)")
 
-	a.Comment("Leave PSTATE.DIT as the caller had it (bit 24 of what MRS read).")
+	a.Comment("Leave PSTATE.DIT as the caller had it (bit 24 of what MRS read),",
+		"after the last instruction on the data: the answer's store.")
 	a.Op("CBZ", regDIT, label("done"))
 	a.Op("TBNZ", "$24", regPSt, label("done"))
 	a.Op("MSR", "$0", "DIT")
 	a.Label(label("done"))
-	a.Op("MOVD", regA, "ret+48(FP)")
 	a.Op("RET")
 }
 

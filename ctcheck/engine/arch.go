@@ -48,6 +48,20 @@ type Arch struct {
 	// Macros is how the go command defines the level for the assembler.
 	Macros MacroStyle
 
+	// Features are the CPU features that an instruction of the model may
+	// need beyond the architecture's base, by golang.org/x/sys/cpu's
+	// names where it has one (feature.go). levelFeatures lists those each
+	// level guarantees; needs, those an instruction needs; runtimeFlags
+	// are the runtime's variables, by symbol, that are set only where the
+	// CPU has a feature, which the compiler tests before the instruction
+	// that needs it. Modes are the CPU's modes that code may claim, each
+	// named by the feature that provides it.
+	Features      []string
+	levelFeatures func(level string) []string
+	needs         func(in *Inst, level string) []string
+	runtimeFlags  map[string]string
+	Modes         []string
+
 	// Step applies one instruction to m. It must call m.unmodelled for
 	// anything it does not know.
 	Step func(m *Mach)
@@ -57,8 +71,12 @@ type Arch struct {
 
 	listing *listingArch
 	// objdump reads an instruction as go tool objdump prints it; nil
-	// where GNU objdump decodes the architecture (x86).
+	// where GNU objdump decodes the architecture (x86). globals names the
+	// variables its memory operands address (Arg.Sym) where objdump
+	// prints an address computed in two instructions: at names the
+	// variable at an address.
 	objdump func(f *Func, in *Inst, args []string) error
+	globals func(f *Func, at func(addr uint64) string)
 }
 
 // MacroStyle is how the go command passes a level to the assembler.
@@ -78,10 +96,13 @@ var arches = []*Arch{
 		// R14 is g in ABIInternal only; BP is the frame pointer.
 		G: "R14", Other: []string{"BP"},
 		LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: One,
+		Features: x86Features, levelFeatures: amd64Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
 		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
 	},
 	{
 		GOARCH: "386", PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
+		// GO386=sse2, the default, requires SSE2; softfloat code has none.
+		Features: x86Features, levelFeatures: i386Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
 		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
 	},
 	{
@@ -91,15 +112,17 @@ var arches = []*Arch{
 		G: "R28", GInABI0: true, Tmp: []string{"R27"}, Other: []string{"R18", "R26", "R29"},
 		KeptBelowSP: 8,
 		LevelVar:    "GOARM64", Levels: []string{"v8.0"}, DefaultLevel: "v8.0",
-		Step: arm64Step, Regs: arm64Regs(),
+		Features: arm64Features, levelFeatures: arm64Levels, needs: arm64Needs, runtimeFlags: arm64RuntimeFlags,
+		Modes: []string{"dit"}, Step: arm64Step, Regs: arm64Regs(),
 		listing: &listingArch{reg: arm64ListingReg, convert: arm64FromListing, frameArg: arm64FrameArg},
-		objdump: arm64FromObjdump,
+		objdump: arm64FromObjdump, globals: arm64ObjGlobals,
 	},
 	{
 		GOARCH: "riscv64", PtrSize: 8, Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
 		// X3 is the global pointer, X4 the thread pointer.
 		G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
 		LevelVar: "GORISCV64", Levels: []string{"rva20u64", "rva22u64", "rva23u64"}, DefaultLevel: "rva20u64", Macros: One,
+		Features: riscv64Features, levelFeatures: riscv64Levels, needs: riscv64Needs, runtimeFlags: riscv64RuntimeFlags,
 		Step: riscv64Step, Regs: riscv64Regs(),
 		listing: &listingArch{reg: riscv64ListingReg, convert: riscv64FromListing, frameArg: riscv64FrameArg},
 		objdump: riscv64FromObjdump,
@@ -109,6 +132,7 @@ var arches = []*Arch{
 		GOARCH: "ppc64le", PtrSize: 8, Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
 		G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
 		LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: Cumulative,
+		Features: ppc64Features, levelFeatures: ppc64Levels, needs: ppc64Needs,
 		Step: ppc64Step, Regs: ppc64Regs(),
 		listing: &listingArch{reg: ppc64ListingReg, convert: ppc64FromListing, frameArg: ppc64FrameArg},
 		objdump: ppc64FromObjdump,
@@ -118,6 +142,7 @@ var arches = []*Arch{
 		// scratch register (REGRT1).
 		GOARCH: "s390x", PtrSize: 8, Zero: "R0", SP: "R15", LR: "R14", MorestackLR: "R5",
 		G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
+		Features: s390xFeatures, levelFeatures: s390xLevels, needs: s390xNeeds,
 		Step: s390xStep, Regs: s390xRegs(),
 		listing: &listingArch{reg: s390xListingReg, convert: s390xFromListing, frameArg: s390xFrameArg},
 		objdump: s390xFromObjdump,
@@ -126,6 +151,7 @@ var arches = []*Arch{
 		GOARCH: "arm", PtrSize: 4, SP: "R13", LR: "R14", MorestackLR: "R3",
 		G: "R10", GInABI0: true, Tmp: []string{"R11"},
 		LevelVar: "GOARM", Levels: []string{"5", "6", "7"}, DefaultLevel: "7", Macros: Cumulative,
+		Features: armFeatures, levelFeatures: armLevels, needs: armNeeds, runtimeFlags: armRuntimeFlags,
 		Step: armStep, Regs: armRegs(),
 		listing: &listingArch{reg: armListingReg, convert: armFromListing, frameArg: armFrameArg},
 		objdump: armFromObjdump,

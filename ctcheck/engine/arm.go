@@ -140,6 +140,10 @@ func armCanonical(in *Inst, op string) error {
 			return fmt.Errorf("%s without a memory operand", op)
 		}
 	}
+	if a := in.Args; armMulLong[base] && len(a) == 4 && a[2].Kind == ArgReg && a[3].Kind == ArgReg {
+		// UMULL R1, R2, R3, R4: the listing's MULLU R1, R2, (R3, R4).
+		in.Args = []Arg{a[0], a[1], {Kind: ArgList, Regs: []Arg{a[2], a[3]}, Name: "(" + a[2].Name + ", " + a[3].Name + ")"}}
+	}
 	if (armALU[base] || armFArith[base]) && !armUnary[base] && len(in.Args) == 2 && in.Args[1].Kind == ArgReg {
 		in.Args = append(in.Args, in.Args[1]) // op src, dst: dst = dst op src
 	}
@@ -167,7 +171,29 @@ func armCanonical(in *Inst, op string) error {
 const armLiteralPool = "<literal pool>"
 
 // armGoName are objdump's names that are not Go's.
-var armGoName = map[string]string{"LSL": "SLL", "LSR": "SRL", "ASR": "SRA", "MOVHS": "MOVH", "MOVBS": "MOVB"}
+var armGoName = map[string]string{"LSL": "SLL", "LSR": "SRL", "ASR": "SRA", "MOVHS": "MOVH", "MOVBS": "MOVB",
+	"MLA": "MULA", "MLS": "MULS", "UMULL": "MULLU", "SMULL": "MULL", "UMLAL": "MULALU", "SMLAL": "MULAL"}
+
+// armPair reads a register pair, (R3, R4), as the listing prints the
+// destination of a long multiply.
+func armPair(s string) (Arg, bool) {
+	inner, ok := strings.CutPrefix(s, "(")
+	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
+		return Arg{}, false
+	}
+	var regs []Arg
+	for _, r := range strings.Split(inner, ",") {
+		loc, w, _, ok := armListingReg(strings.TrimSpace(r))
+		if !ok || loc[0] != 'R' {
+			return Arg{}, false
+		}
+		regs = append(regs, Arg{Kind: ArgReg, Reg: loc, Width: w, Name: strings.TrimSpace(r)})
+	}
+	if len(regs) != 2 {
+		return Arg{}, false
+	}
+	return Arg{Kind: ArgList, Regs: regs, Name: s}, true
+}
 
 // armFromListing reads an instruction of the listing.
 func armFromListing(f *listingFunc, in *Inst, args []string) error {
@@ -199,10 +225,22 @@ func armFromListing(f *listingFunc, in *Inst, args []string) error {
 			in.Args = append(in.Args, Arg{Kind: ArgMem, Reg: p[4], Index: p[1], Scale: 1})
 			continue
 		}
+		if pair, ok := armPair(s); ok {
+			in.Args = append(in.Args, pair) // MULLU R1, R2, (R3, R4): the high and low words
+			continue
+		}
 		if isBranch && i == len(args)-1 {
 			if pc, err := strconv.ParseUint(s, 10, 64); err == nil {
 				in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: pc})
 				continue
+			}
+			if n, ok := strings.CutSuffix(s, "(PC)"); ok {
+				// JMP 0(PC): the branch to itself that the assembler puts
+				// before a literal pool, in instructions from here.
+				if v, err := strconv.ParseInt(n, 10, 64); err == nil {
+					in.Args = append(in.Args, Arg{Kind: ArgTarget, Target: uint64(int64(in.Addr) + 4*v)})
+					continue
+				}
 			}
 		}
 		if off, reg, ok, err := listingSlotAddress(la, f, s, 4); ok {
@@ -370,11 +408,17 @@ func armFromObjdump(f *Func, in *Inst, args []string) error {
 var (
 	armWidth = map[string]int{"MOVW": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "MOVD": 8, "MOVF": 4}
 	// dst = f(srcs); op a, b, dst.
-	armALU   = set("ADD", "SUB", "RSB", "AND", "ORR", "EOR", "BIC", "MUL", "MULU", "SLL", "SRL", "SRA", "MVN", "ADC", "SBC", "RSC")
-	armUnary = set("MVN")
-	armCarry = set("ADC", "SBC", "RSC")
-	armTest  = set("CMP", "CMN", "TST", "TEQ")
-	armDiv   = set("DIVD", "DIVF", "SQRTD", "SQRTF") // DIV and MOD are calls of runtime._div and its kin: not modelled
+	armALU = set("ADD", "SUB", "RSB", "AND", "ORR", "EOR", "BIC", "MUL", "MULU", "SLL", "SRL", "SRA", "MVN", "ADC", "SBC", "RSC")
+	// Multiply-accumulate, op a, b, c, d: d = c ± a*b.
+	armMulAcc = set("MULA", "MULS")
+	// Long multiplies, op a, b, (hi, lo): the 64-bit product, and the
+	// accumulating ones add it to (hi, lo).
+	armMulLong    = set("MULLU", "MULL", "MULALU", "MULAL")
+	armMulLongAcc = set("MULALU", "MULAL")
+	armUnary      = set("MVN")
+	armCarry      = set("ADC", "SBC", "RSC")
+	armTest       = set("CMP", "CMN", "TST", "TEQ")
+	armDiv        = set("DIVD", "DIVF", "SQRTD", "SQRTF") // DIV and MOD are calls of runtime._div and its kin: not modelled
 	// VFP: op a, b, dst or op a, dst (dst = dst op a); the multiply-
 	// accumulates read dst too. Their latency does not depend on the
 	// operands' values in this model, as in the amd64 and arm64 ones.
@@ -400,7 +444,7 @@ func armSingle(op string) bool {
 // the tables' tests.
 func ARMOps() map[string]bool {
 	t := set("RET", "JMP", "CALL", "NOP")
-	for _, c := range []map[string]bool{armALU, armTest, armDiv, armFArith, armFMulAcc, armFUnary, armFConv, armFCmp} {
+	for _, c := range []map[string]bool{armALU, armMulAcc, armMulLong, armTest, armDiv, armFArith, armFMulAcc, armFUnary, armFConv, armFCmp} {
 		for op := range c {
 			t[op] = true
 		}
@@ -517,6 +561,20 @@ func armStep(mach *Mach) {
 		armMove(m, armWidth[op], cond, a, write)
 	case armTest[op] && n == 2 && cond == "" && (reg(0) || a[0].Kind == ArgImm) && reg(1):
 		m.set("FLAGS", max(armRead(m, a[0]), armRead(m, a[1])))
+	case armMulAcc[op] && n == 4 && reg(0) && reg(1) && reg(2) && reg(3) && !setFlags && !a[3].isReg("R13"):
+		write(a[3], max(m.read(a[0]), m.read(a[1]), m.read(a[2])))
+	case armMulLong[op] && n == 3 && reg(0) && reg(1) && a[2].Kind == ArgList && len(a[2].Regs) == 2 && !setFlags:
+		l := max(m.read(a[0]), m.read(a[1]))
+		if armMulLongAcc[op] {
+			l = max(l, m.read(a[2].Regs[0]), m.read(a[2].Regs[1]))
+		}
+		for _, r := range a[2].Regs {
+			if r.isReg("R13") {
+				m.unmodelled()
+				return
+			}
+			write(r, l)
+		}
 	case armALU[op] && (n == 3 && !armUnary[op] || n == 2 && armUnary[op]) && reg(n-1) && a[n-1].Shift == "":
 		l := Static
 		for _, x := range a[:n-1] {
@@ -690,4 +748,29 @@ func armMove(m rm, w int, cond string, a []Arg, write func(Arg, Level)) {
 	default:
 		m.unmodelled()
 	}
+}
+
+// The CPU features of arm's instructions, from the Arm Architecture
+// Reference Manual (ARMv7-A and ARMv7-R): the floating-point
+// instructions need VFP, and the fused multiply-adds VFPv4; GOARM=5 is
+// soft float (the runtime emulates what VFP instructions there are),
+// GOARM=6 has VFPv2 and GOARM=7 VFPv3.
+var armFeatures = []string{"vfp", "vfpv4"}
+
+var armLevels = cumulative([][2]string{{"5", ""}, {"6", "vfp"}, {"7", ""}})
+
+// armRuntimeFlags: the compiler tests runtime.armHasVFPv4 before math.FMA.
+var armRuntimeFlags = map[string]string{"runtime.armHasVFPv4": "vfpv4"}
+
+var armFused = set("FMULAD", "FMULAF", "FMULSD", "FMULSF", "FNMULAD", "FNMULAF", "FNMULSD", "FNMULSF")
+
+func armNeeds(in *Inst, _ string) []string {
+	op, _, _ := strings.Cut(in.Op, ".")
+	switch {
+	case armFused[op]:
+		return []string{"vfp", "vfpv4"}
+	case armDiv[op] || armFArith[op] || armFMulAcc[op] || armFUnary[op] || armFConv[op] || armFCmp[op] || op == "MOVD" || op == "MOVF":
+		return []string{"vfp"}
+	}
+	return nil
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -226,7 +227,7 @@ var arm64SysRegs = map[string]string{"S3_3_C4_C2_5": "DIT", "S3_3_C4_C2_0": "NZC
 
 // arm64SysRegNums are the system registers go tool objdump prints as a
 // number (o0<<14 | op1<<11 | CRn<<7 | CRm<<3 | op2) that the model knows.
-var arm64SysRegNums = map[int64]string{23056: "NZCV", 23061: "DIT", 23072: "FPCR", 23073: "FPSR"}
+var arm64SysRegNums = map[int64]string{23056: "NZCV", 23061: "DIT", 23072: "FPCR", 23073: "FPSR", 16433: "ID_AA64ISAR1_EL1"}
 
 // Encodings that the model knows by their value: the listing prints them
 // as WORD (the assembler has no mnemonic for SB), objdump as ?.
@@ -388,8 +389,8 @@ var (
 	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
 	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
-		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
-		"MVN", "REV", "CLZ",
+		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
+		"MVN", "REV", "CLZ", "RBIT",
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
 		// whose index is a register (constant time by the ISA).
 		"VEOR", "VORR", "VAND", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV", "VCNT", "VUZP1",
@@ -492,10 +493,17 @@ func arm64Step(mach *Mach) {
 	case arm64CB[op] && n == 2 && isReg(0):
 		if t, ok := target(1); ok {
 			m.branch(m.read(a[0], 8), a[0].Name, t)
+			if g, ok := m.guardOf(a[0].Reg); ok && !g.mode {
+				m.teach(g, op == "CBNZ" || op == "CBNZW")
+			}
 		}
 	case arm64TB[op] && n == 3 && a[0].Kind == ArgImm && isReg(1):
 		if t, ok := target(2); ok {
 			m.branch(m.read(a[1], 8), a[1].Name, t)
+			// Bit 0 of a flag (a bool), bit 24 of what MRS read of DIT.
+			if g, ok := m.guardOf(a[1].Reg); ok && a[0].Imm == map[bool]int64{false: 0, true: 24}[g.mode] {
+				m.teach(g, op == "TBNZ")
+			}
 		}
 	case (op == "ADRP" || op == "ADR") && n == 2 && isReg(1):
 		m.write(a[1], Static, 8) // an address in the program
@@ -505,13 +513,19 @@ func arm64Step(mach *Mach) {
 		m.unmodelled() // its cumulative exception flags record what the floating-point operations saw
 	case op == "MRS" && n == 2 && isReg(1) && a[0].Kind == ArgSpecial:
 		m.write(a[1], Public, 8) // a system register: DIT, the thread pointer, the clock
+		if a[0].Name == "DIT" {
+			m.guard(a[1].Reg, guard{feature: "dit", mode: true})
+		}
 	case op == "MSR" && n == 2 && a[1].Kind == ArgSpecial && a[1].Name == "DIT":
 		switch {
 		case a[0].Kind == ArgImm && a[0].Imm == 1:
 			st[ditBarrier], st[ditNoDSB] = Secret, Secret
+			m.setMode("dit", true)
 		case a[0].Kind == ArgImm && a[0].Imm == 0, a[0].isReg("ZR"):
+			m.setMode("dit", false)
 		default:
 			m.unmodelled() // DIT from a register: it may set it
+			m.setMode("dit", false)
 		}
 	case op == "MSR" && n == 2 && a[1].Kind == ArgSpecial:
 		l := m.read(a[0], 8)
@@ -545,6 +559,9 @@ func arm64Step(mach *Mach) {
 			m.post(a[0])
 			m.write(a[1], l, w)
 			m.keepLink(a[1], ra)
+			if op == "MOVBU" {
+				m.loadFlag(a[1].Reg, x) // MOVBU ·flag(SB), R6
+			}
 		case a[1].Kind == ArgMem && (a[0].Kind == ArgReg || a[0].Kind == ArgImm):
 			l, ra := m.read(a[0], w), m.wholeLink(whole, a[0])
 			x := m.access(a[1])
@@ -713,4 +730,62 @@ func arm64Step(mach *Mach) {
 	default:
 		m.unmodelled()
 	}
+}
+
+// The CPU features of arm64's instructions, from the Arm Architecture
+// Reference Manual (the FEAT_ that each encoding requires), and those each
+// GOARM64 level guarantees: from its section A2, FEAT_LSE is mandatory from
+// Armv8.1, FEAT_DIT from Armv8.4 and FEAT_SB from Armv8.5; Armv9.n has
+// the features of Armv8.(n+5). Advanced SIMD is part of every level Go
+// runs on.
+var arm64Features = []string{"asimd", "atomics", "dit", "sb"}
+
+// arm64Levels is the features of a GOARM64 value: v8.0 to v8.9 or v9.0 to
+// v9.5, and the options ,lse and ,crypto.
+func arm64Levels(level string) []string {
+	v, opts, _ := strings.Cut(level, ",")
+	var minor int
+	switch {
+	case strings.HasPrefix(v, "v8."):
+		minor, _ = strconv.Atoi(v[3:])
+	case strings.HasPrefix(v, "v9."):
+		n, err := strconv.Atoi(v[3:])
+		if err != nil {
+			return nil
+		}
+		minor = n + 5
+	default:
+		return nil
+	}
+	out := []string{"asimd"}
+	for _, f := range []struct {
+		from    int
+		feature string
+	}{{1, "atomics"}, {4, "dit"}, {5, "sb"}} {
+		if minor >= f.from {
+			out = append(out, f.feature)
+		}
+	}
+	if slices.Contains(strings.Split(opts, ","), "lse") && minor < 1 {
+		out = append(out, "atomics")
+	}
+	return out
+}
+
+// arm64RuntimeFlags: the compiler tests runtime.arm64HasATOMICS before
+// the LSE atomics below GOARM64=v8.1.
+var arm64RuntimeFlags = map[string]string{"runtime.arm64HasATOMICS": "atomics"}
+
+// arm64Needs: PSTATE.DIT (MSR and MRS of DIT) needs FEAT_DIT; SB, FEAT_SB;
+// the vector instructions, Advanced SIMD.
+func arm64Needs(in *Inst, _ string) []string {
+	switch {
+	case (in.Op == "MSR" || in.Op == "MRS") && slices.ContainsFunc(in.Args, func(a Arg) bool { return a.Kind == ArgSpecial && a.Name == "DIT" }):
+		return []string{"dit"}
+	case in.Op == "SB":
+		return []string{"sb"}
+	case in.Op[0] == 'V':
+		return []string{"asimd"}
+	}
+	return nil
 }

@@ -40,6 +40,7 @@ func armRows() []tableRow {
 		{ins: "RET", leak: "R14", want: "return to an address that depends on secret data (R14)"},
 		{ins: "MOVW.P 4(R13), R15", pre: "saved 4"},
 		{ins: "JMP l"}, {ins: "B l"},
+		{ins: "JMP 0(PC)"}, // the branch to itself before a literal pool
 		{ins: "BEQ l", leak: "FLAGS", want: "conditional branch on secret flags"},
 		{ins: "B (R1)", always: wJump},
 		{ins: "BL (R1)", always: wJump, flow: "-> R14"},
@@ -79,44 +80,49 @@ func armRows() []tableRow {
 		{ins: "MOVBU R4@>8, R4", flow: "R4 -> R4"},
 		{ins: "CLZ R1, R2", always: wClosed},
 		{ins: "MOVM.IA [R1,R2], (R3)", always: wClosed},
-		{ins: "SQRTD F1, F2", flow: "F1 -> F2", leak: "F1", want: wLatency},
-		{ins: "SQRTF F1, F2", flow: "F1 -> F2", leak: "F1", want: wLatency},
-		{ins: "DIVD F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: wLatency},
-		{ins: "DIVF F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: wLatency},
-		{ins: "MOVD (R1), F1", flow: "MEM -> F1", leak: "R1", want: wAddr},
-		{ins: "MOVF (R1), F1", flow: "MEM -> F1", leak: "R1", want: wAddr},
+		{ins: "SQRTD F1, F2", needs: "vfp", flow: "F1 -> F2", leak: "F1", want: wLatency},
+		{ins: "SQRTF F1, F2", needs: "vfp", flow: "F1 -> F2", leak: "F1", want: wLatency},
+		{ins: "DIVD F1, F2, F3", needs: "vfp", flow: "F1 F2 -> F3", leak: "F1 F2", want: wLatency},
+		{ins: "DIVF F1, F2, F3", needs: "vfp", flow: "F1 F2 -> F3", leak: "F1 F2", want: wLatency},
+		{ins: "MOVD (R1), F1", needs: "vfp", flow: "MEM -> F1", leak: "R1", want: wAddr},
+		{ins: "MOVF (R1), F1", needs: "vfp", flow: "MEM -> F1", leak: "R1", want: wAddr},
 		{ins: "MOVW R1, F2", flow: "R1 F2 -> F2"},
 		{ins: "MOVW F1, R2", flow: "F1 -> R2"},
 		{ins: "MOVW FPCR, R1", flow: "FPSCR -> R1"},
 		{ins: "ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret data (R14)"},
 		{ins: "ADD $4, R1, R15", always: wJump},
 		// VFP: CMPD is VCMP and VMRS, to the FPSCR and the flags.
-		{ins: "CMPD F1, F2", flow: "F1 F2 -> FPSCR FLAGS"},
-		{ins: "CMPF F1, F2", flow: "F1 F2 -> FPSCR FLAGS"},
-		{ins: "CMPD F1", flow: "F1 -> FPSCR FLAGS"},
-		{ins: "MULD F1, F2", flow: "F1 F2 -> F2", leak: "F1 F2", want: wLatency},
-		{ins: "MOVWD R1, F2", flow: "R1 -> F2 F15"},
-		{ins: "MOVWF R1, F2", flow: "R1 F2 -> F2; R1 -> F15"},
-		{ins: "MOVWD F1, F2", flow: "F1 -> F2"},
-		{ins: "MOVWF F1, F2", flow: "F1 F2 -> F2"},
-		{ins: "MOVDW F1, R2", flow: "F1 -> R2 F15"},
-		{ins: "MOVFW F1, R2", flow: "F1 -> R2 F15"},
-		{ins: "MOVDW F1, F2", flow: "F1 F2 -> F2"},
+		{ins: "CMPD F1, F2", needs: "vfp", flow: "F1 F2 -> FPSCR FLAGS"},
+		{ins: "CMPF F1, F2", needs: "vfp", flow: "F1 F2 -> FPSCR FLAGS"},
+		{ins: "CMPD F1", needs: "vfp", flow: "F1 -> FPSCR FLAGS"},
+		{ins: "MULD F1, F2", needs: "vfp", flow: "F1 F2 -> F2", leak: "F1 F2", want: wLatency},
+		{ins: "MOVWD R1, F2", needs: "vfp", flow: "R1 -> F2 F15"},
+		{ins: "MOVWF R1, F2", needs: "vfp", flow: "R1 F2 -> F2; R1 -> F15"},
+		{ins: "MOVWD F1, F2", needs: "vfp", flow: "F1 -> F2"},
+		{ins: "MOVWF F1, F2", needs: "vfp", flow: "F1 F2 -> F2"},
+		{ins: "MOVDW F1, R2", needs: "vfp", flow: "F1 -> R2 F15"},
+		{ins: "MOVFW F1, R2", needs: "vfp", flow: "F1 -> R2 F15"},
+		{ins: "MOVDW F1, F2", needs: "vfp", flow: "F1 F2 -> F2"},
 	}
-	rows = append(rows, rowsOf("ADDD SUBD MULD NMULD", tableRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: wLatency})...)
-	rows = append(rows, rowsOf("ADDF SUBF MULF NMULF", tableRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3", leak: "F1 F2", want: wLatency})...)
-	rows = append(rows, rowsOf("MULAD MULAF MULSD MULSF NMULAD NMULAF NMULSD NMULSF",
+	rows = append(rows, rowsOf("ADDD/vfp SUBD/vfp MULD/vfp NMULD/vfp", tableRow{ins: "OP F1, F2, F3", flow: "F1 F2 -> F3", leak: "F1 F2", want: wLatency})...)
+	rows = append(rows, rowsOf("ADDF/vfp SUBF/vfp MULF/vfp NMULF/vfp", tableRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3", leak: "F1 F2", want: wLatency})...)
+	rows = append(rows, rowsOf("MULAD/vfp MULAF/vfp MULSD/vfp MULSF/vfp NMULAD/vfp NMULAF/vfp NMULSD/vfp NMULSF/vfp",
 		tableRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3", leak: "F1 F2 F3", want: wLatency})...)
 	// VFPv4's fused multiply-adds, which go tool objdump prints as ?
 	// (golang.org/x/arch's armasm does not decode them).
-	rows = append(rows, rowsOf("FMULAD FMULAF FMULSD FMULSF FNMULAD FNMULAF FNMULSD FNMULSF",
+	rows = append(rows, rowsOf("FMULAD/vfp+vfpv4 FMULAF/vfp+vfpv4 FMULSD/vfp+vfpv4 FMULSF/vfp+vfpv4 FNMULAD/vfp+vfpv4 FNMULAF/vfp+vfpv4 FNMULSD/vfp+vfpv4 FNMULSF/vfp+vfpv4",
 		tableRow{ins: "OP F1, F2, F3", flow: "F1 F2 F3 -> F3", leak: "F1 F2 F3", want: wLatency,
 			sourceOnly: "go tool objdump cannot decode VFMA, VFMS, VFNMA, VFNMS"})...)
-	rows = append(rows, rowsOf("NEGD ABSD MOVFD", tableRow{ins: "OP F1, F3", flow: "F1 -> F3"})...)
-	rows = append(rows, rowsOf("NEGF ABSF MOVDF", tableRow{ins: "OP F1, F3", flow: "F1 F3 -> F3"})...)
+	rows = append(rows, rowsOf("NEGD/vfp ABSD/vfp MOVFD/vfp", tableRow{ins: "OP F1, F3", flow: "F1 -> F3"})...)
+	rows = append(rows, rowsOf("NEGF/vfp ABSF/vfp MOVDF/vfp", tableRow{ins: "OP F1, F3", flow: "F1 F3 -> F3"})...)
 	rows = append(rows, rowsOf("MOVH MOVHU MOVB MOVBU", tableRow{ins: "OP (R1), R2", flow: "MEM -> R2", leak: "R1", want: wAddr})...)
 	rows = append(rows, rowsOf("MOVH MOVHU MOVB MOVBU", tableRow{ins: "OP R1, R2", flow: "R1 -> R2"})...)
 	rows = append(rows, rowsOf("ADD SUB RSB AND ORR EOR BIC MUL MULU SLL SRL SRA", tableRow{ins: "OP R1, R2, R3", flow: "R1 R2 -> R3"})...)
+	// The multiplies of a 64-bit product (a constant multiply of uint64).
+	rows = append(rows, rowsOf("MULA MULS", tableRow{ins: "OP R1, R2, R3, R4", flow: "R1 R2 R3 -> R4"})...)
+	rows = append(rows, rowsOf("MULLU MULL", tableRow{ins: "OP R1, R2, (R3, R4)", flow: "R1 R2 -> R3 R4"})...)
+	rows = append(rows, rowsOf("MULALU MULAL", tableRow{ins: "OP R1, R2, (R3, R4)", flow: "R1 R2 R3 R4 -> R3 R4"})...)
+	rows = append(rows, tableRow{ins: "MULA.EQ R1, R2, R3, R4", flow: "R1 R2 R3 R4 FLAGS -> R4"})
 	rows = append(rows, rowsOf("ADC SBC RSC", tableRow{ins: "OP R1, R2, R3", flow: "R1 R2 FLAGS -> R3"})...)
 	rows = append(rows, rowsOf("ADC.S", tableRow{ins: "OP R1, R2, R3", flow: "R1 R2 FLAGS -> R3 FLAGS"})...)
 	rows = append(rows, rowsOf("CMP CMN TST TEQ", tableRow{ins: "OP R1, R2", flow: "R1 R2 -> FLAGS"})...)
@@ -147,9 +153,9 @@ func armObjRows() []tableRow {
 		{ins: "e1a02231 LSR R1>>$4, R2", flow: "R1 R2 -> R2"},
 		{ins: "e1a02231 LSR $4, R1, R2", flow: "R1 -> R2"},
 		{ins: "e28ef000 ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret data (R14)"},
-		{ins: "eeb40bc1 CMPD F1, F0", flow: "F1 F0 -> FPSCR"},
+		{ins: "eeb40bc1 CMPD F1, F0", needs: "vfp", flow: "F1 F0 -> FPSCR"},
 		{ins: "eef1fa10 MOVW FPSCR, APSR_NZCV", flow: "FPSCR -> FLAGS"},
 		{ins: "ee0f0b10 MOVW R0, F15", flow: "R0 -> F15"},
-		{ins: "eeb80bcf MOVWD F15, F0", flow: "F15 -> F0"},
+		{ins: "eeb80bcf MOVWD F15, F0", needs: "vfp", flow: "F15 -> F0"},
 	}
 }

@@ -76,20 +76,25 @@ const asmHeader = "#include \"textflag.h\"\n\n"
 // "main." + name + ".abi0".
 func buildAsm(t *testing.T, goarch string, env []string, asm string, names []string) (src, bin *Program) {
 	t.Helper()
-	goTool := toolchain(t)
-	needObjdump(t, goarch)
-	dir := t.TempDir()
 	var goSrc strings.Builder
 	goSrc.WriteString("package main\n\n")
 	for _, n := range names {
 		fmt.Fprintf(&goSrc, "func %s(x, y []byte) int\n", n)
 	}
 	fmt.Fprintf(&goSrc, "\nvar sink []any\n\nfunc main() { sink = append(sink, %s) }\n", strings.Join(names, ", "))
-	for name, text := range map[string]string{
-		"go.mod":                "module ctcheckrows\n\ngo 1.24\n",
-		"main.go":               goSrc.String(),
-		"rows_" + goarch + ".s": asmHeader + asm,
-	} {
+	return buildFiles(t, goarch, env, map[string]string{"main.go": goSrc.String(), "rows_" + goarch + ".s": asmHeader + asm})
+}
+
+// buildFiles links files, the Go and assembly files of package main, into
+// a program for linux/goarch (env: a level), and reads it with both front
+// ends.
+func buildFiles(t *testing.T, goarch string, env []string, files map[string]string) (src, bin *Program) {
+	t.Helper()
+	goTool := toolchain(t)
+	needObjdump(t, goarch)
+	dir := t.TempDir()
+	files["go.mod"] = "module ctcheckrows\n\ngo 1.24\n"
+	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -111,5 +116,6 @@ func buildAsm(t *testing.T, goarch string, env []string, asm string, names []str
 	if bin, err = Disassemble(ctx, goTool, goarch, exe, keep, `^main\.`); err != nil {
 		t.Fatal(err)
 	}
+	src.Level, bin.Level = LevelOf(goarch, env), LevelOf(goarch, env)
 	return src, bin
 }

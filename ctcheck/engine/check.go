@@ -37,10 +37,10 @@ const AsmPackage = "ctcheckasm"
 
 // CheckFile checks one assembly file on its own, as the assembler builds
 // it for the architecture its name gives with the environment env (a
-// level: GOPPC64=power10): each of its functions is a root with public
-// arguments, and a call of a function the file does not hold must be
-// passed nothing secret.
-func CheckFile(path string, env []string) ([]Finding, error) {
+// level: GOPPC64=power10), under policy: each of its functions is a root
+// with public arguments (its symbol AsmPackage.name), and a call of a
+// function the file does not hold must be passed nothing secret.
+func CheckFile(path string, env []string, policy Policy) ([]Finding, error) {
 	goarch := GOARCHOfFile(path)
 	if goarch == "" {
 		return nil, fmt.Errorf("%s: no _GOARCH.s suffix of %s: architecture unknown", path, strings.Join(GOARCHes(), ", "))
@@ -53,7 +53,7 @@ func CheckFile(path string, env []string) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	an.External = true
+	an.External, an.Policy = true, policy
 	r, err := an.Run(p.Order)
 	if err != nil {
 		return nil, err
@@ -116,6 +116,7 @@ func AssembleListing(path, goarch string, env []string) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", filepath.Base(path), err)
 	}
+	p.Level = LevelOf(goarch, env)
 	if gv, err := exec.Command("go", "env", "GOVERSION").Output(); err == nil {
 		p.GoVersion = strings.TrimSpace(string(gv))
 	}
@@ -144,6 +145,9 @@ func Disassemble(ctx context.Context, goTool, goarch, bin string, keep func(sym 
 		return nil, err
 	}
 	if err := addPositions(p, bin); err != nil {
+		return nil, err
+	}
+	if err := nameGlobals(p, bin); err != nil {
 		return nil, err
 	}
 	return p, nil

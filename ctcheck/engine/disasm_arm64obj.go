@@ -59,7 +59,7 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 				return fmt.Errorf("branch target %s", s)
 			}
 			if in.Op == "ADRP" || in.Op == "ADR" {
-				in.Args = append(in.Args, Arg{Kind: ArgImm}) // an address in the program
+				in.Args = append(in.Args, Arg{Kind: ArgImm, Imm: n}) // an address in the program: ADRP's page, from this one's
 				continue
 			}
 			t, ok := arm64ObjTarget(in)
@@ -243,4 +243,24 @@ func arm64ObjReg(s string) (Arg, bool) {
 		return Arg{Kind: ArgReg, Reg: name, Width: 8, Shift: shift, Name: s}, true
 	}
 	return Arg{}, false
+}
+
+// arm64ObjGlobals names the variable that the access after ADRP n(PC), R
+// reads or writes through R: ADRP sets R to the page n bytes from this
+// instruction's, the access adds its offset (the assembler's expansion
+// of MOVBU ·flag(SB), R6).
+func arm64ObjGlobals(f *Func, at func(addr uint64) string) {
+	for i := 0; i+1 < len(f.Insts); i++ {
+		adrp := f.Insts[i]
+		if adrp.Op != "ADRP" || len(adrp.Args) != 2 || adrp.Args[0].Kind != ArgImm || adrp.Args[1].Kind != ArgReg {
+			continue
+		}
+		page := adrp.Addr&^0xfff + uint64(adrp.Args[0].Imm)
+		for j := range f.Insts[i+1].Args {
+			x := &f.Insts[i+1].Args[j]
+			if x.Kind == ArgMem && x.Reg == adrp.Args[1].Reg && x.Index == "" && !x.Pre && !x.Post {
+				x.Sym = at(page + uint64(x.Imm))
+			}
+		}
+	}
 }

@@ -111,6 +111,9 @@ func gnuInstruction(f *Func, in *Inst) {
 		return
 	}
 	in.Op = strings.ToUpper(fields[0])
+	if in.Op == "MOVABS" {
+		in.Op = "MOV" // GNU's name of MOV with a 64-bit immediate or address: the listing's MOVQ $imm64
+	}
 	rest := strings.TrimSpace(strings.Join(fields[1:], " "))
 	if rest == "" {
 		return
@@ -146,8 +149,12 @@ func gnuInstruction(f *Func, in *Inst) {
 
 // gnuArg reads one operand.
 func gnuArg(f *Func, in *Inst, s string) (Arg, bool) {
-	// A destination's opmask: zmm5{k3}{z}.
-	if i := strings.Index(s, "{"); i > 0 && !strings.Contains(s, "PTR") && !strings.Contains(s, "[") {
+	// An opmask: a destination register's (zmm5{k3}{z}), or a masked
+	// store's after its memory operand (ZMMWORD PTR [rsp-0x80]{k1}); not
+	// an embedded broadcast's {1toN}.
+	if i := strings.LastIndex(s, "{"); i > 0 && (!strings.Contains(s, "[") || strings.LastIndex(s, "]") < i) &&
+		!strings.Contains(s[i:], "1to") {
+		i = strings.Index(s, "{")
 		for _, deco := range strings.Split(strings.TrimSuffix(s[i+1:], "}"), "}{") {
 			switch {
 			case deco == "z":

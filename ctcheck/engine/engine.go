@@ -73,6 +73,11 @@ type State struct {
 	// a caller returns elsewhere than the analysis follows.
 	links     map[string]int
 	linkSlots map[int64]int
+	// assumed are the CPU features the code may use here, and claims the
+	// modes its run must be in (feature.go); guards are what locations
+	// hold of a feature flag or a mode.
+	assumed, claims featureSet
+	guards          map[string]guard
 }
 
 func NewState() *State {
@@ -90,6 +95,7 @@ func (s *State) Clone() *State {
 		c.regs = map[string]Level{}
 	}
 	c.links, c.linkSlots = maps.Clone(s.links), maps.Clone(s.linkSlots)
+	c.guards = maps.Clone(s.guards)
 	return &c
 }
 
@@ -105,6 +111,10 @@ func (s *State) stackW() map[int64]Level {
 	}
 	return s.stack
 }
+
+// isPseudo reports whether a location is a model's pseudo-location (the
+// vector unit's state, arm64's DIT barrier, a mode), not a register.
+func isPseudo(loc string) bool { return strings.ContainsAny(loc, " :") }
 
 func get[K comparable](m map[K]Level, k K) Level {
 	if l, ok := m[k]; ok {
@@ -163,6 +173,22 @@ func (s *State) join(o *State) bool {
 	regsLost, slotsLost := joinLinks(s.links, o.links), joinLinks(s.linkSlots, o.linkSlots)
 	if regsLost || slotsLost {
 		changed = true
+	}
+	// A feature is assumed where every path assumes it; a mode claimed
+	// where any claims it.
+	if a := s.assumed & o.assumed; a != s.assumed {
+		s.assumed = a
+		changed = true
+	}
+	if c := s.claims | o.claims; c != s.claims {
+		s.claims = c
+		changed = true
+	}
+	for k, g := range s.guards {
+		if og, ok := o.guards[k]; !ok || og != g {
+			delete(s.guards, k)
+			changed = true
+		}
 	}
 	return changed
 }
@@ -279,6 +305,10 @@ func (s *State) key() string {
 	for _, o := range slices.Sorted(maps.Keys(s.linkSlots)) {
 		fmt.Fprintf(&b, "%d=%d,", o, s.linkSlots[o])
 	}
+	fmt.Fprintf(&b, "|%x|%x|", s.assumed, s.claims)
+	for _, k := range slices.Sorted(maps.Keys(s.guards)) {
+		fmt.Fprintf(&b, "%s=%v,", k, s.guards[k])
+	}
 	return b.String()
 }
 
@@ -292,6 +322,24 @@ type Policy struct {
 	// is stored reaches every later load of memory other than the
 	// inputs'.
 	AllowStores bool
+	// Needs names, by function symbol (without the .abi0 of an assembly
+	// function), the CPU features (by the names of Arch.Features) that a
+	// function needs: its callers run it only where
+	// the CPU has them, so its code may use them. A function it names none
+	// for may use what its caller may; a root, what its build's level
+	// guarantees.
+	Needs func(sym string) []string
+	// Flags names, by symbol, the global variables that are set only where
+	// the CPU has a feature and the code is to use it (the runtime's own,
+	// such as runtime.x86HasPOPCNT, are known): code on a path where one
+	// tested nonzero may use the feature; on one where it tested zero, the
+	// mode the feature provides is not claimed.
+	Flags func(sym string) string
+	// Modes names, by function symbol, the CPU modes (Arch.Modes) that a
+	// function claims for its run and that of the functions it calls:
+	// every instruction of it that reads a secret must run with each on,
+	// wherever the code may use the mode's feature.
+	Modes func(sym string) []string
 }
 
 // Mach runs one instruction: the state it changes and what it reports.
@@ -309,6 +357,12 @@ type Mach struct {
 	popped   *link    // returns through an address loaded from the stack, not LR
 	callSym  string   // the function this instruction calls ("" for none)
 	tailSym  string   // the function it jumps to
+
+	unknown       bool     // the model does not know it
+	readSecret    bool     // it read a secret: a register, a slot, the inputs
+	taken, fallen *lesson  // what its branch's edges teach of a flag or a mode
+	modeCleared   []string // the modes it turns off
+	modeTurnedOn  []string // and on
 }
 
 func (m *Mach) find(format string, args ...any) {
@@ -327,17 +381,24 @@ func (m *Mach) floatArith(l Level) {
 
 // unmodelled is the verdict on any instruction a model does not know: the
 // analysis fails closed.
-func (m *Mach) unmodelled() { m.find("instruction not modelled (fail closed)") }
+func (m *Mach) unmodelled() {
+	m.find("instruction not modelled (fail closed)")
+	m.unknown = true
+}
 
 // reg returns a register location's level.
 func (m *Mach) reg(loc string) Level {
 	if loc == m.a.SP || loc == EntrySP {
-		return get(m.st.regs, m.a.SP)
+		loc = m.a.SP
 	}
 	if loc == tlsBase {
 		return Static
 	}
-	return get(m.st.regs, loc)
+	l := get(m.st.regs, loc)
+	if l == Secret {
+		m.readSecret = true
+	}
+	return l
 }
 
 // set writes a whole register location. A write to the stack pointer that
@@ -352,6 +413,7 @@ func (m *Mach) set(loc string, l Level) {
 	}
 	put(m.st.regs, loc, l)
 	delete(m.st.links, loc)
+	delete(m.st.guards, loc)
 }
 
 // A link is what return address a register or a stack slot holds
@@ -487,6 +549,14 @@ func (m *Mach) onStack(x Arg) bool { return x.Reg == m.a.SP || x.Reg == EntrySP 
 // levels; through a static address, static data (or what was stored
 // outside the frame); through anything else, the inputs: secret.
 func (m *Mach) load(x Arg, width int) Level {
+	l := m.loadLevel(x, width)
+	if l == Secret {
+		m.readSecret = true
+	}
+	return l
+}
+
+func (m *Mach) loadLevel(x Arg, width int) Level {
 	al := m.address(x)
 	if m.onStack(x) {
 		off, ok := m.stackSlot(x)
@@ -682,9 +752,19 @@ func newAnalysis(a *Arch, p *Program, follow func(string) bool) *Analysis {
 }
 
 // RootEntry is the state at the entry of a root: every register and slot
-// public, g and the return address static.
+// public, g and the return address static; the CPU features of the
+// build's level and the root's needs assumed, every mode possibly off.
 func (an *Analysis) RootEntry(f *Func) *State {
 	st := NewState()
+	level, err := an.a.featuresOf(an.a.LevelFeatures(an.prog.Level))
+	if err != nil && an.err == nil {
+		an.err = err
+	}
+	st.assumed = level
+	for _, mode := range an.a.Modes {
+		st.regs[modeOff(mode)] = Secret
+	}
+	an.enter(st, f.Name)
 	if an.a.G != "" && (an.a.GInABI0 || !f.isABI0()) {
 		st.regs[an.a.G] = Static
 	}
@@ -769,7 +849,9 @@ func (an *Analysis) Step(f *Func, i int, st *State) *Mach {
 		m.fall = false
 		return m
 	}
+	off := an.modesOff(st)
 	an.a.Step(m)
+	an.checkFeatures(m, off)
 	return m
 }
 
@@ -817,10 +899,15 @@ func (an *Analysis) fixpoint(f *Func, entry *State) ([]*State, *State) {
 		m := an.Step(f, i, out)
 		after := an.effect(m, out, exit)
 		next, _ := successors(f, i, m)
-		for _, j := range next {
-			src := out
+		for k, j := range next {
+			// The fall-through is the last successor; a branch's edges
+			// may each teach what it tested.
+			src := an.learn(out, m.taken)
 			if j == i+1 && m.fall {
 				src = after
+				if k == len(next)-1 {
+					src = an.learn(after, m.fallen)
+				}
 			}
 			if in[j].join(src) && !queued[j] {
 				work = append(work, j)
@@ -863,6 +950,7 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 		if back.reached {
 			after = out.Clone()
 			after.regs = maps.Clone(back.regs)
+			after.guards = maps.Clone(back.guards)
 			after.mem = back.mem
 			// The callee's frame, from its entry on, is the caller's
 			// from its stack pointer on; what is below it the callee may
@@ -923,11 +1011,11 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 			}
 			return &State{}
 		}
-		return an.exit(f, an.calleeEntry(out, call))
+		return an.exit(f, an.calleeEntry(out, call, sym))
 	case runtimeReturns[sym]:
 		if !strings.HasPrefix(sym, "runtime.morestack") {
 			for r, l := range out.regs {
-				if l == Secret && r != an.a.G {
+				if l == Secret && r != an.a.G && !isPseudo(r) {
 					m.find("secret %s at a call of %s, which the analysis does not follow", r, sym)
 				}
 			}
@@ -935,6 +1023,10 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 		back := out.Clone()
 		if !strings.HasPrefix(sym, "runtime.morestack") {
 			back.regs = map[string]Level{}
+			back.guards = nil
+			for _, mode := range an.a.Modes {
+				put(back.regs, modeOff(mode), out.regs[modeOff(mode)]) // the runtime leaves the CPU's modes alone
+			}
 		}
 		// The stack growth returns to the start of the function with its
 		// registers as they were (the prologue spills and reloads them):
@@ -969,11 +1061,12 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	return &State{}
 }
 
-// calleeEntry is the state at the entry of a function that the state out
-// calls (or jumps to): every register as it is, the caller's frame from
-// its stack pointer on (and the KeptBelowSP bytes below it), with the
-// return addresses one call further up (but LR, the callee's own).
-func (an *Analysis) calleeEntry(out *State, call bool) *State {
+// calleeEntry is the state at the entry of function sym that the state
+// out calls (or jumps to): every register as it is, the caller's frame
+// from its stack pointer on (and the KeptBelowSP bytes below it), with the
+// return addresses one call further up (but LR, the callee's own); the
+// caller's CPU features and modes, and the callee's own.
+func (an *Analysis) calleeEntry(out *State, call bool, sym string) *State {
 	push, keep, calls := int64(0), an.a.KeptBelowSP, 0
 	if call {
 		push, calls = an.a.RetAddr, 1
@@ -991,6 +1084,7 @@ func (an *Analysis) calleeEntry(out *State, call bool) *State {
 	}
 	e.sp, e.spKnown = 0, true
 	e.stack, e.stackShared = map[int64]Level{}, false
+	an.enter(e, sym)
 	if !out.spKnown {
 		return e
 	}
@@ -1018,7 +1112,7 @@ func shift(s map[int64]Level, by int64) map[int64]Level {
 // be passed nothing secret, and it returns anything.
 func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 	for _, r := range slices.Sorted(maps.Keys(out.regs)) {
-		if out.regs[r] == Secret {
+		if out.regs[r] == Secret && !isPseudo(r) {
 			m.find("secret %s passed to %s, which this check does not see (fail closed)", r, sym)
 		}
 	}
@@ -1032,6 +1126,10 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 	for _, loc := range an.a.Regs {
 		back.regs[loc] = Secret
 	}
+	for _, mode := range an.a.Modes {
+		back.regs[modeOff(mode)] = Secret // it may turn any off
+	}
+	back.guards = nil
 	back.sp = 0
 	back.stack, back.stackShared = shift(out.frame(0, Secret), -out.sp), false
 	for o := range back.stack {
@@ -1101,6 +1199,7 @@ func (an *Analysis) report(f *Func, entry *State) {
 		an.order = append(an.order, f.Name)
 	}
 	in, _ := an.fixpoint(f, entry)
+	steps := make([]*Mach, len(f.Insts))
 	for i := range f.Insts {
 		if !in[i].reached {
 			an.unreached(f, &f.Insts[i])
@@ -1110,6 +1209,7 @@ func (an *Analysis) report(f *Func, entry *State) {
 		an.seen[f.Name][ins.Addr] = true
 		out := in[i].Clone()
 		m := an.Step(f, i, out)
+		steps[i] = m
 		an.effect(m, out, &State{})
 		_, bad := successors(f, i, m)
 		for _, r := range append(m.findings, bad...) {
@@ -1121,8 +1221,40 @@ func (an *Analysis) report(f *Func, entry *State) {
 		}
 		if sym != "" && an.follows(sym) {
 			if g := an.prog.Funcs[sym]; g != nil {
-				an.report(g, an.calleeEntry(out, m.callSym != ""))
+				an.report(g, an.calleeEntry(out, m.callSym != "", sym))
 			}
 		}
 	}
+	for i, m := range steps {
+		for _, mode := range m.clearedModes() {
+			if b, _ := an.a.featureBit(mode); in[i].claims&b != 0 && secretAfter(f, steps, i, mode) {
+				an.record(f, &f.Insts[i], fmt.Sprintf("%s turned off before an instruction on secret data (the function claims it)",
+					strings.ToUpper(mode)))
+			}
+		}
+	}
+}
+
+// secretAfter reports whether an instruction of f that reads a secret
+// may run after instruction i before one that turns mode back on.
+func secretAfter(f *Func, steps []*Mach, i int, mode string) bool {
+	seen := map[int]bool{}
+	next, _ := successors(f, i, steps[i])
+	for len(next) > 0 {
+		j := next[0]
+		next = next[1:]
+		if seen[j] || steps[j] == nil {
+			continue
+		}
+		seen[j] = true
+		if steps[j].readSecret {
+			return true
+		}
+		if slices.Contains(steps[j].modeTurnedOn, mode) {
+			continue
+		}
+		more, _ := successors(f, j, steps[j])
+		next = append(next, more...)
+	}
+	return false
 }

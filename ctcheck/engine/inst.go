@@ -116,8 +116,12 @@ func (f *Func) isABI0() bool { return strings.HasSuffix(f.Name, ".abi0") || f.Is
 type Program struct {
 	GOARCH    string
 	GoVersion string // the release that built it, "" if not known
-	Funcs     map[string]*Func
-	Order     []string // the symbols in the order read
+	// Level is the instruction-set level it was built at (the value of
+	// its Arch's LevelVar; "" the default): the CPU features its code may
+	// assume.
+	Level string
+	Funcs map[string]*Func
+	Order []string // the symbols in the order read
 	// RuntimeFiles is, for a binary, the source file of each function
 	// named runtime.panic*: one defined in the module under that name
 	// (a //go:linkname push) is not the runtime's and may return.

@@ -36,7 +36,7 @@ func TestLeakyKernels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			findings, err := CheckFile(f, nil)
+			findings, err := CheckFile(f, nil, declaredPolicy(src))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -46,6 +46,44 @@ func TestLeakyKernels(t *testing.T) {
 }
 
 var wantRE = regexp.MustCompile(`// want "([^"]*)"`)
+
+// declaredPolicy is the policy the comments above each TEXT of src
+// declare: "// needs: f g" the function's CPU features, "// claims: m"
+// the modes it claims, "// flag: sym f" a variable that is set only where
+// the CPU has f.
+func declaredPolicy(src []byte) Policy {
+	needs, claims, flags := map[string][]string{}, map[string][]string{}, map[string]string{}
+	text := regexp.MustCompile(`^TEXT\s+·(\w+)\(SB\)`)
+	var comments []string
+	for _, line := range strings.Split(string(src), "\n") {
+		if m := text.FindStringSubmatch(line); m != nil {
+			sym := AsmPackage + "." + m[1]
+			for _, c := range comments {
+				if v, ok := strings.CutPrefix(c, "// needs:"); ok {
+					needs[sym] = strings.Fields(v)
+				}
+				if v, ok := strings.CutPrefix(c, "// claims:"); ok {
+					claims[sym] = strings.Fields(v)
+				}
+			}
+		}
+		if v, ok := strings.CutPrefix(line, "// flag:"); ok {
+			if f := strings.Fields(v); len(f) == 2 {
+				flags[AsmPackage+"."+strings.TrimPrefix(f[0], "·")] = f[1]
+			}
+		}
+		if strings.HasPrefix(line, "//") {
+			comments = append(comments, line)
+		} else {
+			comments = nil
+		}
+	}
+	return Policy{
+		Needs: func(sym string) []string { return needs[sym] },
+		Modes: func(sym string) []string { return claims[sym] },
+		Flags: func(sym string) string { return flags[sym] },
+	}
+}
 
 // checkWants checks that findings, of the file whose text is src, hold a
 // finding at each line marked // want "reason" whose reason holds that

@@ -75,7 +75,7 @@ func loong64FrameArg(f *listingFunc, fp, named bool, off int64) (Arg, error) {
 	return Arg{Kind: ArgMem, Reg: "R3", Imm: autosize + off}, nil
 }
 
-var loong64Branches = set("JMP", "BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BFPT", "BFPF")
+var loong64Branches = set("JMP", "BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BGEZ", "BLEZ", "BLTZ", "BGTZ", "BFPT", "BFPF")
 
 // loong64FromListing reads an instruction of the listing.
 func loong64FromListing(f *listingFunc, in *Inst, args []string) error {
@@ -206,6 +206,9 @@ func loong64FromObjdump(f *Func, in *Inst, args []string) error {
 			in.Args = append(in.Args, x)
 		}
 	}
+	if in.Op == "LU52ID" && len(in.Args) == 2 {
+		in.Args = append(in.Args, in.Args[1]) // LU52ID $c, R: rj and rd the same register
+	}
 	if op, ok := loong64ObjALSL[in.Op]; ok && len(in.Args) == 4 {
 		// "Unknown ALSL.D $sa, rk, rj, rd": Go's ALSLV $sa, rj, rk, rd,
 		// rd = rj<<sa + rk. The registers from the encoding: rd in bits
@@ -273,6 +276,9 @@ var (
 	loong64Unary = set("NEGV", "NEGW")
 	loong64Div   = set("DIVV", "DIVVU", "REMV", "REMVU", "DIV", "DIVU", "REM", "REMU", "DIVD", "DIVF", "SQRTD", "SQRTF")
 	loong64B2    = set("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU")
+	// Branches on one register's sign, as the assemblers name BGE R, R0
+	// and the like.
+	loong64B1 = set("BGEZ", "BLEZ", "BLTZ", "BGTZ")
 	// Constants and addresses in the program: LU12IW $hi, R.
 	loong64Const = set("LU12IW", "PCALAU12I", "PCADDU12I")
 	// Floating point: op a, b, dst or op a, dst (dst = dst op a), and the
@@ -296,7 +302,7 @@ var (
 // tests.
 func LOONG64Ops() map[string]bool {
 	t := set("NOP", "RET", "JMP", "CALL", "LU32ID", "LU52ID", "BSTRPICKV", "BSTRPICKW", "ALSLV", "ALSLW", "ALSLWU", "BFPT", "BFPF")
-	for _, c := range []map[string]bool{loong64ALU, loong64Div, loong64B2, loong64Const, loong64FArith, loong64FUnary, loong64FCmp} {
+	for _, c := range []map[string]bool{loong64ALU, loong64Div, loong64B2, loong64B1, loong64Const, loong64FArith, loong64FUnary, loong64FCmp} {
 		for op := range c {
 			t[op] = true
 		}
@@ -344,7 +350,7 @@ func loong64Step(mach *Mach) {
 		m.jmp(a[0])
 	case op == "CALL" && n == 1:
 		m.callTo(a[0], "R1")
-	case (op == "BEQ" || op == "BNE") && n == 2 && reg(0): // BEQZ, BNEZ
+	case (op == "BEQ" || op == "BNE" || loong64B1[op]) && n == 2 && reg(0): // BEQZ, BNEZ; BGE R, R0 and the like
 		if t, ok := target(1); ok {
 			m.branch(m.read(a[0]), a[0].Name, t)
 		}

@@ -16,6 +16,10 @@ func loong64Rows() []tableRow {
 		{ins: "CALL ·rowTarget(SB)", flow: "-> R1"},
 		{ins: "BEQ R4, l", leak: "R4", want: "conditional branch on secret R4"},
 		{ins: "BNE R4, l", leak: "R4", want: "conditional branch on secret R4"},
+		{ins: "BGEZ R4, l", leak: "R4", want: "conditional branch on secret R4"},
+		{ins: "BLEZ R4, l", leak: "R4", want: "conditional branch on secret R4"},
+		{ins: "BLTZ R4, l", leak: "R4", want: "conditional branch on secret R4"},
+		{ins: "BGTZ R4, l", leak: "R4", want: "conditional branch on secret R4"},
 		{ins: "MOVV R4, R5", flow: "R4 -> R5"},
 		{ins: "MOVV $1, R5", flow: "-> R5"},
 		{ins: "MOVV (R4), R5", flow: "MEM -> R5", leak: "R4", want: wAddr},
@@ -84,6 +88,7 @@ func loong64ObjRows() []tableRow {
 		{ins: "14000a04 LU12IW $80, R4", flow: "-> R4"},
 		{ins: "16000a04 LU32ID $80, R4", flow: "R4 -> R4"},
 		{ins: "03000084 LU52ID $0, R4, R4", flow: "R4 -> R4"},
+		{ins: "03278ca5 LU52ID $-1565, R5", flow: "R5 -> R5"}, // rj and rd the same: two operands
 		{ins: "1a000004 PCALAU12I $0, R4", flow: "-> R4"},
 		{ins: "1c000004 PCADDU12I $0, R4", flow: "-> R4"},
 		{ins: "13fffd69 Unknown ADDU16I.D $-1, R11, R9", flow: "R11 -> R9"},

@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"debug/elf"
 	"debug/gosym"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -47,6 +49,44 @@ func addPositions(p *Program, bin string) error {
 				fn.Source = file
 			}
 		}
+	}
+	return nil
+}
+
+// nameGlobals names the global variable that each memory operand of p
+// reads or writes through an address a front end computed (arm64's ADRP
+// and the access after it), from bin's symbol table.
+func nameGlobals(p *Program, bin string) error {
+	a := ArchOf(p.GOARCH)
+	if a == nil || a.globals == nil {
+		return nil
+	}
+	f, err := elf.Open(bin)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		return fmt.Errorf("%s: %v", bin, err)
+	}
+	var data []elf.Symbol
+	for _, s := range syms {
+		if elf.ST_TYPE(s.Info) == elf.STT_OBJECT && s.Size > 0 {
+			data = append(data, s)
+		}
+	}
+	slices.SortFunc(data, func(x, y elf.Symbol) int { return cmp.Compare(x.Value, y.Value) })
+	// at names the variable that starts at addr, "" for none.
+	at := func(addr uint64) string {
+		i, found := slices.BinarySearchFunc(data, addr, func(s elf.Symbol, addr uint64) int { return cmp.Compare(s.Value, addr) })
+		if !found {
+			return ""
+		}
+		return data[i].Name
+	}
+	for _, fn := range p.Funcs {
+		a.globals(fn, at)
 	}
 	return nil
 }

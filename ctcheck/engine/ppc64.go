@@ -439,7 +439,7 @@ var (
 		"FMOVD": 8, "FMOVS": 4, "MOVDBR": 8, "MOVWBR": 4, "MOVHBR": 2}
 	// dst = f(sources), the last operand the destination; with CC (the
 	// record forms), CR0 too.
-	ppc64ALU = set("ADD", "SUB", "SUBF", "AND", "OR", "XOR", "NOR", "ANDN", "ORN", "NAND", "EQV", "MULLD", "MULLW",
+	ppc64ALU = set("ADD", "SUB", "SUBF", "AND", "OR", "ORIS", "XOR", "XORIS", "NOR", "ANDN", "ORN", "NAND", "EQV", "MULLD", "MULLW", "MADDLD",
 		"MULHD", "MULHDU", "MULHW", "MULHWU", "SLD", "SRD", "SRAD", "SLW", "SRW", "SRAW", "RLDICL", "RLDICR", "RLDIC",
 		"RLWINM", "RLWNM", "ADDIS", "NEG", "EXTSB", "EXTSH", "EXTSW",
 		"CNTLZD", "CNTLZW", "CNTTZD", "CNTTZW", "POPCNTD", "POPCNTW", "POPCNTB", "CMPB")
@@ -773,3 +773,34 @@ func ppc64Move(m rm, op string, a []Arg) {
 		m.unmodelled()
 	}
 }
+
+// The CPU features of ppc64's instructions, from the Power ISA (the
+// version each first appears in: the vector-scalar instructions of 2.06
+// and 2.07, 3.0's (POWER9) and 3.1's (POWER10)), and each GOPPC64 level's:
+// POWER8, Go's base, has VSX.
+var ppc64Features = []string{"vsx", "power9", "power10"}
+
+var ppc64Levels = cumulative([][2]string{
+	{"power8", "vsx"},
+	{"power9", "power9"},
+	{"power10", "power10"},
+})
+
+var ppc64OpNeeds = func() map[string][]string {
+	m := map[string][]string{}
+	for features, ops := range map[string]string{
+		"vsx": "LXVD2X LXVW4X STXVD2X STXVW4X MFVSRD MFVSRWZ MTVSRD MTVSRWZ XXLAND XXLANDC XXLEQV XXLNAND XXLNOR " +
+			"XXLOR XXLORC XXLXOR XXPERMDI XXSEL",
+		"power9":      "CNTTZD CNTTZDCC CNTTZW CNTTZWCC MODSD MODSW MODUD MODUW VCMPNEB VCMPNEBCC MADDLD",
+		"vsx power9":  "LXV STXV LXVB16X LXVH8X STXVB16X STXVH8X LXVL LXVLL MFVSRLD MTVSRDD XXSPLTIB",
+		"power10":     "SETBC SETBCR SETNBC SETNBCR",
+		"vsx power10": "LXVP STXVP XXEVAL XXSPLTIDP",
+	} {
+		for _, op := range strings.Fields(ops) {
+			m[op] = strings.Fields(features)
+		}
+	}
+	return m
+}()
+
+func ppc64Needs(in *Inst, _ string) []string { return ppc64OpNeeds[in.Op] }

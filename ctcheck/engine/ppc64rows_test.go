@@ -25,10 +25,10 @@ func ppc64Rows() []tableRow {
 		{ins: "CMP R3, $8, CR1", flow: "R3 -> CR1"},
 		{ins: "ISEL $2, R3, R4, R5", flow: "R3 R4 CR0 -> R5"},
 		{ins: "ISEL $6, R3, R4, R5", flow: "R3 R4 CR1 -> R5"},
-		{ins: "SETBC CR0EQ, R3", flow: "CR0 -> R3"},
-		{ins: "SETBCR CR1EQ, R3", flow: "CR1 -> R3"},
-		{ins: "SETNBC CR0EQ, R3", flow: "CR0 -> R3"},
-		{ins: "SETNBCR CR0EQ, R3", flow: "CR0 -> R3"},
+		{ins: "SETBC CR0EQ, R3", needs: "power10", flow: "CR0 -> R3"},
+		{ins: "SETBCR CR1EQ, R3", needs: "power10", flow: "CR1 -> R3"},
+		{ins: "SETNBC CR0EQ, R3", needs: "power10", flow: "CR0 -> R3"},
+		{ins: "SETNBCR CR0EQ, R3", needs: "power10", flow: "CR0 -> R3"},
 		{ins: "MOVD R3, R4", flow: "R3 -> R4"},
 		{ins: "MOVD $8(R3), R4", flow: "R3 -> R4"},
 		// XER holds the carry: mfxer and mtxer.
@@ -69,33 +69,33 @@ func ppc64Rows() []tableRow {
 		{ins: "FCMPU F1, F2", flow: "VS1.0 VS2.0 -> CR0"},
 		{ins: "FCMPU F1, F2, CR1", flow: "VS1.0 VS2.0 -> CR1"},
 		{ins: "FCMPO F1, F2", flow: "VS1.0 VS2.0 -> CR0"},
-		{ins: "XXSPLTIB $1, VS32", flow: "-> VS32"},
-		{ins: "XXSPLTIDP $1065353216, VS33", flow: "-> VS33"},
+		{ins: "XXSPLTIB $1, VS32", needs: "vsx power9", flow: "-> VS32"},
+		{ins: "XXSPLTIDP $1065353216, VS33", needs: "vsx power10", flow: "-> VS33"},
 		{ins: "FRES F1, F2", always: wClosed},
 		{ins: "FADDCC F1, F2, F3", always: wClosed},
 		// Vectors and VSX: VS32-VS63 are V0-V31, F1 is lane 0 of VS1.
 		{ins: "VXOR V0, V1, V2", flow: "VS32 VS33 -> VS34"},
 		{ins: "VXOR V0, V0, V2", flow: "-> VS34"},
-		{ins: "XXLXOR VS32, VS32, VS34", flow: "-> VS34"},
-		{ins: "LXVD2X (R3)(R4), V0", flow: "MEM -> VS32", leak: "R3 R4", want: wAddr},
-		{ins: "LXVD2X (R1)(R4), V0", flow: "MEM -> VS32", leak: "R4", want: wAddr},
-		{ins: "STXVD2X V0, (R3)(R4)", always: wStore, leak: "R3 R4", want: wAddr},
-		{ins: "LXVP 32(R3), VS32", flow: "MEM -> VS32 VS33", leak: "R3", want: wAddr},
-		{ins: "STXVP VS32, 32(R3)", always: wStore, leak: "R3", want: wAddr},
-		{ins: "XXEVAL VS32, VS33, VS34, $111, VS35", flow: "VS32 VS33 VS34 -> VS35"},
-		{ins: "MFVSRD V0, R3", flow: "VS32.0 -> R3"},
-		{ins: "MFVSRWZ V0, R3", flow: "VS32.0 -> R3"},
-		{ins: "MFVSRLD V0, R3", flow: "VS32.1 -> R3"},
-		{ins: "MTVSRD R3, V0", flow: "R3 -> VS32.0"},
-		{ins: "MTVSRWZ R3, V0", flow: "R3 -> VS32.0"},
-		{ins: "MTVSRDD R3, R4, V0", flow: "R3 -> VS32.0; R4 -> VS32.1"},
+		{ins: "XXLXOR VS32, VS32, VS34", needs: "vsx", flow: "-> VS34"},
+		{ins: "LXVD2X (R3)(R4), V0", needs: "vsx", flow: "MEM -> VS32", leak: "R3 R4", want: wAddr},
+		{ins: "LXVD2X (R1)(R4), V0", needs: "vsx", flow: "MEM -> VS32", leak: "R4", want: wAddr},
+		{ins: "STXVD2X V0, (R3)(R4)", needs: "vsx", always: wStore, leak: "R3 R4", want: wAddr},
+		{ins: "LXVP 32(R3), VS32", needs: "vsx power10", flow: "MEM -> VS32 VS33", leak: "R3", want: wAddr},
+		{ins: "STXVP VS32, 32(R3)", needs: "vsx power10", always: wStore, leak: "R3", want: wAddr},
+		{ins: "XXEVAL VS32, VS33, VS34, $111, VS35", needs: "vsx power10", flow: "VS32 VS33 VS34 -> VS35"},
+		{ins: "MFVSRD V0, R3", needs: "vsx", flow: "VS32.0 -> R3"},
+		{ins: "MFVSRWZ V0, R3", needs: "vsx", flow: "VS32.0 -> R3"},
+		{ins: "MFVSRLD V0, R3", needs: "vsx power9", flow: "VS32.1 -> R3"},
+		{ins: "MTVSRD R3, V0", needs: "vsx", flow: "R3 -> VS32.0"},
+		{ins: "MTVSRWZ R3, V0", needs: "vsx", flow: "R3 -> VS32.0"},
+		{ins: "MTVSRDD R3, R4, V0", needs: "vsx power9", flow: "R3 -> VS32.0; R4 -> VS32.1"},
 		{ins: "VSLDOI $8, V0, V1, V2", flow: "VS32 VS33 -> VS34"},
-		{ins: "XXPERMDI VS32, VS33, $2, VS34", flow: "VS32 VS33 -> VS34"},
+		{ins: "XXPERMDI VS32, VS33, $2, VS34", needs: "vsx", flow: "VS32 VS33 -> VS34"},
 		{ins: "VPERM V0, V1, V2, V3", flow: "VS32 VS33 VS34 -> VS35"},
-		{ins: "XXSEL VS32, VS33, VS34, VS35", flow: "VS32 VS33 VS34 -> VS35"},
+		{ins: "XXSEL VS32, VS33, VS34, VS35", needs: "vsx", flow: "VS32 VS33 VS34 -> VS35"},
 		{ins: "VSEL V0, V1, V2, V3", flow: "VS32 VS33 VS34 -> VS35"},
-		{ins: "LXVL R3, R4, VS32", flow: "MEM -> VS32", leak: "R3", want: wAddr, leak2: "R4", want2: "load length depends on secret R4"},
-		{ins: "LXVLL R3, R4, VS32", flow: "MEM -> VS32", leak: "R3", want: wAddr, leak2: "R4", want2: "load length depends on secret R4"},
+		{ins: "LXVL R3, R4, VS32", needs: "vsx power9", flow: "MEM -> VS32", leak: "R3", want: wAddr, leak2: "R4", want2: "load length depends on secret R4"},
+		{ins: "LXVLL R3, R4, VS32", needs: "vsx power9", flow: "MEM -> VS32", leak: "R3", want: wAddr, leak2: "R4", want2: "load length depends on secret R4"},
 		{ins: "FMOVD (R3), F1", flow: "MEM -> VS1.0", leak: "R3", want: wAddr},
 		{ins: "FMOVD F1, (R3)", always: wStore, leak: "R3", want: wAddr},
 	}
@@ -105,6 +105,9 @@ func ppc64Rows() []tableRow {
 	rows = append(rows, rowsOf("FMOVS", tableRow{ins: "OP (R3), F1", flow: "MEM -> VS1.0", leak: "R3", want: wAddr})...)
 	rows = append(rows, rowsOf("ADD SUB AND OR XOR NOR ANDN ORN NAND EQV MULLD MULLW MULHD MULHDU MULHW MULHWU "+
 		"SLD SRD SRAD SLW SRW SRAW CMPB ADDC SUBC", tableRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5"})...)
+	// The halves of a wide constant, and a multiply-add (ISA 3.0).
+	rows = append(rows, rowsOf("ORIS XORIS", tableRow{ins: "OP $0x1234, R3, R4", flow: "R3 -> R4"})...)
+	rows = append(rows, tableRow{ins: "MADDLD R3, R4, R5, R6", needs: "power9", flow: "R3 R4 R5 -> R6"})
 	for i := range rows {
 		if strings.HasPrefix(rows[i].ins, "ADDC ") || strings.HasPrefix(rows[i].ins, "SUBC ") {
 			rows[i].flow = "R3 R4 -> R5 CA"
@@ -117,9 +120,9 @@ func ppc64Rows() []tableRow {
 		tableRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5 CR0"})...)
 	rows = append(rows, rowsOf("RLDICLCC RLDICRCC RLDICCC RLWNMCC",
 		tableRow{ins: "OP $3, R3, $8, R4", flow: "R3 -> R4 CR0"})...)
-	rows = append(rows, rowsOf("NEG EXTSB EXTSH EXTSW CNTLZD CNTLZW CNTTZD CNTTZW POPCNTD POPCNTW POPCNTB",
+	rows = append(rows, rowsOf("NEG EXTSB EXTSH EXTSW CNTLZD CNTLZW CNTTZD/power9 CNTTZW/power9 POPCNTD POPCNTW POPCNTB",
 		tableRow{ins: "OP R3, R4", flow: "R3 -> R4"})...)
-	rows = append(rows, rowsOf("NEGCC EXTSBCC EXTSHCC EXTSWCC CNTLZDCC CNTLZWCC CNTTZDCC CNTTZWCC",
+	rows = append(rows, rowsOf("NEGCC EXTSBCC EXTSHCC EXTSWCC CNTLZDCC CNTLZWCC CNTTZDCC/power9 CNTTZWCC/power9",
 		tableRow{ins: "OP R3, R4", flow: "R3 -> R4 CR0"})...)
 	rows = append(rows, rowsOf("ADDE SUBE", tableRow{ins: "OP R3, R4, R5", flow: "R3 R4 CA -> R5 CA"})...)
 	rows = append(rows, rowsOf("ADDZE SUBZE ADDME SUBME", tableRow{ins: "OP R3, R4", flow: "R3 CA -> R4 CA"})...)
@@ -127,7 +130,7 @@ func ppc64Rows() []tableRow {
 	rows = append(rows, rowsOf("BLT BGT BEQ BNE BGE BLE BVS BVC",
 		tableRow{ins: "OP l", leak: "CR0", want: "conditional branch on secret CR0"})...)
 	rows = append(rows, rowsOf("BLT BEQ", tableRow{ins: "OP CR1, l", leak: "CR1", want: "conditional branch on secret CR1"})...)
-	rows = append(rows, rowsOf("DIVD DIVDU DIVW DIVWU DIVDE DIVDEU MODUD MODSD MODUW MODSW",
+	rows = append(rows, rowsOf("DIVD DIVDU DIVW DIVWU DIVDE DIVDEU MODUD/power9 MODSD/power9 MODUW/power9 MODSW/power9",
 		tableRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5", leak: "R3 R4", want: wLatency})...)
 	rows = append(rows, rowsOf("FDIV FDIVS", tableRow{ins: "OP F1, F2, F3", flow: "VS1.0 VS2.0 -> VS3.0", leak: "VS1.0 VS2.0", want: wLatency})...)
 	rows = append(rows, rowsOf("FADD FADDS FSUB FSUBS FMUL FMULS",
@@ -140,17 +143,17 @@ func ppc64Rows() []tableRow {
 	rows = append(rows, tableRow{ins: "FSEL F1, F2, F3, F1", flow: "VS1.0 VS2.0 VS3.0 -> VS1.0"})
 	rows = append(rows, rowsOf("FSQRT FSQRTS", tableRow{ins: "OP F1, F3", flow: "VS1.0 -> VS3.0", leak: "VS1.0", want: wLatency})...)
 	rows = append(rows, rowsOf("VOR VAND VNOR VANDC VORC VNAND VEQV VADDUBM VADDUHM VADDUWM VADDUDM VSUBUHM VSUBUWM "+
-		"VSUBUDM VCMPEQUB VCMPEQUH VCMPEQUW VCMPEQUD VCMPGTUB VCMPGTUD VCMPNEB",
+		"VSUBUDM VCMPEQUB VCMPEQUH VCMPEQUW VCMPEQUD VCMPGTUB VCMPGTUD VCMPNEB/power9",
 		tableRow{ins: "OP V0, V1, V2", flow: "VS32 VS33 -> VS34"})...)
 	rows = append(rows, tableRow{ins: "VSUBUBM V0, V0, V2", flow: "-> VS34"})
-	rows = append(rows, rowsOf("XXLOR XXLAND XXLNOR XXLANDC XXLORC XXLNAND XXLEQV",
+	rows = append(rows, rowsOf("XXLOR/vsx XXLAND/vsx XXLNOR/vsx XXLANDC/vsx XXLORC/vsx XXLNAND/vsx XXLEQV/vsx",
 		tableRow{ins: "OP VS32, VS33, VS34", flow: "VS32 VS33 -> VS34"})...)
-	rows = append(rows, rowsOf("VCMPEQUBCC VCMPEQUHCC VCMPEQUWCC VCMPEQUDCC VCMPGTUBCC VCMPGTUDCC VCMPNEBCC",
+	rows = append(rows, rowsOf("VCMPEQUBCC VCMPEQUHCC VCMPEQUWCC VCMPEQUDCC VCMPGTUBCC VCMPGTUDCC VCMPNEBCC/power9",
 		tableRow{ins: "OP V0, V1, V2", flow: "VS32 VS33 -> VS34 CR6"})...)
-	rows = append(rows, rowsOf("LXVW4X LXVB16X LXVH8X", tableRow{ins: "OP (R3)(R4), VS32", flow: "MEM -> VS32", leak: "R3 R4", want: wAddr})...)
-	rows = append(rows, rowsOf("LXV", tableRow{ins: "OP 16(R3), VS32", flow: "MEM -> VS32", leak: "R3", want: wAddr})...)
-	rows = append(rows, rowsOf("STXVW4X STXVB16X STXVH8X", tableRow{ins: "OP VS32, (R3)(R4)", always: wStore, leak: "R3 R4", want: wAddr})...)
-	rows = append(rows, rowsOf("STXV", tableRow{ins: "OP VS32, 16(R3)", always: wStore, leak: "R3", want: wAddr})...)
+	rows = append(rows, rowsOf("LXVW4X/vsx LXVB16X/vsx+power9 LXVH8X/vsx+power9", tableRow{ins: "OP (R3)(R4), VS32", flow: "MEM -> VS32", leak: "R3 R4", want: wAddr})...)
+	rows = append(rows, rowsOf("LXV/vsx+power9", tableRow{ins: "OP 16(R3), VS32", flow: "MEM -> VS32", leak: "R3", want: wAddr})...)
+	rows = append(rows, rowsOf("STXVW4X/vsx STXVB16X/vsx+power9 STXVH8X/vsx+power9", tableRow{ins: "OP VS32, (R3)(R4)", always: wStore, leak: "R3 R4", want: wAddr})...)
+	rows = append(rows, rowsOf("STXV/vsx+power9", tableRow{ins: "OP VS32, 16(R3)", always: wStore, leak: "R3", want: wAddr})...)
 	rows = append(rows, rowsOf("EIEIO", tableRow{ins: "OP"})...)
 	return rows
 }
@@ -172,7 +175,7 @@ func ppc64ObjRows() []tableRow {
 		{ins: "06100000 88e00000 PLBZ 33120(0),$1,R7", flow: "-> R7"},
 		{ins: "38830008 ADD R3,$8,R4", flow: "R3 -> R4"},
 		{ins: "3821ffe0 ADD R1,$-32,R1"},
-		{ins: "7c070066 MFVSRD VS32,R7", flow: "VS32.0 -> R7"},
+		{ins: "7c070066 MFVSRD VS32,R7", needs: "vsx", flow: "VS32.0 -> R7"},
 		{ins: "20a40008 SUBFIC R4,$8,R5", flow: "R4 -> R5 CA"},
 		{ins: "0410000d f460b550 PSTD 898384(0),$1,R3", always: wStore},
 		{ins: "0410000d f460b550 PSTD 898384(0),$0,R3", always: wClosed}, // not relative to the program counter

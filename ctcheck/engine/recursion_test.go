@@ -27,7 +27,7 @@ func TestRecursion(t *testing.T) {
 			}
 			done := make(chan result, 1)
 			go func() {
-				findings, err := CheckFile(path, nil)
+				findings, err := CheckFile(path, nil, Policy{})
 				done <- result{findings, err}
 			}()
 			select {

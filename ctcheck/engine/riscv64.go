@@ -547,3 +547,53 @@ func rvvStep(m rm, op string, a []Arg) {
 		m.unmodelled()
 	}
 }
+
+// The CPU features of riscv64's instructions, from the RISC-V unprivileged
+// ISA manual (the extension each is defined in: Zba, Zbb, Zicond, V), and
+// those each GORISCV64 profile mandates (the RISC-V profiles
+// specification: RVA20U64 is IMAFDC, RVA22U64 adds Zba, Zbb and Zbs,
+// RVA23U64 adds V and Zicond).
+var riscv64Features = []string{"zba", "zbb", "zbs", "zicond", "v"}
+
+var riscv64Levels = cumulative([][2]string{
+	{"rva20u64", ""},
+	{"rva22u64", "zba zbb zbs"},
+	{"rva23u64", "v zicond"},
+})
+
+// riscv64RuntimeFlags: the compiler tests runtime.riscv64HasZbb before
+// Zbb's counts below rva22u64.
+var riscv64RuntimeFlags = map[string]string{"runtime.riscv64HasZbb": "zbb"}
+
+var riscv64OpNeeds = func() map[string]string {
+	m := map[string]string{}
+	for feature, ops := range map[string]string{
+		"zba":    "ADDUW SH1ADD SH2ADD SH3ADD SH1ADDUW SH2ADDUW SH3ADDUW SLLIUW ZEXTW",
+		"zbb":    "ANDN ORN XNOR ZEXTH SEXTB SEXTH ROL ROR RORI ROLW RORW RORIW REV8 ORCB MIN MAX MINU MAXU",
+		"zicond": "CZEROEQZ CZERONEZ",
+		"v":      "VSETVLI VLE8V VMSNEVI VCPOPM VREDORVS VXORVV VORVV VANDVV",
+	} {
+		for _, op := range strings.Fields(ops) {
+			m[op] = feature
+		}
+	}
+	return m
+}()
+
+// riscv64Needs: a listed move that extends one register into another is
+// Zba's ADD.UW (MOVWU) or one of Zbb's (MOVHU, MOVH, MOVB) where the
+// level has them, and shifts of the base ISA below (cmd/internal/obj/riscv).
+func riscv64Needs(in *Inst, level string) []string {
+	if f := riscv64OpNeeds[in.Op]; f != "" {
+		return []string{f}
+	}
+	if len(in.Args) == 2 && in.Args[0].Kind == ArgReg && in.Args[1].Kind == ArgReg && slices.Contains(riscv64Levels(level), "zbb") {
+		switch in.Op {
+		case "MOVWU":
+			return []string{"zba"}
+		case "MOVHU", "MOVH", "MOVB":
+			return []string{"zbb"}
+		}
+	}
+	return nil
+}

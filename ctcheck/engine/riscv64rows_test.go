@@ -66,37 +66,39 @@ func riscv64Rows() []tableRow {
 		{ins: "FSQRTS F1, F2", flow: "F1 -> F2", leak: "F1", want: wLatency},
 		{ins: "MULHSU X5, X6, X7", flow: "X5 X6 -> X7"},
 		// The vector unit: VSETVLI sets LMUL and whether vl = VLMAX.
-		{ins: "VSETVLI X5, E8, M8, TU, MU, X6", flow: "X5 -> X6", leak: "X5", want: "vector length depends on secret X5"},
-		{ins: "VSETVLI X0, E8, M8, TA, MA, X6", flow: "-> X6"},
+		{ins: "VSETVLI X5, E8, M8, TU, MU, X6", needs: "v", flow: "X5 -> X6", leak: "X5", want: "vector length depends on secret X5"},
+		{ins: "VSETVLI X0, E8, M8, TA, MA, X6", needs: "v", flow: "-> X6"},
 		{ins: "VSETVLI X5, E16, M8, TA, MA, X6", always: wClosed},
-		{ins: "VXORVV V1, V2, V3", always: "vector instruction before any VSETVLI"},
-		{ins: "VXORVV V1, V2, V3", pre: "M1", flow: "V1 V2 -> V3"},
-		{ins: "VXORVV V1, V1, V3", pre: "M1", flow: "-> V3"},
-		{ins: "VXORVV V1, V1, V3", pre: "M1 partial", flow: "V3 -> V3"},
-		{ins: "VXORVV V2, V2, V4", pre: "M1 M2", flow: "V4 -> V4; V5 -> V5"},
-		{ins: "VORVV V1, V2, V3", pre: "M1", flow: "V1 V2 -> V3"},
-		{ins: "VANDVV V1, V2, V3", pre: "M1", flow: "V1 V2 -> V3"},
-		{ins: "VORVV V8, V16, V24", pre: "M8", flow: "V8 V9 V10 V11 V12 V13 V14 V15 V16 V17 V18 V19 V20 V21 V22 V23 -> " +
+		{ins: "VXORVV V1, V2, V3", needs: "v", always: "vector instruction before any VSETVLI"},
+		{ins: "VXORVV V1, V2, V3", needs: "v", pre: "M1", flow: "V1 V2 -> V3"},
+		{ins: "VXORVV V1, V1, V3", needs: "v", pre: "M1", flow: "-> V3"},
+		{ins: "VXORVV V1, V1, V3", needs: "v", pre: "M1 partial", flow: "V3 -> V3"},
+		{ins: "VXORVV V2, V2, V4", needs: "v", pre: "M1 M2", flow: "V4 -> V4; V5 -> V5"},
+		{ins: "VORVV V1, V2, V3", needs: "v", pre: "M1", flow: "V1 V2 -> V3"},
+		{ins: "VANDVV V1, V2, V3", needs: "v", pre: "M1", flow: "V1 V2 -> V3"},
+		{ins: "VORVV V8, V16, V24", needs: "v", pre: "M8", flow: "V8 V9 V10 V11 V12 V13 V14 V15 V16 V17 V18 V19 V20 V21 V22 V23 -> " +
 			"V24 V25 V26 V27 V28 V29 V30 V31"},
-		{ins: "VXORVV V1, V2, V4", pre: "M2", always: "V1 is not a vector register group at LMUL 2", flow: "V2 V3 -> V4 V5"},
-		{ins: "VLE8V (X10), V1", pre: "M1", flow: "MEM -> V1", leak: "X10", want: wAddr},
-		{ins: "VLE8V (X10), V1", pre: "M1 partial", flow: "MEM -> V1", leak: "X10", want: wAddr},
+		{ins: "VXORVV V1, V2, V4", needs: "v", pre: "M2", always: "V1 is not a vector register group at LMUL 2", flow: "V2 V3 -> V4 V5"},
+		{ins: "VLE8V (X10), V1", needs: "v", pre: "M1", flow: "MEM -> V1", leak: "X10", want: wAddr},
+		{ins: "VLE8V (X10), V1", needs: "v", pre: "M1 partial", flow: "MEM -> V1", leak: "X10", want: wAddr},
 		{ins: "VLE8V (X2), V1", pre: "M1", always: wClosed},
-		{ins: "VMSNEVI $0, V1, V3", pre: "M1", flow: "V1 V3 -> V3"},
-		{ins: "VMSNEVI $0, V8, V3", pre: "M8", flow: "V8 V9 V10 V11 V12 V13 V14 V15 -> V3"},
-		{ins: "VCPOPM V1, X6", pre: "M1", flow: "V1 -> X6"},
-		{ins: "VREDORVS V1, V2, V3", pre: "M1", flow: "V1 V2 V3 -> V3"},
+		{ins: "VMSNEVI $0, V1, V3", needs: "v", pre: "M1", flow: "V1 V3 -> V3"},
+		{ins: "VMSNEVI $0, V8, V3", needs: "v", pre: "M8", flow: "V8 V9 V10 V11 V12 V13 V14 V15 -> V3"},
+		{ins: "VCPOPM V1, X6", needs: "v", pre: "M1", flow: "V1 -> X6"},
+		{ins: "VREDORVS V1, V2, V3", needs: "v", pre: "M1", flow: "V1 V2 V3 -> V3"},
 		{ins: "VADDVV V1, V2, V3", pre: "M1", always: wClosed},
 	}
 	rows = append(rows, rowsOf("MOVW MOVWU MOVH MOVHU MOVB MOVBU", tableRow{ins: "OP (X5), X6", flow: "MEM -> X6", leak: "X5", want: wAddr})...)
-	rows = append(rows, rowsOf("MOVW MOVWU MOVH MOVHU MOVB MOVBU", tableRow{ins: "OP X5, X6", flow: "X5 -> X6"})...)
+	// At rva23u64 the assembler extends with Zba's ADD.UW and Zbb's
+	// ZEXT.H, SEXT.H and SEXT.B.
+	rows = append(rows, rowsOf("MOVW MOVWU/zba MOVH/zbb MOVHU/zbb MOVB/zbb MOVBU", tableRow{ins: "OP X5, X6", flow: "X5 -> X6"})...)
 	rows = append(rows, rowsOf("MOV MOVW MOVH MOVB", tableRow{ins: "OP X5, 16(X2)"})...)
 	rows = append(rows, rowsOf("ADD SUB AND OR XOR SLL SRL SRA SLT SLTU MUL MULH MULHU ADDW SUBW SLLW SRLW SRAW MULW "+
-		"ADDUW SH1ADD SH2ADD SH3ADD SH1ADDUW SH2ADDUW SH3ADDUW ANDN ORN XNOR ROL ROR ROLW RORW MIN MAX MINU MAXU "+
-		"CZEROEQZ CZERONEZ", tableRow{ins: "OP X5, X6, X7", flow: "X5 X6 -> X7"})...)
-	rows = append(rows, rowsOf("ADDI ANDI ORI XORI SLLI SRLI SRAI SLTI SLTIU ADDIW SLLIW SRLIW SRAIW SLLIUW RORI RORIW",
+		"ADDUW/zba SH1ADD/zba SH2ADD/zba SH3ADD/zba SH1ADDUW/zba SH2ADDUW/zba SH3ADDUW/zba ANDN/zbb ORN/zbb XNOR/zbb ROL/zbb ROR/zbb ROLW/zbb RORW/zbb MIN/zbb MAX/zbb MINU/zbb MAXU/zbb "+
+		"CZEROEQZ/zicond CZERONEZ/zicond", tableRow{ins: "OP X5, X6, X7", flow: "X5 X6 -> X7"})...)
+	rows = append(rows, rowsOf("ADDI ANDI ORI XORI SLLI SRLI SRAI SLTI SLTIU ADDIW SLLIW SRLIW SRAIW SLLIUW/zba RORI/zbb RORIW/zbb",
 		tableRow{ins: "OP $3, X6, X7", flow: "X6 -> X7"})...)
-	rows = append(rows, rowsOf("NEG NEGW NOT SEQZ SNEZ ZEXTH SEXTB SEXTH REV8 ORCB",
+	rows = append(rows, rowsOf("NEG NEGW NOT SEQZ SNEZ ZEXTH/zbb SEXTB/zbb SEXTH/zbb REV8/zbb ORCB/zbb",
 		tableRow{ins: "OP X5, X6", flow: "X5 -> X6"})...)
 	rows = append(rows, rowsOf("DIV DIVU REM REMU DIVW DIVUW REMW REMUW",
 		tableRow{ins: "OP X5, X6, X7", flow: "X5 X6 -> X7", leak: "X5 X6", want: wLatency})...)
@@ -117,7 +119,7 @@ func riscv64ObjRows() []tableRow {
 		{ins: "00000013 NOP"},
 		{ins: "0005a313 SLTZ X5, X6", flow: "X5 -> X6"},
 		{ins: "0005a313 SGTZ X5, X6", flow: "X5 -> X6"},
-		{ins: "0805033b ZEXTW X5, X6", flow: "X5 -> X6"},
+		{ins: "0805033b ZEXTW X5, X6", needs: "zba", flow: "X5 -> X6"},
 		{ins: "0080006f JMP 2(PC)"},
 		{ins: "00000463 BEQ X5, X6, 2(PC)", leak: "X5 X6", want: "conditional branch on secret X5, X6"},
 		{ins: "00000463 BEQ X5, X6, 3(PC)", always: wClosed}, // the text and the encoding disagree

@@ -55,6 +55,9 @@ type tableRow struct {
 	// sourceOnly says why the linked binary cannot hold the row's
 	// instruction: the compiled check does not run it.
 	sourceOnly string
+	// needs are the CPU features the instruction needs (of
+	// Arch.Features): a finding where the code may not assume them.
+	needs string
 }
 
 const rowText = "NOSPLIT|NOFRAME, $0-64"
@@ -68,6 +71,8 @@ const (
 	wJump    = "indirect call or jump"
 	wStore   = "store outside the stack frame"
 	wSP      = "stack pointer set from secret data"
+	wNeeds   = "instruction needs CPU feature "
+	wMasked  = "masked memory access under a secret mask"
 )
 
 // An isaTable is one instruction set's rows and what running them needs.
@@ -318,10 +323,6 @@ func leakSet(lanes func(string) []string, leak string) map[string]bool {
 	return s
 }
 
-// isPseudo reports whether a location is a model's pseudo-location (the
-// vector unit's state, arm64's DIT barrier), not a register.
-func isPseudo(loc string) bool { return strings.ContainsAny(loc, " :") }
-
 // rowEntry is the state a row's function starts from: every register
 // public, the return address in LR.
 func rowEntry(a *Arch) *State {
@@ -360,6 +361,11 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 	follow := func(sym string) bool { return strings.HasPrefix(sym, "main.") }
 
 	entry := rowEntry(a)
+	level, err := a.featuresOf(a.LevelFeatures(p.Level))
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry.assumed = level
 	if tab.pre != nil {
 		tab.pre(entry, r.pre)
 	}
@@ -442,6 +448,11 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 		if r.always != "" {
 			wants = append(wants, r.always)
 		}
+		for _, f := range strings.Fields(r.needs) {
+			if b, _ := a.featureBit(f); level&b == 0 {
+				wants = append(wants, wNeeds+f+",")
+			}
+		}
 		if leaks[probe] {
 			wants = append(wants, r.want)
 		}
@@ -459,14 +470,50 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 			}
 		}
 	}
+
+	// Where the code may assume no feature, it needs exactly the row's;
+	// where it may assume those, none.
+	needs, err := a.featuresOf(strings.Fields(r.needs))
+	if err != nil {
+		errorf("%v", err)
+		return
+	}
+	for _, assumed := range slices.Compact([]featureSet{0, needs}) {
+		st := entry.Clone()
+		st.assumed = assumed
+		an := newAnalysis(a, p, follow)
+		in, _ := an.fixpoint(body, st)
+		var got []string
+		for i := range end {
+			if in[i].reached {
+				for _, fd := range an.Step(body, i, in[i].Clone()).findings {
+					if f, ok := strings.CutPrefix(fd, wNeeds); ok {
+						got = append(got, f[:strings.Index(f, ",")])
+					}
+				}
+			}
+		}
+		var want []string
+		if assumed == 0 {
+			want = a.names(needs)
+		}
+		slices.Sort(got)
+		if slices.Sort(want); !slices.Equal(slices.Compact(got), want) {
+			errorf("with %v assumed: needs %v, want %v", a.names(assumed), got, want)
+		}
+	}
 }
 
 // rowsOf makes a row of each op by a pattern: OP stands for the opcode.
+// An op written op/f+g needs the CPU features f and g besides the
+// pattern's.
 func rowsOf(ops string, r tableRow) []tableRow {
 	var rows []tableRow
-	for _, op := range strings.Fields(ops) {
+	for _, field := range strings.Fields(ops) {
+		op, needs, _ := strings.Cut(field, "/")
 		x := r
 		x.ins = strings.ReplaceAll(r.ins, "OP", op)
+		x.needs = strings.TrimSpace(r.needs + " " + strings.ReplaceAll(needs, "+", " "))
 		rows = append(rows, x)
 	}
 	return rows

@@ -851,3 +851,17 @@ func s390xMove(m rm, op string, a []Arg) {
 		m.unmodelled()
 	}
 }
+
+// The CPU features of s390x's instructions: the vector facility's, from
+// the z/Architecture Principles of Operation; Go's base (z196 and
+// later) does not guarantee it.
+var s390xFeatures = []string{"vx"}
+
+func s390xLevels(string) []string { return nil }
+
+func s390xNeeds(in *Inst, _ string) []string {
+	if in.Op[0] == 'V' || strings.HasPrefix(in.Op, "WF") {
+		return []string{"vx"}
+	}
+	return nil
+}

@@ -75,22 +75,22 @@ func s390xRows() []tableRow {
 		{ins: "FSQRT F1, F2", flow: "V1.0 -> V2.0", leak: "V1.0", want: wLatency},
 		{ins: "FADD F1, F2", always: wClosed},
 		// The vector facility: F1 is lane 0 of V1.
-		{ins: "VZERO V1", flow: "-> V1"},
-		{ins: "VONE V1", flow: "-> V1"},
-		{ins: "VL (R1), V1", flow: "MEM -> V1", leak: "R1", want: wAddr},
-		{ins: "VST V1, (R1)", always: wStore, leak: "R1", want: wAddr},
-		{ins: "VST V1, 16(R15)"},
-		{ins: "VLM (R1), V1, V3", flow: "MEM -> V1 V2 V3", leak: "R1", want: wAddr},
-		{ins: "VSTM V1, V2, (R1)", always: wStore, leak: "R1", want: wAddr},
-		{ins: "VLL R1, (R2), V1", flow: "MEM -> V1", leak: "R2", want: wAddr, leak2: "R1", want2: "load length depends on secret R1"},
-		{ins: "VX V1, V1, V3", flow: "-> V3"},
-		{ins: "VLGVG $1, V1, R1", flow: "V1.1 -> R1"},
-		{ins: "VLGVG $0, V1, R1", flow: "V1.0 -> R1"},
-		{ins: "VLGVB $9, V1, R1", flow: "V1.1 -> R1"},
-		{ins: "VLGVH $3, V1, R1", flow: "V1.0 -> R1"},
-		{ins: "VLGVF $2, V1, R1", flow: "V1.1 -> R1"},
-		{ins: "VPERM V1, V2, V3, V4", flow: "V1 V2 V3 -> V4"},
-		{ins: "VSEL V1, V2, V3, V4", flow: "V1 V2 V3 -> V4"},
+		{ins: "VZERO V1", needs: "vx", flow: "-> V1"},
+		{ins: "VONE V1", needs: "vx", flow: "-> V1"},
+		{ins: "VL (R1), V1", needs: "vx", flow: "MEM -> V1", leak: "R1", want: wAddr},
+		{ins: "VST V1, (R1)", needs: "vx", always: wStore, leak: "R1", want: wAddr},
+		{ins: "VST V1, 16(R15)", needs: "vx"},
+		{ins: "VLM (R1), V1, V3", needs: "vx", flow: "MEM -> V1 V2 V3", leak: "R1", want: wAddr},
+		{ins: "VSTM V1, V2, (R1)", needs: "vx", always: wStore, leak: "R1", want: wAddr},
+		{ins: "VLL R1, (R2), V1", needs: "vx", flow: "MEM -> V1", leak: "R2", want: wAddr, leak2: "R1", want2: "load length depends on secret R1"},
+		{ins: "VX V1, V1, V3", needs: "vx", flow: "-> V3"},
+		{ins: "VLGVG $1, V1, R1", needs: "vx", flow: "V1.1 -> R1"},
+		{ins: "VLGVG $0, V1, R1", needs: "vx", flow: "V1.0 -> R1"},
+		{ins: "VLGVB $9, V1, R1", needs: "vx", flow: "V1.1 -> R1"},
+		{ins: "VLGVH $3, V1, R1", needs: "vx", flow: "V1.0 -> R1"},
+		{ins: "VLGVF $2, V1, R1", needs: "vx", flow: "V1.1 -> R1"},
+		{ins: "VPERM V1, V2, V3, V4", needs: "vx", flow: "V1 V2 V3 -> V4"},
+		{ins: "VSEL V1, V2, V3, V4", needs: "vx", flow: "V1 V2 V3 -> V4"},
 	}
 	rows = append(rows, rowsOf("MOVW MOVWZ MOVH MOVHZ MOVB MOVBZ", tableRow{ins: "OP (R1), R2", flow: "MEM -> R2", leak: "R1", want: wAddr})...)
 	rows = append(rows, rowsOf("MOVW MOVWZ MOVH MOVHZ MOVB MOVBZ", tableRow{ins: "OP R1, R2", flow: "R1 -> R2"})...)
@@ -124,12 +124,12 @@ func s390xRows() []tableRow {
 	rows = append(rows, rowsOf("DIVD MODWU", tableRow{ins: "OP R1, R2", flow: "R1 R2 -> R2 R10 R11", leak: "R1 R2", want: wLatency})...)
 	rows = append(rows, rowsOf("FDIV FDIVS", tableRow{ins: "OP F1, F2", flow: "V1.0 V2.0 -> V2.0", leak: "V1.0 V2.0", want: wLatency})...)
 	rows = append(rows, rowsOf("FSQRTS", tableRow{ins: "OP F1, F2", flow: "V1.0 -> V2.0", leak: "V1.0", want: wLatency})...)
-	rows = append(rows, rowsOf("WFDDB", tableRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3", leak: "V1 V2", want: wLatency})...)
-	rows = append(rows, rowsOf("WFSQDB VFSQDB", tableRow{ins: "OP V1, V3", flow: "V1 -> V3", leak: "V1", want: wLatency})...)
-	rows = append(rows, rowsOf("VFDDB", tableRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3", leak: "V1 V2", want: wLatency})...)
+	rows = append(rows, rowsOf("WFDDB", tableRow{ins: "OP V1, V2, V3", needs: "vx", flow: "V1 V2 -> V3", leak: "V1 V2", want: wLatency})...)
+	rows = append(rows, rowsOf("WFSQDB VFSQDB", tableRow{ins: "OP V1, V3", needs: "vx", flow: "V1 -> V3", leak: "V1", want: wLatency})...)
+	rows = append(rows, rowsOf("VFDDB", tableRow{ins: "OP V1, V2, V3", needs: "vx", flow: "V1 V2 -> V3", leak: "V1 V2", want: wLatency})...)
 	rows = append(rows, rowsOf("VX VO VN VNO VNC VAQ VSQ VAB VAG VSB VSG VCEQB VCEQH VCEQF VCEQG VMXLB VMNLB",
-		tableRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3"})...)
-	rows = append(rows, rowsOf("VCEQBS VCEQHS VCEQFS VCEQGS", tableRow{ins: "OP V1, V2, V3", flow: "V1 V2 -> V3 FLAGS"})...)
+		tableRow{ins: "OP V1, V2, V3", needs: "vx", flow: "V1 V2 -> V3"})...)
+	rows = append(rows, rowsOf("VCEQBS VCEQHS VCEQFS VCEQGS", tableRow{ins: "OP V1, V2, V3", needs: "vx", flow: "V1 V2 -> V3 FLAGS"})...)
 	return rows
 }
 
@@ -168,8 +168,8 @@ func s390xObjRows() []tableRow {
 		{ins: "e548f0080001 MVGHI 8(R15), $1"},
 		{ins: "4210f008 STC R1, 8(R15)"},
 		{ins: "4210f008 MOVB R1, 8(R15)"},
-		{ins: "e75000003021 VLGV R5, V0, (R0), $3", flow: "V0.0 -> R5"},
-		{ins: "e75000013021 VLGV R5, V0, 1(R0), $3", flow: "V0.1 -> R5"},
+		{ins: "e75000003021 VLGV R5, V0, (R0), $3", needs: "vx", flow: "V0.0 -> R5"},
+		{ins: "e75000013021 VLGV R5, V0, 1(R0), $3", needs: "vx", flow: "V0.1 -> R5"},
 		{ins: "eb640007000c SRD 7(R0), R4, R6", flow: "R4 -> R6 FLAGS"},
 		{ins: "eb645000000c SRD (R5), R4, R6", flow: "R4 R5 -> R6 FLAGS"},
 		{ins: "b9e28020 MOVDEQ R1, R2", flow: "R1 R2 FLAGS -> R2"},
@@ -177,7 +177,7 @@ func s390xObjRows() []tableRow {
 		{ins: "b9f71012 NOTW R1, R2", flow: "R1 -> R2 FLAGS"},
 		{ins: "a7240004 BGTU 2(PC)", leak: "FLAGS", want: cc},
 		{ins: "a7a40004 BGEU 2(PC)", leak: "FLAGS", want: cc},
-		{ins: "e7120000d8 VTM V1, V2", flow: "V1 V2 -> FLAGS"},
+		{ins: "e7120000d8 VTM V1, V2", needs: "vx", flow: "V1 V2 -> FLAGS"},
 		{ins: "c0f4fffffff0 BR 0(PC)"},
 		// BCR 15, Rn: Go 1.26's disassembler prints RET for every n.
 		{ins: "07fe RET", leak: "R14", want: "return to an address"},
@@ -198,8 +198,8 @@ func s390xObjRows() []tableRow {
 		{ins: "b98700a1 DLGR R10, R1", flow: "R1 -> R10 R11", leak: "R1", want: wLatency},
 		{ins: "b99700a1 DLR R10, R1", flow: "R1 -> R10 R11", leak: "R1", want: wLatency},
 		{ins: "b90d00b1 DSGR R11, R1", always: wClosed},
-		{ins: "e721000830e5 VFD V2, V1, V0, $3, $8", flow: "V0 V1 -> V2", leak: "V0 V1", want: wLatency},
-		{ins: "e721000030ce VFSQ V2, V1, $3, $0", flow: "V1 -> V2", leak: "V1", want: wLatency},
+		{ins: "e721000830e5 VFD V2, V1, V0, $3, $8", needs: "vx", flow: "V0 V1 -> V2", leak: "V0 V1", want: wLatency},
+		{ins: "e721000030ce VFSQ V2, V1, $3, $0", needs: "vx", flow: "V1 -> V2", leak: "V1", want: wLatency},
 	}
 	for _, c := range strings.Fields("EQ NE LT LE GT GE") {
 		rows = append(rows,

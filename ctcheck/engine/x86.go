@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -413,6 +414,30 @@ func (m x86m) write(a Arg, l Level, how vecWrite) {
 
 func (m x86m) flags(l Level) { m.set("FLAGS", l) }
 
+// testFlag records, after CMP or TEST of x and y, what the flags say of a
+// feature flag: TEST r, r and CMP r, $0 of a register that holds one (or
+// CMPB of the flag itself with $0) set "equal" where it is zero, CMP with
+// $1 where it is set.
+func (m x86m) testFlag(op string, x, y Arg) {
+	if x.Kind == ArgImm {
+		x, y = y, x
+	}
+	g, ok := m.guardOf(x.Reg)
+	switch {
+	case x.Kind == ArgMem && x.Width == 1 && m.flagFeature(x) != "":
+		g, ok = guard{feature: m.flagFeature(x)}, true
+	case x.Kind != ArgReg:
+		ok = false
+	}
+	switch {
+	case !ok:
+	case op == "TEST" && y.Kind == ArgReg && y.Reg == x.Reg && y.Width == x.Width:
+		m.guard("FLAGS", guard{feature: g.feature})
+	case op == "CMP" && y.Kind == ArgImm && (y.Imm == 0 || y.Imm == 1):
+		m.guard("FLAGS", guard{feature: g.feature, eq: y.Imm == 1})
+	}
+}
+
 // How each opcode reads and writes, by class. Operands are Intel's: dst
 // first.
 var (
@@ -447,7 +472,7 @@ var (
 	// register (constant time by the ISA: PSHUFB, VPERMB): dst = f(srcs),
 	// or for the two-operand legacy forms dst = f(dst, src).
 	x86VecOp = set("PXOR", "POR", "PAND", "PANDN", "XORPS", "XORPD", "ORPS", "ANDPS", "PCMPEQB", "PSHUFB", "VPXOR", "VPXORD", "VPXORQ", "VPOR", "VPORD", "VPORQ", "VPAND", "VPANDQ", "VPANDN", "VPCMPEQB",
-		"VPCMPEQQ", "VPCMPUB", "VPSHUFB", "VPERMB", "VINSERTI128", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
+		"VPCMPEQQ", "VPCMPUB", "VPSHUFB", "VPERMB", "VPERMD", "VINSERTI128", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
 		"VXORPS", "PINSRQ", "VPINSRQ")
 	// Floating-point arithmetic: a subnormal operand or result takes a
 	// microcode assist (a hundred cycles and more on Intel, without FTZ
@@ -466,7 +491,7 @@ var (
 
 // X86Ops is every opcode the x86 model knows, for the tables' tests.
 func X86Ops() map[string]bool {
-	t := set("RET", "JMP", "CALL", "INT3", "UD2", "MOV", "MOVZX", "MOVSX", "MOVSXD", "MOVABS", "LEA", "PUSH", "POP",
+	t := set("RET", "JMP", "CALL", "INT3", "UD2", "MOV", "MOVZX", "MOVSX", "MOVSXD", "LEA", "PUSH", "POP",
 		"XCHG", "CMP", "TEST", "BT", "BTS", "BTR", "BTC", "MUL", "DIV", "IDIV", "CQO", "CDQ", "CWD", "CDQE", "CWDE",
 		"VZEROUPPER", "VZEROALL", "XGETBV", "CPUID", "RDTSC", "SETcc", "CMOVcc")
 	for _, c := range []map[string]bool{x86Jcc, x86CXBranch, x86ALU, x86Carry, x86Shift, x86Unary, x86BMI, x86VarLat,
@@ -498,6 +523,13 @@ func x86Step(mach *Mach) {
 	if strings.HasPrefix(op, "V") {
 		how = vex
 	}
+	if in.Mask != "" && slices.ContainsFunc(a, func(x Arg) bool { return x.Kind == ArgMem }) && m.reg(in.Mask) == Secret {
+		// Which bytes a masked load or store touches is the mask's: a
+		// masked-off element that would fault, a partial store that a
+		// later load must forward from, cost an assist of hundreds of
+		// cycles.
+		m.find("masked memory access under a secret mask")
+	}
 	switch {
 	case x86Nop[op]:
 	case op == "INT3" || op == "UD2":
@@ -518,6 +550,9 @@ func x86Step(mach *Mach) {
 				m.branch(on, what, a[0].Target)
 			default:
 				m.branch(m.reg("FLAGS"), "flags", a[0].Target)
+				if g, ok := m.guardOf("FLAGS"); ok && (op == "JE" || op == "JNE") {
+					m.teach(g, (op == "JE") == g.eq)
+				}
 			}
 		case ArgSym:
 			if op != "JMP" {
@@ -540,10 +575,13 @@ func x86Step(mach *Mach) {
 			m.address(a[0])
 		}
 		m.indirect()
-	case (op == "MOV" || op == "MOVABS") && n == 2:
+	case op == "MOV" && n == 2:
 		m.write(a[0], m.read(a[1]), legacy)
 	case (op == "MOVZX" || op == "MOVSX" || op == "MOVSXD") && n == 2 && gp(0):
 		m.write(a[0], m.read(a[1]), legacy)
+		if op == "MOVZX" && isMem(1) && a[1].Width == 1 {
+			m.loadFlag(a[0].Reg, a[1]) // MOVBLZX runtime.x86HasPOPCNT(SB), CX
+		}
 	case op == "LEA" && n == 2 && isMem(1) && gp(0):
 		// An address computed, not used: its registers' levels, no
 		// finding.
@@ -617,6 +655,7 @@ func x86Step(mach *Mach) {
 		}
 	case (op == "CMP" || op == "TEST") && n == 2:
 		m.flags(m.reads(a[0], a[1]))
+		m.testFlag(op, a[0], a[1])
 	case (op == "BT" || op == "BTS" || op == "BTR" || op == "BTC") && n == 2:
 		if isMem(0) && a[1].Kind == ArgReg {
 			// BT mem, r tests bit r of the bytes from mem on: r is part
@@ -754,4 +793,131 @@ func x86Step(mach *Mach) {
 	default:
 		m.unmodelled()
 	}
+}
+
+// The CPU features of x86's instructions, from the CPUID feature flag
+// column of each instruction's table in Intel's Software Developer's
+// Manual, volume 2 (LZCNT: AMD's APM, volume 3, ABM); the levels from the
+// x86-64 psABI's micro-architecture levels, which GOAMD64 names.
+
+// x86Features are the features the model names.
+var x86Features = []string{"sse", "sse2", "ssse3", "sse41", "popcnt", "lzcnt", "bmi1", "bmi2", "fma", "osxsave", "avx", "avx2",
+	"avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512vbmi", "avx512vbmi2"}
+
+// amd64Levels are what each GOAMD64 level adds to the one below it.
+var amd64Levels = cumulative([][2]string{
+	{"v1", "sse sse2"},
+	{"v2", "ssse3 sse41 popcnt"},
+	{"v3", "avx avx2 bmi1 bmi2 fma lzcnt osxsave"},
+	{"v4", "avx512f avx512bw avx512vl avx512dq"},
+})
+
+// i386Levels: GO386=sse2, the default, requires SSE2; softfloat code has
+// no SSE instruction.
+func i386Levels(string) []string { return []string{"sse", "sse2"} }
+
+// x86RuntimeFlags are the runtime's variables that the compiler tests
+// before an instruction that needs their feature (cmd/compile's
+// intrinsics: math/bits.OnesCount, math.FMA, math.Floor below v2, v3).
+var x86RuntimeFlags = map[string]string{"runtime.x86HasPOPCNT": "popcnt", "runtime.x86HasFMA": "fma", "runtime.x86HasSSE41": "sse41"}
+
+// x86OpNeeds are the features of the instructions whose encoding is fixed
+// by their mnemonic: the legacy (non-VEX) SSE forms, the scalar
+// extensions, and the opmask instructions.
+var x86OpNeeds = func() map[string]string {
+	m := map[string]string{}
+	for feature, ops := range map[string]string{
+		"sse": "MOVUPS MOVAPS MOVSS ADDSS SUBSS MULSS DIVSS SQRTSS SQRTPS DIVPS XORPS ORPS ANDPS UCOMISS SFENCE",
+		"sse2": "MOVDQU MOVDQA MOVQ MOVD PXOR POR PAND PANDN PCMPEQB PSHUFD PMOVMSKB CVTSI2SD CVTTSD2SI XORPD COMISD " +
+			"UCOMISD ADDSD SUBSD MULSD DIVSD SQRTSD DIVPD SQRTPD LFENCE MFENCE",
+		"ssse3":    "PSHUFB",
+		"sse41":    "PEXTRQ PINSRQ PMOVZXBD PTEST",
+		"popcnt":   "POPCNT",
+		"lzcnt":    "LZCNT",
+		"bmi1":     "ANDN BLSR TZCNT",
+		"bmi2":     "BZHI PDEP PEXT RORX SARX SHLX SHRX",
+		"osxsave":  "XGETBV",
+		"avx":      "VZEROUPPER VZEROALL",
+		"avx512f":  "KMOVW KORW KANDW KXORW KORTESTW",
+		"avx512bw": "KMOVQ KORTESTD KORTESTQ",
+		"avx512dq": "KORTESTB KTESTW",
+	} {
+		for _, op := range strings.Fields(ops) {
+			m[op] = feature
+		}
+	}
+	return m
+}()
+
+var (
+	// x86EVEXOnly are the vector instructions that only EVEX encodes.
+	x86EVEXOnly = set("VPXORD", "VPXORQ", "VPORD", "VPORQ", "VPANDD", "VPANDQ", "VMOVDQU8", "VMOVDQU16", "VMOVDQU32",
+		"VMOVDQU64", "VMOVDQA32", "VMOVDQA64", "VPTERNLOGD", "VPTERNLOGQ", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
+		"VPCMPUB", "VPERMB", "VPMOVB2M", "VPMOVM2B")
+	// x86AVXOnly are the VEX instructions of AVX at every width; the
+	// rest of the integer ones need AVX2 at 256 bits.
+	x86AVXOnly = set("VMOVDQU", "VMOVDQA", "VMOVUPS", "VMOVQ", "VMOVD", "VPTEST", "VXORPS", "VDIVPS", "VDIVPD", "VSQRTPS",
+		"VSQRTPD", "VPEXTRQ", "VPINSRQ")
+	// x86AVX2Only are those of AVX2 at every width.
+	x86AVX2Only = set("VPBROADCASTB", "VPBROADCASTQ", "VEXTRACTI128", "VINSERTI128", "VPERMQ", "VPERMD")
+	// The EVEX instructions on bytes and words (AVX512BW), on quadwords
+	// in or out of a general register or of the float unit (AVX512DQ),
+	// and the byte permute (AVX512_VBMI).
+	x86EVEXBW = set("VMOVDQU8", "VMOVDQU16", "VPCMPUB", "VPCMPEQB", "VPSHUFB", "VPTESTMB", "VPTESTNMB", "VPMOVB2M",
+		"VPMOVM2B", "VPBROADCASTB")
+	x86EVEXDQ = set("VPEXTRQ", "VPINSRQ", "VXORPS")
+	// x86EVEXScalar are the EVEX instructions that move one element:
+	// they have no vector length, so no AVX512VL.
+	x86EVEXScalar = set("VMOVQ", "VMOVD", "VPEXTRQ", "VPINSRQ")
+)
+
+// x86Needs names the features in needs: by its mnemonic, or for a VEX or
+// EVEX instruction by its encoding (EVEX for an opmask, a ZMM register,
+// X16-X31 or an embedded broadcast) and its vector length.
+func x86Needs(in *Inst, _ string) []string {
+	if f := x86OpNeeds[in.Op]; f != "" {
+		return []string{f}
+	}
+	if !strings.HasPrefix(in.Op, "V") {
+		return nil
+	}
+	evex, width := x86EVEXOnly[in.Op] || in.Mask != "", 0
+	for _, a := range in.Args {
+		switch {
+		case a.Kind == ArgReg && a.Reg[0] == 'K':
+			evex = true
+		case a.Kind == ArgReg && a.Reg[0] == 'X':
+			width = max(width, a.Width)
+			if n, _ := strconv.Atoi(a.Reg[1:]); n >= 16 {
+				evex = true
+			}
+		case a.Kind == ArgMem && a.Name == "broadcast":
+			evex = true
+		}
+	}
+	if width == 64 {
+		evex = true
+	}
+	if !evex {
+		switch {
+		case x86AVXOnly[in.Op]:
+			return []string{"avx"}
+		case x86AVX2Only[in.Op] || width == 32:
+			return []string{"avx2"}
+		}
+		return []string{"avx"}
+	}
+	needs := []string{"avx512f"}
+	switch {
+	case x86EVEXBW[in.Op]:
+		needs = append(needs, "avx512bw")
+	case x86EVEXDQ[in.Op]:
+		needs = append(needs, "avx512dq")
+	case in.Op == "VPERMB":
+		needs = append(needs, "avx512vbmi")
+	}
+	if width < 64 && !x86EVEXScalar[in.Op] {
+		needs = append(needs, "avx512vl")
+	}
+	return needs
 }

@@ -10,9 +10,13 @@
 //	ctcheck [flags] file.s ...
 //
 // A package that is not a main package is checked from each of its
-// exported functions, an assembly file from each of its functions. The
-// exit status is 0 when nothing is found, 3 when something is, 1 on an
-// error and 2 on a usage error.
+// exported functions, an assembly file from each of its functions. A
+// function may use the CPU features of its build's level and those -needs
+// names for it (a kernel that its callers run only where the CPU has
+// them), and those a test of a -flag variable on its path shows; -claims
+// names the modes a function claims for its run (arm64's dit). The exit
+// status is 0 when nothing is found, 3 when something is, 1 on an error and
+// 2 on a usage error.
 package main
 
 import (
@@ -49,6 +53,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 	roots := fs.String("roots", "", "comma-separated functions to start from, as importpath.Func (default: a main package's main.main, another's exported functions)")
 	follow := fs.String("follow", "", "comma-separated import paths whose code the analysis follows (default: each package's module)")
 	allowStores := fs.Bool("allow-stores", false, "allow stores outside the stack frame through addresses that do not depend on a secret")
+	needs, claims, flags := byFunc{}, byFunc{}, byFunc{}
+	fs.Var(needs, "needs", "`func=feature,...`: the CPU features func needs, which its callers guarantee (repeatable)")
+	fs.Var(claims, "claims", "`func=mode,...`: the CPU modes func claims for its run, such as arm64's dit (repeatable)")
+	fs.Var(flags, "flag", "`var=feature`: a variable set only where the CPU has feature and the code is to use it (repeatable)")
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -61,7 +69,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	cfg := ctcheck.Config{Dir: *dir, GOARCHes: list(*goarch), Tags: *tags, Env: list(*env), Roots: list(*roots),
-		Follow: list(*follow), Policy: ctcheck.Policy{AllowStores: *allowStores}}
+		Follow: list(*follow), Policy: ctcheck.Policy{AllowStores: *allowStores, Needs: needs.of, Modes: claims.of,
+			Flags: func(sym string) string { return strings.Join(flags.of(sym), ",") }}}
 	for _, a := range fs.Args() {
 		if strings.HasSuffix(a, ".s") {
 			cfg.Files = append(cfg.Files, a)
@@ -102,6 +111,30 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 3
 	}
 	return 0
+}
+
+// byFunc is a repeatable flag name=value,...: the values of a function or
+// variable, by its symbol (importpath.name) or its name alone.
+type byFunc map[string][]string
+
+func (b byFunc) String() string { return fmt.Sprint(map[string][]string(b)) }
+
+func (b byFunc) Set(s string) error {
+	name, values, ok := strings.Cut(s, "=")
+	if !ok || name == "" || values == "" {
+		return fmt.Errorf("%q is not name=value,...", s)
+	}
+	b[name] = append(b[name], list(values)...)
+	return nil
+}
+
+// of returns the values of sym, by its symbol or its name alone.
+func (b byFunc) of(sym string) []string {
+	if v, ok := b[sym]; ok {
+		return v
+	}
+	_, name, _ := strings.Cut(sym[strings.LastIndex(sym, "/")+1:], ".")
+	return b[name]
 }
 
 // list splits a comma-separated flag; "" is none.

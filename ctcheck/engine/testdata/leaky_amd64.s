@@ -4,6 +4,7 @@
 #include "textflag.h"
 
 // An early exit: the loop leaves at the first differing vector.
+// needs: avx avx2
 TEXT ·earlyExit(SB), NOSPLIT, $0-56
 	MOVQ    x_base+0(FP), AX
 	MOVQ    y_base+24(FP), CX

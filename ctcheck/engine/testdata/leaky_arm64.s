@@ -56,6 +56,7 @@ TEXT ·secretIndex(SB), NOSPLIT, $0-56
 
 // Pair loads are loads into both registers; WORD is modelled only as SB,
 // any other is data (fail closed); a store outside the frame is a finding.
+// needs: sb
 TEXT ·loadPairs(SB), NOSPLIT, $0-56
 	MOVD	x_base+0(FP), R0
 	MOVD	y_base+24(FP), R1
@@ -79,6 +80,7 @@ done:
 // PSTATE.DIT set, then the inputs loaded before any speculation barrier,
 // or after an ISB that no full DSB precedes: they may be read, and
 // compared, speculatively without DIT.
+// needs: dit
 TEXT ·ditNoBarrier(SB), NOSPLIT, $0-56
 	MOVD	x_base+0(FP), R0
 	MOVD	y_base+24(FP), R1
@@ -101,6 +103,7 @@ TEXT ·ditNoBarrier(SB), NOSPLIT, $0-56
 	RET
 
 // A barrier on one path only: at the join, the other path has none.
+// needs: dit sb
 TEXT ·ditBarrierOnOnePath(SB), NOSPLIT, $0-56
 	MOVD	x_base+0(FP), R0
 	MSR	$1, DIT
@@ -115,6 +118,7 @@ nosb:
 	RET
 
 // setDIT without its barrier: the caller's next loads are unprotected.
+// needs: dit
 TEXT ·setDITNoBarrier(SB), NOSPLIT, $0-0
 	MSR	$1, DIT
 	RET // want "return without the speculation barrier"

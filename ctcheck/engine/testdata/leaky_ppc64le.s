@@ -72,6 +72,7 @@ done:
 
 // POWER10's paired load and three-input logic carry the taint to both
 // registers of the pair (an odd pair does not assemble).
+// needs: power10
 TEXT ·power10(SB), NOSPLIT|NOFRAME, $0-56
 	MOVD	x_base+0(FP), R3
 	MOVD	y_base+24(FP), R4

@@ -4,6 +4,7 @@
 #include "textflag.h"
 
 // A branch on VCPOPM's count: leaves at the first strip that differs.
+// needs: v
 TEXT ·branchOnCount(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	MOV	y_base+24(FP), X11
@@ -28,6 +29,7 @@ differ:
 	RET
 
 // A load at an address computed from the count: a secret-indexed table.
+// needs: v
 TEXT ·secretIndex(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	MOV	y_base+24(FP), X11
@@ -45,6 +47,7 @@ TEXT ·secretIndex(SB), NOSPLIT, $0-56
 	RET
 
 // The strip's length from the data: the bytes loaded would depend on it.
+// needs: v
 TEXT ·secretLength(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	MOV	x_len+8(FP), X12
@@ -54,6 +57,7 @@ TEXT ·secretLength(SB), NOSPLIT, $0-56
 	RET
 
 // Grouping: a load at LMUL 8 into V8 writes V8..V15, so V9 is secret.
+// needs: v
 TEXT ·groupMember(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	MOV	x_len+8(FP), X12
@@ -67,6 +71,7 @@ done:
 
 // Zeroing with vl < VLMAX clears only the first vl bytes: the tail of
 // the group keeps what was loaded.
+// needs: v
 TEXT ·partialZeroing(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	MOV	x_len+8(FP), X12
@@ -83,6 +88,7 @@ done:
 
 // Not leaks: zeroing at vl = VLMAX makes the group public, and the
 // length alone decides the branches.
+// needs: v
 TEXT ·wholeZeroing(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	MOV	x_len+8(FP), X12
@@ -99,6 +105,7 @@ done:
 // Fail closed: a masked load, an instruction the model does not know
 // (bytealg's early exit), a vector instruction before VSETVLI, and a
 // register that is no group at the LMUL.
+// needs: v
 TEXT ·unmodelled(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	MOV	y_base+24(FP), X11
@@ -113,6 +120,7 @@ TEXT ·unmodelled(SB), NOSPLIT, $0-56
 	RET
 
 // Division of the count: its latency would depend on the data.
+// needs: v
 TEXT ·divide(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	VSETVLI	X0, E8, M1, TA, MA, X5
@@ -124,6 +132,7 @@ TEXT ·divide(SB), NOSPLIT, $0-56
 
 // A mask written at LMUL 1 covers VLEN/8 of its register's bits; the rest
 // keep the secret mask before it, which a count at LMUL 8 reads.
+// needs: v
 TEXT ·maskTail(SB), NOSPLIT, $0-56
 	MOV	x_base+0(FP), X10
 	VSETVLI	X0, E8, M8, TA, MA, X5

@@ -24,6 +24,7 @@ differ:
 
 // internal/bytealg's style: a vector compare that sets the condition
 // code, and a branch on it; a second compare, and a branch.
+// needs: vx
 TEXT ·vectorCompareBranch(SB), NOSPLIT|NOFRAME, $0-56
 	MOVD	x_base+0(FP), R2
 	MOVD	y_base+24(FP), R3

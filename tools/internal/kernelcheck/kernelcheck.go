@@ -104,13 +104,15 @@ func BuildDriver(ctx context.Context, goTool, dir string, b Build) (*ctcheck.Bui
 	return ctcheck.BuildProgram(ctx, goTool, "", dir, DriverPackage, []string{lib}, b.build())
 }
 
-// Check runs the analysis over p from the driver's roots.
-func Check(p *engine.Program) (*engine.Report, error) { return engine.Check(p, Roots, InModule) }
+// Check runs the analysis over p from the driver's roots, under the
+// policy of p's GOARCH.
+func Check(p *engine.Program) (*engine.Report, error) { return analyse(p, Roots) }
 
 // CheckFuncs runs the analysis over p from each of names, as roots with
-// public arguments (planted copies of the kernels).
+// public arguments (planted copies of the kernels), under the policy of
+// p's GOARCH.
 func CheckFuncs(p *engine.Program, names []string) (*engine.Report, error) {
-	return engine.Check(p, names, InModule)
+	return analyse(p, names)
 }
 
 // levelEnvs are the levels a GOARCH's assembly is checked at: every level
@@ -130,12 +132,17 @@ func levelEnvs(goarch string) [][]string {
 
 // CheckFile checks one assembly file on its own at every level its
 // architecture's kernels are assembled at, each function a root with
-// public arguments; the findings of all levels, each once, by line.
+// public arguments, under the policy of its GOARCH; the findings of all
+// levels, each once, by line.
 func CheckFile(path string) ([]engine.Finding, error) {
 	seen := map[string]bool{}
 	var all []engine.Finding
+	policy, err := Policy(engine.GOARCHOfFile(path))
+	if err != nil {
+		return nil, err
+	}
 	for _, env := range levelEnvs(engine.GOARCHOfFile(path)) {
-		fs, err := engine.CheckFile(path, env)
+		fs, err := engine.CheckFile(path, env, policy)
 		if err != nil {
 			return nil, err
 		}

@@ -9,4 +9,7 @@ const (
 	wJump    = "indirect call or jump"
 	wSP      = "stack pointer set from secret data"
 	wReturn  = "does not hold the address the function was called from"
+	wNeeds   = "instruction needs CPU feature "
+	wDITOff  = "DIT turned off before an instruction on secret data"
+	wMasked  = "masked memory access under a secret mask"
 )

@@ -316,6 +316,22 @@ func init() {
 		{arch: "s390x", family: "hidden", name: "vx-movd-addr", want: wBranch, root: "equalVX",
 			what: "in the VX kernel: the answer through MOVD $0(R5), R9, then CMPBNE",
 			asm:  `{K:equalVX@MOVD	R5, ret+48(FP)#1:MOVD $0(R5), R9\nCMPBNE R9, $0, {P}ka // leak\n{P}ka:}`},
+		// ---- the third round (issue 32): a kernel's CPU features, its mode, masked stores ----
+		{arch: "amd64", family: "feature", name: "sse2-tzcnt", want: wNeeds + "bmi1", root: "equalSSE2",
+			what: "in the SSE2 kernel, the one CPUs without BMI1 run: TZCNTQ of the accumulator, which such a CPU runs as REP BSF (variable latency)",
+			asm:  `{K:equalSSE2@ORQ     AX, CX#1:TZCNTQ AX, R9 // leak}`},
+		{arch: "amd64", family: "feature", name: "sse2-lzcnt", want: wNeeds + "lzcnt", root: "equalSSE2",
+			what: "in the SSE2 kernel: LZCNTQ of the accumulator, REP BSR on a CPU without LZCNT",
+			asm:  `{K:equalSSE2@ORQ     AX, CX#1:LZCNTQ AX, R9 // leak}`},
+		{arch: "arm64", family: "mode", name: "neon-dit-off", want: wDITOff, root: "equalNEON",
+			what: "in the NEON kernel: MSR $0, DIT after the speculation barrier, before the first load of the inputs",
+			asm:  `{K:equalNEON@VEOR#1:MSR $0, DIT // leak}`},
+		{arch: "amd64", family: "mask", name: "avx512-secret-mask-store", want: wMasked, root: "equalAVX512",
+			what: "in the AVX-512 kernel: VMOVDQU8 Z0, K5, -128(SP) with K5 from VPTESTMB of the accumulator: which bytes it writes is the secret's",
+			asm:  `{K:equalAVX512@VZEROUPPER#1:VPTESTMB Z0, Z0, K5\nVMOVDQU8 Z0, K5, -128(SP) // leak}`},
+		{arch: "amd64", family: "mask", name: "avx512-secret-mask-load", want: wMasked, root: "equalAVX512",
+			what: "in the AVX-512 kernel: a zeroing-masked load of x under a mask from the accumulator",
+			asm:  `{K:equalAVX512@VZEROUPPER#1:VPTESTMB Z0, Z0, K5\nMOVQ x_base+0(FP), R10\nVMOVDQU8.Z (R10), K5, Z9 // leak}`},
 	}...)
 }
 
@@ -403,6 +419,16 @@ var rtWholeVariants = []rtWholeVariant{
 		what:  "the answer below R15 at exit, loaded and branched on at the next call",
 		code:  "\tMOVD R5, -16(R15)",
 		entry: "\tMOVD -16(R15), R9\n\tCMPBNE R9, $0, rtwf // leak\nrtwf:"},
+	// The third round (issue 32), on the path from the API.
+	{arch: "amd64", family: "feature", name: "sse2-tzcnt", kernel: "equalSSE2", marker: "ORQ     AX, CX", nth: 1, want: wNeeds + "bmi1",
+		what: "TZCNTQ of the SSE2 kernel's accumulator, which a CPU without BMI1 runs as REP BSF",
+		code: "\tTZCNTQ AX, R9 // leak"},
+	{arch: "arm64", family: "mode", name: "neon-dit-off", kernel: "equalNEON", marker: "VEOR", nth: 1, want: wDITOff,
+		what: "MSR $0, DIT after the barrier, before the first load of the inputs",
+		code: "\tMSR $0, DIT // leak"},
+	{arch: "amd64", family: "mask", name: "avx512-secret-mask-store", kernel: "equalAVX512", marker: "VZEROUPPER", nth: 1, want: wMasked,
+		what: "VMOVDQU8 Z0, K5, -128(SP) with K5 from the accumulator",
+		code: "\tVPTESTMB Z0, Z0, K5\n\tVMOVDQU8 Z0, K5, -128(SP) // leak"},
 }
 
 // rtSlowAmd64 is 2000 PAUSEs: a loop on a public count.
