@@ -47,3 +47,11 @@ var kernels = []*kernel{
 	{impl.Kernel{Name: "sse2", Use: &useSSE2, Needs: impl.Of(impl.SSE2)}, equalSSE2},
 	portable,
 }
+
+// What each kernel may assume of the CPU, for the constant-time checker
+// (ctcheck): its record's Needs. tools/internal/kernelcheck holds
+// these lines to the records.
+//
+//ctcheck:needs equalAVX512 avx512f,avx512bw,avx512vl,avx512vbmi2,bmi2,avx2,avx
+//ctcheck:needs equalAVX2 avx2,avx
+//ctcheck:needs equalSSE2 sse2

@@ -48,6 +48,19 @@ var kernels = []*kernel{
 	portable,
 }
 
+// What each kernel may assume of the CPU, for the constant-time checker
+// (ctcheck): its record's Needs, the mode it claims (DIT, where useDIT
+// says the CPU has it), the flags that say what the CPU has, and the
+// tests' DIT helpers, which their callers call only where it has DIT. tools/internal/kernelcheck holds
+// these lines to the records.
+//
+//ctcheck:needs equalNEON asimd
+//ctcheck:claims equalNEON dit
+//ctcheck:flag useDIT dit
+//ctcheck:flag useSB sb
+//ctcheck:needs setDIT dit
+//ctcheck:needs ditEnabled dit
+
 func init() {
 	impl.AssumeDIT = func() {
 		useDIT = true

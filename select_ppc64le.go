@@ -18,3 +18,9 @@ var kernels = []*kernel{
 	{impl.Kernel{Name: "vsx", Use: &useVSX, Needs: impl.Of(impl.VSX)}, equalVSX},
 	portable,
 }
+
+// What each kernel may assume of the CPU, for the constant-time checker
+// (ctcheck): its record's Needs. tools/internal/kernelcheck holds
+// these lines to the records.
+//
+//ctcheck:needs equalVSX vsx

@@ -32,3 +32,9 @@ var kernels = []*kernel{
 	{impl.Kernel{Name: "rvv", Use: &useRVV, Needs: impl.Of(impl.V)}, equalRVV},
 	portable,
 }
+
+// What each kernel may assume of the CPU, for the constant-time checker
+// (ctcheck): its record's Needs. tools/internal/kernelcheck holds
+// these lines to the records.
+//
+//ctcheck:needs equalRVV v

@@ -26,3 +26,9 @@ var kernels = []*kernel{
 	{impl.Kernel{Name: "vx", Use: &useVX, Needs: impl.Of(impl.VX)}, equalVX},
 	portable,
 }
+
+// What each kernel may assume of the CPU, for the constant-time checker
+// (ctcheck): its record's Needs. tools/internal/kernelcheck holds
+// these lines to the records.
+//
+//ctcheck:needs equalVX vx

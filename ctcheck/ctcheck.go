@@ -75,9 +75,12 @@ type Report struct {
 	Check     string // "source" (the toolchain's listing) or "compiled" (the binary)
 	GoVersion string `json:",omitempty"`
 	Roots     []string
-	Funcs     []string // the functions analysed, in the order reached
-	Instrs    int      // instructions analysed
-	Findings  []Finding
+	// Directives are the package's //ctcheck: directives that the checks
+	// applied, each with its file and line.
+	Directives []string `json:",omitempty"`
+	Funcs      []string // the functions analysed, in the order reached
+	Instrs     int      // instructions analysed
+	Findings   []Finding
 }
 
 // Run checks what cfg says, and returns a report for each check of each
@@ -206,6 +209,10 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 	} else if len(roots) == 0 {
 		roots = []string{"main.main"}
 	}
+	dirs, err := readDirectives(p, b.GOARCH)
+	if err != nil {
+		return nil, err
+	}
 	built, err := BuildProgram(ctx, cfg.GoTool, cfg.Dir, work, prog, follow, b)
 	if err != nil {
 		return nil, err
@@ -224,14 +231,14 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		if err != nil {
 			return nil, err
 		}
-		an.Policy = cfg.Policy
+		an.Policy = dirs.policy(cfg.Policy)
 		rs := rootsIn(prog, roots)
 		r, err := an.Run(rs)
 		if err != nil {
 			return nil, err
 		}
 		reports = append(reports, &Report{Package: p.ImportPath, Build: b.Name(), Check: []string{"source", "compiled"}[i],
-			GoVersion: built.GoVersion, Roots: rs, Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
+			GoVersion: built.GoVersion, Roots: rs, Directives: dirs.applied, Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
 	}
 	return reports, nil
 }

@@ -161,3 +161,49 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectives checks that a package's //ctcheck:needs directive lets
+// its function use what it names, and only that function; and that a
+// directive that names what the package or the architecture lacks is an
+// error.
+func TestDirectives(t *testing.T) {
+	needGo(t)
+	src, err := os.ReadFile("testdata/features/features_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "// the finding") {
+			line = i + 1
+		}
+	}
+	for _, r := range run(t, Config{Dir: "testdata/features", Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
+		if len(r.Directives) != 1 || !strings.Contains(r.Directives[0], "needs Declared popcnt") {
+			t.Errorf("%s: directives applied %q", r.Check, r.Directives)
+		}
+		if len(r.Findings) != 1 || r.Findings[0].Line != line || !strings.Contains(r.Findings[0].Reason, "needs CPU feature popcnt") {
+			t.Errorf("%s: findings %v, want one: POPCNT at line %d of Undeclared", r.Check, r.Findings, line)
+		}
+	}
+	for _, bad := range []string{"//ctcheck:needs Declared popcount", "//ctcheck:needs Nosuch popcnt", "//ctcheck:claims Declared dit",
+		"//ctcheck:needs Declared", "//ctcheck:wants Declared popcnt"} {
+		dir := t.TempDir()
+		for _, f := range []string{"go.mod", "features.go", "features_amd64.s"} {
+			b, err := os.ReadFile(filepath.Join("testdata/features", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f == "features.go" {
+				b = []byte(strings.Replace(string(b), "//ctcheck:needs Declared popcnt", bad, 1))
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		_, err := Run(context.Background(), Config{Dir: dir, Patterns: []string{"."}, GOARCHes: []string{"amd64"}})
+		if err == nil || !strings.Contains(err.Error(), "features.go:") {
+			t.Errorf("%s: error %v, want one at its line", bad, err)
+		}
+	}
+}

@@ -103,8 +103,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			for _, f := range r.Findings {
 				fmt.Fprintf(stdout, "%s [%s %s]\n", f, r.Build, r.Check)
 			}
-			fmt.Fprintf(stderr, "%s %s %s: %d functions, %d instructions, %d findings\n", r.Package, r.Build, r.Check,
-				len(r.Funcs), r.Instrs, len(r.Findings))
+			fmt.Fprintf(stderr, "%s %s %s: %d functions, %d instructions, %d directives, %d findings\n", r.Package, r.Build, r.Check,
+				len(r.Funcs), r.Instrs, len(r.Directives), len(r.Findings))
 		}
 	}
 	if found > 0 {

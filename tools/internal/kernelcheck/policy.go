@@ -7,20 +7,23 @@ import (
 	"go/token"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/ctequal/ctequal/ctcheck"
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/tools/internal/golist"
 )
 
-// The policy the checks of ctequal's code run under: what each kernel may
-// assume of the CPU, and the modes it claims, from the library's kernel
-// records (each select_GOARCH.go's kernels list); the library's variables
-// that are set only where the CPU has a feature; and the few assembly
-// functions besides the kernels that need one.
+// The policy the checks of ctequal's code run under is what the library
+// says in its //ctcheck: directives (select_GOARCH.go): what each kernel
+// may assume of the CPU and the modes it claims, the variables set only
+// where the CPU has a feature, and the few assembly functions besides the
+// kernels that need one; ctcheck, the command, reads the same. The
+// directives must say what the kernel records (each select_GOARCH.go's
+// kernels list), which the selection runs on, say: TestDirectivesAreTheRecords.
 
 // A Record is one kernel as the library's record declares it.
 type Record struct {
@@ -32,17 +35,6 @@ type Record struct {
 	// which are ctcheck's engine's.
 	Needs, Uses []string
 }
-
-// featureFlags are the library's variables that are set only where the
-// CPU has a feature, and the code is to use it (select_arm64.go): the NEON
-// kernel sets PSTATE.DIT only where useDIT is, and issues SB only where
-// useSB is.
-var featureFlags = map[string]string{"useDIT": "dit", "useSB": "sb"}
-
-// helperNeeds are the assembly functions, other than the kernels, that
-// need a CPU feature: equal_arm64.go's DIT helpers for the tests, which
-// their callers call only where the CPU has FEAT_DIT.
-var helperNeeds = map[string][]string{"setDIT": {"dit"}, "ditEnabled": {"dit"}}
 
 // records are the library's kernel records, by GOARCH.
 var records = sync.OnceValues(func() (map[string][]Record, error) {
@@ -187,35 +179,48 @@ func ownName(sym string) string {
 	return name
 }
 
-// Policy returns the policy of the checks of goarch's code: each kernel
-// needs what its record says and claims the modes of the features it
-// uses; featureFlags and helperNeeds. A function of neither (the Go code
-// of the path, the trampoline) may assume what its build's level
-// guarantees, and what its caller may.
+// Policy returns the policy of the checks of goarch's code: the library's
+// directives, a planted copy of a function under its original's. A
+// function they name nothing for (the Go code of the path, the
+// trampoline) may assume what its build's level guarantees, and what its
+// caller may.
 func Policy(goarch string) (engine.Policy, error) {
-	recs, err := Records(goarch)
+	dirs, _, err := libraryPolicy(goarch)
 	if err != nil {
 		return engine.Policy{}, err
 	}
-	a := engine.ArchOf(goarch)
-	needs, modes := map[string][]string{}, map[string][]string{}
-	for fn, fs := range helperNeeds {
-		needs[fn] = fs
-	}
-	for _, r := range recs {
-		needs[r.Func] = r.Needs
-		for _, f := range r.Uses {
-			if a != nil && slices.Contains(a.Modes, f) {
-				modes[r.Func] = append(modes[r.Func], f)
-			}
-		}
-	}
+	own := func(sym string) string { return LibraryPath() + "." + ownName(sym) }
 	return engine.Policy{
-		Needs: func(sym string) []string { return needs[ownName(sym)] },
-		Modes: func(sym string) []string { return modes[ownName(sym)] },
-		Flags: func(sym string) string { return featureFlags[ownName(sym)] },
+		Needs: func(sym string) []string { return dirs.Needs(own(sym)) },
+		Modes: func(sym string) []string { return dirs.Modes(own(sym)) },
+		Flags: func(sym string) string { return dirs.Flags(own(sym)) },
 	}, nil
 }
+
+// libraryPolicy is what the library's directives say for goarch, and
+// the directives; read once per GOARCH.
+func libraryPolicy(goarch string) (engine.Policy, []string, error) {
+	type read struct {
+		policy  engine.Policy
+		applied []string
+		err     error
+	}
+	r, ok := libraryPolicies.Load(goarch)
+	if !ok {
+		var x read
+		lib, err := golist.Library("", []string{"GOOS=linux", "GOARCH=" + goarch}, "")
+		if err != nil {
+			x.err = err
+		} else {
+			x.policy, x.applied, x.err = ctcheck.PackagePolicy(lib.ImportPath, lib.Dir, lib.GoFiles, goarch, engine.Policy{})
+		}
+		r, _ = libraryPolicies.LoadOrStore(goarch, x)
+	}
+	x := r.(read)
+	return x.policy, x.applied, x.err
+}
+
+var libraryPolicies sync.Map // GOARCH -> read
 
 // analyse runs the analysis over p from roots under the policy of p's
 // GOARCH.
@@ -230,41 +235,4 @@ func analyse(p *engine.Program, roots []string) (*engine.Report, error) {
 	}
 	an.Policy = policy
 	return an.Run(roots)
-}
-
-// CommandFlags are the flags that tell ctcheck, the command, the policy
-// of goarches' code (-needs, -claims, -flag), sorted.
-func CommandFlags(goarches ...string) ([]string, error) {
-	var out []string
-	for fn, fs := range helperNeeds {
-		out = append(out, "-needs", fn+"="+strings.Join(fs, ","))
-	}
-	for v, f := range featureFlags {
-		out = append(out, "-flag", v+"="+f)
-	}
-	for _, goarch := range goarches {
-		recs, err := Records(goarch)
-		if err != nil {
-			return nil, err
-		}
-		a := engine.ArchOf(goarch)
-		for _, r := range recs {
-			out = append(out, "-needs", r.Func+"="+strings.Join(r.Needs, ","))
-			for _, f := range r.Uses {
-				if a != nil && slices.Contains(a.Modes, f) {
-					out = append(out, "-claims", r.Func+"="+f)
-				}
-			}
-		}
-	}
-	pairs := make([][2]string, 0, len(out)/2)
-	for i := 0; i < len(out); i += 2 {
-		pairs = append(pairs, [2]string{out[i], out[i+1]})
-	}
-	slices.SortFunc(pairs, func(x, y [2]string) int { return strings.Compare(x[0]+" "+x[1], y[0]+" "+y[1]) })
-	out = out[:0]
-	for _, p := range pairs {
-		out = append(out, p[0], p[1])
-	}
-	return out, nil
 }

@@ -3,7 +3,6 @@ package kernelcheck
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -58,14 +57,40 @@ func TestPolicyFromRecords(t *testing.T) {
 			t.Logf("%s: %s (%s) needs %v, uses %v", a.GOARCH, k, r.Func, r.Needs, r.Uses)
 		}
 	}
-	for v := range featureFlags {
-		if !regexp.MustCompile(`(?m)^var ` + v + `\b`).MatchString(src.String()) {
-			t.Errorf("feature flag %s: no var %s in the library", v, v)
+}
+
+// TestDirectivesAreTheRecords checks the library's //ctcheck: directives,
+// which the checks run under, against its kernel records, which the
+// selection runs on: each kernel needs what its record needs, and claims
+// the modes among the features its record uses, and nothing else; and
+// every directive names something the library has (PackagePolicy refuses
+// any other).
+func TestDirectivesAreTheRecords(t *testing.T) {
+	toolchain(t)
+	for _, a := range archfacts.WithKernels() {
+		policy, applied, err := libraryPolicy(a.GOARCH)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	for fn := range helperNeeds {
-		if !strings.Contains(src.String(), "TEXT ·"+fn+"(SB)") {
-			t.Errorf("helper %s: no TEXT ·%s in the library", fn, fn)
+		recs, err := Records(a.GOARCH)
+		if err != nil {
+			t.Fatal(err)
 		}
+		for _, r := range recs {
+			sym := LibraryPath() + "." + r.Func
+			var claims []string
+			for _, f := range r.Uses {
+				if slices.Contains(engine.ArchOf(a.GOARCH).Modes, f) {
+					claims = append(claims, f)
+				}
+			}
+			if got := slices.Sorted(slices.Values(policy.Needs(sym))); !slices.Equal(got, slices.Sorted(slices.Values(r.Needs))) {
+				t.Errorf("%s: //ctcheck:needs %s says %v; its record needs %v", a.GOARCH, r.Func, got, r.Needs)
+			}
+			if got := slices.Sorted(slices.Values(policy.Modes(sym))); !slices.Equal(got, slices.Sorted(slices.Values(claims))) {
+				t.Errorf("%s: //ctcheck:claims %s says %v; its record uses the modes %v", a.GOARCH, r.Func, got, claims)
+			}
+		}
+		t.Logf("%s: %s", a.GOARCH, strings.Join(applied, "; "))
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/features
+
+go 1.24
