@@ -178,6 +178,9 @@ var armGoName = map[string]string{"LSL": "SLL", "LSR": "SRL", "ASR": "SRA", "MOV
 // destination of a long multiply.
 func armPair(s string) (Arg, bool) {
 	inner, ok := strings.CutPrefix(s, "(")
+	if !ok {
+		return Arg{}, false
+	}
 	if inner, ok = strings.CutSuffix(inner, ")"); !ok {
 		return Arg{}, false
 	}

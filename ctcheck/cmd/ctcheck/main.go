@@ -122,7 +122,7 @@ func (b byFunc) String() string { return fmt.Sprint(map[string][]string(b)) }
 func (b byFunc) Set(s string) error {
 	name, values, ok := strings.Cut(s, "=")
 	if !ok || name == "" || values == "" {
-		return fmt.Errorf("%q is not name=value,...", s)
+		return fmt.Errorf("%q: want name=value[,value]", s)
 	}
 	b[name] = append(b[name], list(values)...)
 	return nil
