@@ -43,7 +43,7 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"testdata/needs_amd64.s"}, 3, "needs CPU feature avx2", "", false},
 		{[]string{"-needs", "xorAVX2=avx2,avx", "testdata/needs_amd64.s"}, 0, "", "", false},
 		{[]string{"-needs", "xorAVX2=avx9", "testdata/needs_amd64.s"}, 1, "", `ctcheck: the needs of ctcheckasm.xorAVX2: amd64 has no CPU feature "avx9"`, true},
-		{[]string{"-needs", "xorAVX2", "testdata/needs_amd64.s"}, 2, "", "is not name=value", true},
+		{[]string{"-needs", "xorAVX2", "testdata/needs_amd64.s"}, 2, "", "want name=value", true},
 		{[]string{"-goarch", "mips", "-C", "../../testdata/clean", "."}, 1, "", "ctcheck: GOARCH mips: no model", true},
 		{[]string{"-C", "../../testdata/clean", "./nosuch"}, 1, "", "ctcheck: go list", true},
 		{[]string{"-nosuchflag"}, 2, "", "flag provided but not defined", true},
