@@ -104,7 +104,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "Time every kernel this CPU supports, crypto/subtle.ConstantTimeCompare and\n"+
 		"bytes.Equal on equal inputs, side by side, in interleaved rounds. Progress\n"+
 		"goes to stderr, the table (or JSON) to stdout.", stderr)
-	sizesFlag := fs.String("sizes", defaultSizes, "input sizes, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
+	sizesFlag := fs.String("sizes", defaultSizes, "input `sizes`, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
 	budget := fs.Duration("time", 3*time.Second, "total measuring time")
 	rounds := fs.Int("rounds", 5, fmt.Sprintf("rounds, at most %d; each measures every implementation at every size once", maxRounds))
 	asJSON := fs.Bool("json", false, "print JSON instead of the table")
@@ -120,9 +120,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("-time must be positive")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
-		fs.Usage()
-		return 2
+		return usageError(fs, stderr, err)
 	}
 
 	// Open the plot's file before measuring: a run must not be lost to a
