@@ -79,17 +79,20 @@ func loopCompare(x, y []byte, n int) (s int) {
 	return s
 }
 
-// result is one implementation at one size, over all rounds.
+// result is one implementation at one size, over all rounds. Both
+// speedups are times faster than the reference: crypto/subtle's or
+// bytes.Equal's time over this one's, over 1 when this is faster.
 type result struct {
-	Size              int     `json:"size"`
-	Implementation    string  `json:"implementation"`
-	Selected          bool    `json:"selected"`
-	NsPerCall         float64 `json:"ns_per_call"` // median over rounds
-	NsMin             float64 `json:"ns_min"`
-	NsMax             float64 `json:"ns_max"`
-	GBPerSecond       float64 `json:"gb_per_second"`        // bytes compared per ns, from the median
-	SpeedupVsSubtle   float64 `json:"speedup_vs_subtle"`    // crypto/subtle's time / this time
-	RatioToBytesEqual float64 `json:"ratio_to_bytes_equal"` // this time / bytes.Equal's time
+	Size                int     `json:"size"`
+	Implementation      string  `json:"implementation"`
+	Selected            bool    `json:"selected"`
+	NsPerCall           float64 `json:"ns_per_call"` // median over rounds
+	NsMin               float64 `json:"ns_min"`
+	NsMax               float64 `json:"ns_max"`
+	SpreadPercent       float64 `json:"spread_percent"`         // half the range of the rounds, in percent of the median
+	GBPerSecond         float64 `json:"gb_per_second"`          // bytes compared per ns, from the median
+	SpeedupVsSubtle     float64 `json:"speedup_vs_subtle"`      // crypto/subtle's time / this time
+	SpeedupVsBytesEqual float64 `json:"speedup_vs_bytes_equal"` // bytes.Equal's time / this time
 }
 
 type report struct {
@@ -305,7 +308,14 @@ func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, p
 	}
 	rounds = done
 
-	rep := report{CPU: orUnknown(cpuid.CPU.BrandName), GOARCH: runtime.GOARCH, Kernel: ctequal.Kernel(), Rounds: rounds}
+	return report{CPU: orUnknown(cpuid.CPU.BrandName), GOARCH: runtime.GOARCH, Kernel: ctequal.Kernel(), Rounds: rounds,
+		Results: summarize(impls, sizes, samples)}
+}
+
+// summarize turns the rounds' times, samples[size][implementation][round]
+// in ns per call, into the report's results.
+func summarize(impls []candidate, sizes []int, samples [][][]float64) []result {
+	var results []result
 	for i, n := range sizes {
 		median := func(name string) float64 {
 			for j, im := range impls {
@@ -319,16 +329,17 @@ func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, p
 		for j, im := range impls {
 			s := samples[i][j]
 			med := medianOf(s)
-			rep.Results = append(rep.Results, result{
+			results = append(results, result{
 				Size: n, Implementation: im.name, Selected: im.selected,
 				NsPerCall: med, NsMin: slices.Min(s), NsMax: slices.Max(s),
-				GBPerSecond:       float64(n) / med,
-				SpeedupVsSubtle:   subtleNs / med,
-				RatioToBytesEqual: med / bytesNs,
+				SpreadPercent:       100 * (slices.Max(s) - slices.Min(s)) / 2 / med,
+				GBPerSecond:         float64(n) / med,
+				SpeedupVsSubtle:     subtleNs / med,
+				SpeedupVsBytesEqual: bytesNs / med,
 			})
 		}
 	}
-	return rep
+	return results
 }
 
 // estimateBench guesses how long measure takes: the calibration and the
@@ -384,7 +395,7 @@ func medianOf(s []float64) float64 {
 }
 
 // tableColumns are the table's header, in order.
-var tableColumns = []string{"SIZE", "IMPLEMENTATION", "NS/CALL", "SPREAD", "GB/S", "VS SUBTLE", "VS BYTES.EQUAL"}
+var tableColumns = []string{"SIZE", "IMPLEMENTATION", "NS/CALL", "SPREAD", "GB/S", "SPEEDUP VS SUBTLE", "SPEEDUP VS BYTES.EQUAL"}
 
 func writeTable(out io.Writer, rep report) {
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -394,17 +405,17 @@ func writeTable(out io.Writer, rep report) {
 		if r.Selected {
 			name += " *"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%.2f\t±%.0f%%\t%.1f\t%.1fx\t%.2f\n",
-			sizeText(r.Size), name, r.NsPerCall, 100*(r.NsMax-r.NsMin)/2/r.NsPerCall,
-			r.GBPerSecond, r.SpeedupVsSubtle, r.RatioToBytesEqual)
+		fmt.Fprintf(w, "%s\t%s\t%.2f\t±%.0f%%\t%.1f\t%.2fx\t%.2fx\n",
+			sizeText(r.Size), name, r.NsPerCall, r.SpreadPercent,
+			r.GBPerSecond, r.SpeedupVsSubtle, r.SpeedupVsBytesEqual)
 	}
 	w.Flush()
 	fmt.Fprintf(out, "\nCompare is ctequal.Compare, which runs the kernel marked * (%s); each kernel's row is\n"+
 		"Compare with that kernel selected. Every row calls directly, in a loop, as users do and as go test\n"+
 		"-bench does (inputs of up to 64 bytes take Compare's own Go path). NS/CALL: median of %d rounds;\n"+
-		"SPREAD: half the range of the rounds. VS SUBTLE: how many times faster than\n"+
-		"crypto/subtle.ConstantTimeCompare. VS BYTES.EQUAL: time relative to bytes.Equal (not constant\n"+
-		"time) on equal inputs; below 1 is faster.\n",
+		"SPREAD: half the range of the rounds. SPEEDUP VS SUBTLE and VS BYTES.EQUAL: how many times faster\n"+
+		"than crypto/subtle.ConstantTimeCompare and than bytes.Equal (not constant time) on equal inputs;\n"+
+		"over 1 is faster, under 1 slower.\n",
 		rep.Kernel, rep.Rounds)
 }
 

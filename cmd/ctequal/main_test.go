@@ -138,6 +138,12 @@ func TestBenchTable(t *testing.T) {
 		if n := len(f); n != len(tableColumns)+1 && n != len(tableColumns)+2 {
 			t.Errorf("row %q has %d fields", line, n)
 		}
+		// Both speedups are written alike: "2.50x".
+		for _, v := range f[len(f)-2:] {
+			if !strings.HasSuffix(v, "x") {
+				t.Errorf("row %q: speedup %q is not written as times faster", line, v)
+			}
+		}
 	}
 	if want := 2 * len(impls); rows != want {
 		t.Fatalf("%d rows, want %d (2 sizes x %d implementations):\n%s", rows, want, len(impls), stdout)
@@ -160,10 +166,20 @@ func TestBenchJSON(t *testing.T) {
 		t.Errorf("kernel %q rounds %d, want %q and 2", rep.Kernel, rep.Rounds, ctequal.Kernel())
 	}
 	seen := map[string]bool{}
+	bytesNs := map[int]float64{}
+	for _, r := range rep.Results {
+		if r.Implementation == nameBytes {
+			bytesNs[r.Size] = r.NsPerCall
+		}
+	}
 	for _, r := range rep.Results {
 		seen[r.Implementation+"@"+sizeText(r.Size)] = true
 		if !(r.NsPerCall > 0 && r.NsMin <= r.NsPerCall && r.NsPerCall <= r.NsMax && r.GBPerSecond > 0) {
 			t.Errorf("implausible result %+v", r)
+		}
+		if !near(r.SpeedupVsBytesEqual, bytesNs[r.Size]/r.NsPerCall) {
+			t.Errorf("%s at %s: speedup_vs_bytes_equal %v, want bytes.Equal's time over this one's, %v",
+				r.Implementation, sizeText(r.Size), r.SpeedupVsBytesEqual, bytesNs[r.Size]/r.NsPerCall)
 		}
 	}
 	for _, im := range implementations() {
