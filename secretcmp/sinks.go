@@ -29,6 +29,19 @@ var sinkCalls = map[string]fixKind{
 	"strings.HasSuffix": noFix,
 }
 
+// constantTimeCalls are the compares that take constant time.
+var constantTimeCalls = map[string]bool{
+	"crypto/subtle.ConstantTimeCompare": true, "crypto/hmac.Equal": true,
+	ctequalPath + ".Equal": true, ctequalPath + ".EqualString": true, ctequalPath + ".Compare": true,
+}
+
+// isCompare reports whether the function named name (as funcName writes
+// it) is a compare, in variable or in constant time.
+func isCompare(name string) bool {
+	_, sink := sinkCalls[name]
+	return sink || constantTimeCalls[name]
+}
+
 type fixKind int
 
 const (
@@ -205,11 +218,8 @@ func gated(info *types.Info, stack []ast.Node) bool {
 		found := false
 		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
-					switch funcName(fn) {
-					case "crypto/subtle.ConstantTimeCompare", "crypto/hmac.Equal", ctequalPath + ".Equal", ctequalPath + ".EqualString", ctequalPath + ".Compare":
-						found = true
-					}
+				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && constantTimeCalls[funcName(fn)] {
+					found = true
 				}
 			}
 			return !found

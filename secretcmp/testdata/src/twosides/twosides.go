@@ -187,3 +187,12 @@ func (h *Hook) init(key, msg []byte) bool {
 	m.Write(msg)
 	return h.usesDefault(defaultHook) || bytes.Equal(m.Sum(nil), lastTag)
 }
+
+// A compare writes nothing into its arguments: the request's data on one
+// side does not make the other side the request's, and a secret by name
+// stays one.
+func oneSecret(secret []byte) func(*http.Request) bool {
+	return func(r *http.Request) bool {
+		return bytes.Equal(secret, []byte(r.Header.Get("X-Signature"))) // want `possible secret "secret" .* compared with bytes.Equal in variable time against \[\]byte\(r.Header.Get\("X-Signature"\)\)`
+	}
+}
