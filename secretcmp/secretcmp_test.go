@@ -128,6 +128,7 @@ func TestNameLooksSecret(t *testing.T) {
 		{"csrfToken", false, true},
 		{"AccessToken", false, true},
 		{"APIKey", false, true},
+		{"apiKeys", false, true},
 		{"api_key", false, true},
 		{"X-Gitlab-Token", true, true},
 		{"X-Hub-Signature-256", true, true},
@@ -196,4 +197,11 @@ func TestTwoSides(t *testing.T) {
 // Private and secret keys are secrets by their type.
 func TestKeys(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "keys")
+}
+
+// Secrets reached through variadic parameters, indexed and ranged over,
+// are found as the plain parameter is; the same shapes with nothing
+// secret or no attacker side stay quiet.
+func TestVariadic(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "variadic")
 }

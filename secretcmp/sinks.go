@@ -748,7 +748,7 @@ func nameLooksSecret(name string, literal bool) bool {
 		case w == "pass" && (next == "through" || next == "thru"):
 		case secretWords[w], literal && literalWords[w]:
 			found = i
-		case w == "api" && next == "key":
+		case w == "api" && (next == "key" || next == "keys"):
 			found = i + 1
 		case w == "token" || w == "tokens":
 			for _, q := range words {
