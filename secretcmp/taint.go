@@ -51,7 +51,10 @@ type state struct {
 	// variadic are the package's variadic parameters: their elements
 	// take the taint of the arguments, as a plain parameter does.
 	variadic map[*types.Var]bool
-	changed  bool
+	// library is the import through which the package's build has
+	// github.com/ctequal/ctequal, "" if it has not.
+	library string
+	changed bool
 }
 
 type seed struct {

@@ -163,7 +163,7 @@ func (da *DigestAuth) check(auth map[string]string) bool {
 // The configured token against the request's: a finding, which names
 // the request's side.
 func (o *Options) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if o.AuthToken != r.Header.Get("X-Token") { // want `possible secret "AuthToken" \(by name, lower confidence; -names=false turns these off\) compared with != in variable time against request data r.Header.Get\("X-Token"\) \(twosides.go:\d+\): use ctequal.EqualString`
+	if o.AuthToken != r.Header.Get("X-Token") { // want `possible secret "AuthToken" \(by name, lower confidence; -names=false turns these off\) compared with != in variable time against request data r.Header.Get\("X-Token"\) \(twosides.go:\d+\): use subtle.ConstantTimeCompare`
 		w.WriteHeader(http.StatusUnauthorized)
 	}
 }
