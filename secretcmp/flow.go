@@ -409,6 +409,42 @@ func (s *state) effects(call *ast.CallExpr) {
 			}
 			s.markCtl(key{obj: p}, s.attacker(a))
 		}
+		if sig.Variadic() {
+			s.variadicArgs(call, sig)
+		}
+	}
+}
+
+// variadicArgs gives the elements of a variadic parameter of this
+// package's function what its arguments hold: each of f(a, b, c), or the
+// elements of xs in f(xs...).
+func (s *state) variadicArgs(call *ast.CallExpr, sig *types.Signature) {
+	last := sig.Params().Len() - 1
+	p := sig.Params().At(last)
+	elems := key{p, elemPath("")}
+	s.variadic[p] = true
+	elem := p.Type().Underlying().(*types.Slice).Elem()
+	give := func(t, c *Src) {
+		if t != nil {
+			t := *t
+			t.Param = true
+			s.markKey(elems, elem, &t)
+		}
+		s.markCtl(elems, c)
+	}
+	if call.Ellipsis.IsValid() {
+		if len(call.Args) == last+1 {
+			a := call.Args[last]
+			if k, ok := s.keyOf(a); ok {
+				ek := key{k.obj, elemPath(k.path)}
+				give(s.sec[ek], s.ctl[ek])
+			}
+			give(s.elemsByName(a), s.attacker(a))
+		}
+		return
+	}
+	for _, a := range call.Args[min(last, len(call.Args)):] {
+		give(s.secret(a), s.attacker(a))
 	}
 }
 
@@ -485,7 +521,12 @@ func exportedPath(p string) bool {
 
 // fillFrom marks the pointer and byte-slice arguments of a call as
 // attacker data when another argument is the request's or a connection's.
+// A compare writes nothing: bytes.Equal(secret, sig) leaves secret what
+// it was.
 func (s *state) fillFrom(call *ast.CallExpr) {
+	if fn, ok := typeutil.Callee(s.pass.TypesInfo, call).(*types.Func); ok && isCompare(funcName(fn)) {
+		return
+	}
 	var from *Src
 	for _, a := range call.Args {
 		if c := s.attacker(a); c != nil && c.Strong {

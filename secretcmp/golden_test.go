@@ -23,7 +23,7 @@ func TestGoldenCompiles(t *testing.T) {
 	}
 	fset := token.NewFileSet()
 	imp := &testdataImporter{fset: fset, std: importer.ForCompiler(fset, "source", nil), done: map[string]*types.Package{}}
-	for _, pkg := range []string{"stdfix", "imports", "history", "usemacs", "basicauth"} {
+	for _, pkg := range []string{"stdfix", "imports", "history", "usemacs", "basicauth", "autodep"} {
 		t.Run(pkg, func(t *testing.T) {
 			if _, err := imp.load(pkg, true); err != nil {
 				t.Fatal(err)

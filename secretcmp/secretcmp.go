@@ -22,9 +22,13 @@
 // with nil or "" reveal nothing and are not reported.
 //
 // Where a replacement keeps the code's meaning, the finding carries a
-// suggested fix: ctequal.Equal or ctequal.EqualString (with -std,
-// hmac.Equal or subtle.ConstantTimeCompare), negated for !=, with the
-// import added.
+// suggested fix, negated for !=, with the import added: ctequal.Equal or
+// ctequal.EqualString where the package's build already has
+// github.com/ctequal/ctequal (the package or one it imports, directly or
+// not, imports it), and hmac.Equal or subtle.ConstantTimeCompare
+// elsewhere, so that the fixed code builds with no change to go.mod.
+// -fixwith=ctequal or -fixwith=std chooses one for every fix; a ctequal
+// fix that needs go get, and a newer go line, says so.
 //
 // A finding needs two sides: the other operand must be chosen by whoever
 // is on the other end (request data, bytes read from a connection or
@@ -40,6 +44,7 @@
 package secretcmp
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -55,7 +60,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:       doc,
 	URL:       "https://pkg.go.dev/github.com/ctequal/ctequal/secretcmp",
 	Run:       run,
-	FactTypes: []analysis.Fact{new(resultsFact), new(varFact), new(fieldsFact)},
+	FactTypes: []analysis.Fact{new(resultsFact), new(varFact), new(fieldsFact), new(libraryFact)},
 }
 
 const doc = `report secrets compared in variable time
@@ -65,15 +70,22 @@ private keys (and what is made from them) compared with attacker-chosen
 data (a request's, a connection's, a caller's) with bytes.Equal, bytes.Compare,
 strings.Compare, strings.EqualFold, reflect.DeepEqual, slices.Equal,
 Has{Prefix,Suffix}, == or != on strings and arrays, or a switch, and
-suggests ctequal.Equal or ctequal.EqualString (with -std, hmac.Equal or
-subtle.ConstantTimeCompare). Values only named like secrets are reported
-as a separate, lower-confidence class; -names=false turns them off.`
+suggests ctequal.Equal or ctequal.EqualString where the package's build
+has github.com/ctequal/ctequal already, hmac.Equal or
+subtle.ConstantTimeCompare elsewhere (-fixwith chooses). Values only named
+like secrets are reported as a separate, lower-confidence class;
+-names=false turns them off.`
 
-// The import path of the constant-time library the fixes call.
-const ctequalPath = "github.com/ctequal/ctequal"
+// The import path of the constant-time library the fixes call, and the
+// least go line of a module that requires it: its go.mod's.
+const (
+	ctequalPath   = "github.com/ctequal/ctequal"
+	ctequalGoLine = "1.24.0"
+)
 
 var (
 	namesFlag     = true
+	fixWithFlag   = fixAuto
 	stdFlag       = false
 	testFilesFlag = false
 )
@@ -81,8 +93,43 @@ var (
 func init() {
 	fs := &Analyzer.Flags
 	fs.BoolVar(&namesFlag, "names", namesFlag, "also report values only named like secrets (token, secret, password, ...), a lower-confidence class")
-	fs.BoolVar(&stdFlag, "std", stdFlag, "suggest hmac.Equal and subtle.ConstantTimeCompare instead of github.com/ctequal/ctequal")
+	fs.Var(&fixWithFlag, "fixwith", "what the fixes call: auto (github.com/ctequal/ctequal where the package's build has it already, "+
+		"else crypto/hmac and crypto/subtle), ctequal, or std")
+	fs.BoolVar(&stdFlag, "std", stdFlag, "the same as -fixwith=std")
 	fs.BoolVar(&testFilesFlag, "testfiles", testFilesFlag, "also report comparisons in _test.go files")
+}
+
+// fixWith is what the fixes call.
+type fixWith string
+
+const (
+	fixAuto    fixWith = "auto"    // ctequal where the package's build has it, the standard library elsewhere
+	fixCtequal fixWith = "ctequal" // ctequal, even where it must be added to go.mod
+	fixStd     fixWith = "std"     // crypto/hmac and crypto/subtle
+)
+
+func (f *fixWith) String() string { return string(*f) }
+
+func (f *fixWith) Set(s string) error {
+	switch v := fixWith(s); v {
+	case fixAuto, fixCtequal, fixStd:
+		*f = v
+		return nil
+	}
+	return fmt.Errorf("want auto, ctequal or std")
+}
+
+// libraryFact marks a package whose build has github.com/ctequal/ctequal:
+// it or a package it imports, directly or not, imports it. Via is the
+// import it comes through.
+type libraryFact struct{ Via string }
+
+func (*libraryFact) AFact() {}
+func (f *libraryFact) String() string {
+	if f.Via == ctequalPath {
+		return "imports " + ctequalPath
+	}
+	return "has " + ctequalPath + " through " + f.Via
 }
 
 // kind says what a tainted value is.
@@ -185,6 +232,10 @@ func itoa(i int) string {
 
 func run(pass *analysis.Pass) (any, error) {
 	s := newState(pass)
+	s.library = libraryVia(pass)
+	if s.library != "" && pass.Pkg.Name() != "main" { // no package imports a command
+		pass.ExportPackageFact(&libraryFact{s.library})
+	}
 	s.propagate()
 	s.exportFacts()
 	for _, f := range pass.Files {
@@ -193,6 +244,18 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// libraryVia returns the import through which the package's build has
+// github.com/ctequal/ctequal, or "" if it has not: then a fix that calls
+// it builds only after go get, which may also raise the module's go line.
+func libraryVia(pass *analysis.Pass) string {
+	for _, imp := range pass.Pkg.Imports() {
+		if imp.Path() == ctequalPath || pass.ImportPackageFact(imp, new(libraryFact)) {
+			return imp.Path()
+		}
+	}
+	return ""
 }
 
 // where returns "file.go:line" for pos.

@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ctequal/ctequal/secretcmp"
@@ -26,8 +27,10 @@ func setFlag(t *testing.T, name, value string) {
 }
 
 // The historical shapes: each is found, and each fix's output is in a
-// .golden file beside it.
+// .golden file beside it. The fixes call ctequal, which the package does
+// not import yet: -fixwith=ctequal.
 func TestHistory(t *testing.T) {
+	setFlag(t, "fixwith", "ctequal")
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "history")
 }
 
@@ -38,6 +41,7 @@ func TestNegatives(t *testing.T) {
 
 // Secrets made in one package and compared in another, through facts.
 func TestFacts(t *testing.T) {
+	setFlag(t, "fixwith", "ctequal")
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "macs", "usemacs")
 }
 
@@ -46,10 +50,32 @@ func TestImports(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "imports")
 }
 
-// -std: fixes from crypto/hmac and crypto/subtle.
+// -std, and -fixwith=std, which it is short for: fixes from crypto/hmac
+// and crypto/subtle; any other -fixwith is refused.
 func TestStd(t *testing.T) {
-	setFlag(t, "std", "true")
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "stdfix")
+	for _, flag := range []string{"std", "fixwith"} {
+		t.Run(flag, func(t *testing.T) {
+			setFlag(t, flag, map[string]string{"std": "true", "fixwith": "std"}[flag])
+			analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "stdfix")
+		})
+	}
+	if err := secretcmp.Analyzer.Flags.Set("fixwith", "stdlib"); err == nil {
+		t.Error("-fixwith=stdlib was taken")
+	}
+}
+
+// The go line that the fixes' notes give is the library's.
+func TestLibraryGoLine(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "go.mod"))
+	if os.IsNotExist(err) {
+		t.Skip("../go.mod not found: not in the ctequal repository")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "\ngo "+secretcmp.CtequalGoLine+"\n") {
+		t.Errorf("the library's go.mod does not say go %s:\n%s", secretcmp.CtequalGoLine, data)
+	}
 }
 
 // -names=false: no finding by name, the others as before.
@@ -128,6 +154,7 @@ func TestNameLooksSecret(t *testing.T) {
 		{"csrfToken", false, true},
 		{"AccessToken", false, true},
 		{"APIKey", false, true},
+		{"apiKeys", false, true},
 		{"api_key", false, true},
 		{"X-Gitlab-Token", true, true},
 		{"X-Hub-Signature-256", true, true},
@@ -196,4 +223,33 @@ func TestTwoSides(t *testing.T) {
 // Private and secret keys are secrets by their type.
 func TestKeys(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "keys")
+}
+
+// Secrets reached through variadic parameters, indexed and ranged over,
+// are found as the plain parameter is; the same shapes with nothing
+// secret or no attacker side stay quiet.
+func TestVariadic(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "variadic")
+}
+
+// -fixwith=ctequal in modules that do not require the library: the fix
+// says that it needs go get and, where the module's go line is older than
+// the library's, that go get raises it. The default calls the standard
+// library there, and needs neither.
+func TestGoLine(t *testing.T) {
+	t.Run("auto", func(t *testing.T) {
+		analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "go118"), secretcmp.Analyzer, "./auto")
+	})
+	t.Run("ctequal", func(t *testing.T) {
+		setFlag(t, "fixwith", "ctequal")
+		analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "go118"), secretcmp.Analyzer, "./forced")
+		analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "go125"), secretcmp.Analyzer, "./forced")
+	})
+}
+
+// The default fixes call ctequal where the package's build has it already,
+// here through an import of an import; and the standard library where it
+// has not (TestGoLine, TestOTP).
+func TestLibraryInBuild(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "autodep")
 }

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 	"strconv"
 	"strings"
 	"unicode"
@@ -27,6 +28,19 @@ var sinkCalls = map[string]fixKind{
 	"bytes.HasSuffix":   noFix,
 	"strings.HasPrefix": noFix,
 	"strings.HasSuffix": noFix,
+}
+
+// constantTimeCalls are the compares that take constant time.
+var constantTimeCalls = map[string]bool{
+	"crypto/subtle.ConstantTimeCompare": true, "crypto/hmac.Equal": true,
+	ctequalPath + ".Equal": true, ctequalPath + ".EqualString": true, ctequalPath + ".Compare": true,
+}
+
+// isCompare reports whether the function named name (as funcName writes
+// it) is a compare, in variable or in constant time.
+func isCompare(name string) bool {
+	_, sink := sinkCalls[name]
+	return sink || constantTimeCalls[name]
 }
 
 type fixKind int
@@ -102,7 +116,7 @@ func (s *state) checkFile(f *ast.File) {
 			if t == nil || !(isString(t) || isByteArray(t)) {
 				break
 			}
-			fd := &finding{node: n.Tag, sink: "switch", why: "a switch has no constant-time form: compare with each case using ctequal.EqualString", parents: stack}
+			fd := &finding{node: n.Tag, sink: "switch", why: "a switch has no constant-time form: compare with each case using " + s.equalFunc(true), parents: stack}
 			// By provenance only: the cases of a switch are constants,
 			// and a name compared with constants is a parser's. The
 			// cases are the program's, so there is no attacker side to
@@ -205,11 +219,8 @@ func gated(info *types.Info, stack []ast.Node) bool {
 		found := false
 		ast.Inspect(ifs.Cond, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
-				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
-					switch funcName(fn) {
-					case "crypto/subtle.ConstantTimeCompare", "crypto/hmac.Equal", ctequalPath + ".Equal", ctequalPath + ".EqualString", ctequalPath + ".Compare":
-						found = true
-					}
+				if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && constantTimeCalls[funcName(fn)] {
+					found = true
 				}
 			}
 			return !found
@@ -345,16 +356,16 @@ func (s *state) checkCall(f *ast.File, call *ast.CallExpr, name string, stack []
 		if isString(info.TypeOf(call.Args[0])) && isString(info.TypeOf(call.Args[1])) {
 			fd.x, fd.y = call.Args[0], call.Args[1]
 		} else {
-			fd.why = "reflect.DeepEqual tells a nil slice from an empty one: compare with ctequal.Equal if that does not matter"
+			fd.why = "reflect.DeepEqual tells a nil slice from an empty one: compare with " + s.equalFunc(false) + " if that does not matter"
 		}
 	default:
 		switch short {
 		case "bytes.Compare", "strings.Compare":
-			fd.why = short + " orders: no constant-time compare keeps that; if it is an equality test, use ctequal.Equal"
+			fd.why = short + " orders: no constant-time compare keeps that; if it is an equality test, use " + s.equalFunc(false)
 		case "strings.EqualFold", "bytes.EqualFold":
-			fd.why = "no constant-time compare folds case: normalize both sides, then use ctequal.EqualString"
+			fd.why = "no constant-time compare folds case: normalize both sides, then use " + s.equalFunc(true)
 		default:
-			fd.why = "compare the prefix's length publicly, then the bytes with ctequal.Equal"
+			fd.why = "compare the prefix's length publicly, then the bytes with " + s.equalFunc(false)
 		}
 	}
 	s.report(f, fd)
@@ -420,15 +431,16 @@ func (s *state) fix(f *ast.File, fd *finding) (*analysis.SuggestedFix, string, s
 		str = true
 	case isByteArray(tx) && isByteArray(ty):
 		if !addressable(info, fd.x) || !addressable(info, fd.y) {
-			return nil, "", "an array that is not a variable cannot be sliced: assign it to one, then compare with ctequal.Equal(a[:], b[:])"
+			return nil, "", "an array that is not a variable cannot be sliced: assign it to one, then compare with " + s.equalFunc(false) + "(a[:], b[:])"
 		}
 		arr = true
 	case isByteSlice(tx) && isByteSlice(ty):
 	default:
 		return nil, "", "the operands are of different kinds"
 	}
-	var pkgPath, fn string
-	if stdFlag {
+	var pkgPath, fn, note string
+	std := s.fixWith() == fixStd
+	if std {
 		if str {
 			pkgPath, fn = "crypto/subtle", "ConstantTimeCompare"
 		} else {
@@ -439,6 +451,7 @@ func (s *state) fix(f *ast.File, fd *finding) (*analysis.SuggestedFix, string, s
 		if str {
 			fn = "EqualString"
 		}
+		note = s.libraryNote()
 	}
 	name, edits, whyNot := s.importName(f, fd.node.Pos(), pkgPath)
 	if whyNot != "" {
@@ -448,7 +461,7 @@ func (s *state) fix(f *ast.File, fd *finding) (*analysis.SuggestedFix, string, s
 	// Around each operand: what goes before and after it.
 	wrap := func(e ast.Expr) (string, string) {
 		switch {
-		case str && stdFlag:
+		case str && std:
 			return "[]byte(", ")"
 		case str:
 			if b, ok := info.TypeOf(e).(*types.Basic); ok && (b.Kind() == types.String || b.Kind() == types.UntypedString) {
@@ -464,10 +477,10 @@ func (s *state) fix(f *ast.File, fd *finding) (*analysis.SuggestedFix, string, s
 		return "", ""
 	}
 	open, closing := use+"(", ")"
-	if fd.negate && !(stdFlag && str) {
+	if fd.negate && !(std && str) {
 		open = "!" + open
 	}
-	if stdFlag && str {
+	if std && str {
 		op := " == 1"
 		if fd.negate {
 			op = " != 1"
@@ -511,7 +524,65 @@ func (s *state) fix(f *ast.File, fd *finding) (*analysis.SuggestedFix, string, s
 		return nil, "", "unexpected compare"
 	}
 	out = append(out, edits...)
-	return &analysis.SuggestedFix{Message: "Use " + use, TextEdits: out}, use, ""
+	return &analysis.SuggestedFix{Message: "Use " + use + note, TextEdits: out}, use + note, ""
+}
+
+// fixWith says what the package's fixes call: -fixwith, or -std; under
+// auto, ctequal where the package's build has it already, so that the
+// fixed code builds as it is, and the standard library elsewhere.
+func (s *state) fixWith() fixWith {
+	switch {
+	case stdFlag:
+		return fixStd
+	case fixWithFlag != fixAuto:
+		return fixWithFlag
+	case s.library != "":
+		return fixCtequal
+	}
+	return fixStd
+}
+
+// equalFunc names the constant-time compare the package's fixes call, of
+// strings or of bytes, for the messages of findings that have no fix.
+func (s *state) equalFunc(str bool) string {
+	switch {
+	case s.fixWith() != fixStd && str:
+		return "ctequal.EqualString"
+	case s.fixWith() != fixStd:
+		return "ctequal.Equal"
+	case str:
+		return "subtle.ConstantTimeCompare"
+	}
+	return "hmac.Equal"
+}
+
+// libraryNote says what a fix that calls ctequal needs before it builds,
+// "" if nothing: go get, where the package's build does not have the
+// library yet, and a go line of ctequalGoLine, which go get raises the
+// module's to (it never changes silently: the finding says so).
+func (s *state) libraryNote() string {
+	line := s.goLine()
+	older := line != "" && version.Compare("go"+line, "go"+ctequalGoLine) < 0
+	switch {
+	case s.library != "" && older:
+		return " (" + ctequalPath + " needs go " + ctequalGoLine + "; this module's go line is " + line + ")"
+	case s.library != "":
+		return ""
+	case older:
+		return " (after go get " + ctequalPath + ", which raises this module's go line from " + line + " to " + ctequalGoLine + ")"
+	case line == "":
+		return " (after go get " + ctequalPath + ", which needs a go line of " + ctequalGoLine + " or later)"
+	}
+	return " (after go get " + ctequalPath + ")"
+}
+
+// goLine returns the go line of the package's module ("1.18"), or "" if
+// the driver does not say.
+func (s *state) goLine() string {
+	if m := s.pass.Module; m != nil {
+		return strings.TrimPrefix(m.GoVersion, "go")
+	}
+	return ""
 }
 
 // callEdits replaces a two-argument call's function and parentheses,
@@ -738,7 +809,7 @@ func nameLooksSecret(name string, literal bool) bool {
 		case w == "pass" && (next == "through" || next == "thru"):
 		case secretWords[w], literal && literalWords[w]:
 			found = i
-		case w == "api" && next == "key":
+		case w == "api" && (next == "key" || next == "keys"):
 			found = i + 1
 		case w == "token" || w == "tokens":
 			for _, q := range words {

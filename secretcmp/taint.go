@@ -48,7 +48,13 @@ type state struct {
 	// litFuncs the secrets its results hold.
 	litVars  map[types.Object]*ast.FuncLit
 	litFuncs map[*ast.FuncLit][]*Src
-	changed  bool
+	// variadic are the package's variadic parameters: their elements
+	// take the taint of the arguments, as a plain parameter does.
+	variadic map[*types.Var]bool
+	// library is the import through which the package's build has
+	// github.com/ctequal/ctequal, "" if it has not.
+	library string
+	changed bool
 }
 
 type seed struct {
@@ -70,6 +76,7 @@ func newState(pass *analysis.Pass) *state {
 		reqTypes: make(map[*types.Named]string),
 		litVars:  make(map[types.Object]*ast.FuncLit),
 		litFuncs: make(map[*ast.FuncLit][]*Src),
+		variadic: make(map[*types.Var]bool),
 	}
 }
 
@@ -264,6 +271,7 @@ func (s *state) walk(n ast.Node, fn *types.Func, lit *ast.FuncLit) {
 			if n.Value != nil {
 				if k, ok := s.keyOf(n.X); ok {
 					s.mark(n.Value, s.sec[key{k.obj, elemPath(k.path)}])
+					s.markCtlExpr(n.Value, s.ctl[key{k.obj, elemPath(k.path)}])
 				}
 				s.mark(n.Value, s.nameOfElems(n.Value, n.X))
 				s.markCtlExpr(n.Value, s.attacker(n.X))
@@ -282,17 +290,63 @@ func (s *state) walk(n ast.Node, fn *types.Func, lit *ast.FuncLit) {
 
 // nameOfElems makes v a secret by name where it ranges over a map of
 // credentials keyed by user name (for user, password := range accounts
-// names it itself; see mapLookup).
+// names it itself; see mapLookup), or over a slice named like secrets
+// (for _, k := range apiKeys).
 func (s *state) nameOfElems(v, x ast.Expr) *Src {
+	if nameLooksSecret(exprName(v), false) {
+		return nil // named already
+	}
+	if t := s.elemsByName(x); t != nil {
+		return t
+	}
 	m, ok := s.pass.TypesInfo.TypeOf(x).Underlying().(*types.Map)
 	if !ok || !secretType(m.Elem()) {
 		return nil
 	}
-	if nameLooksSecret(exprName(v), false) {
-		return nil // named already
-	}
 	if n := exprName(x); credentialStoreName(n) {
 		return &Src{What: n, Kind: secretKind, Name: true}
+	}
+	return nil
+}
+
+// elemsByName makes the elements of a slice or array variable or field a
+// secret by its name, as a plain variable is by its own: secretToken[0] of
+// a func(secretToken ...string), the keys of apiKeys []string.
+func (s *state) elemsByName(x ast.Expr) *Src {
+	var name string
+	switch x := unparen(x).(type) {
+	case *ast.Ident:
+		name = x.Name
+	case *ast.SelectorExpr:
+		name = x.Sel.Name
+	default:
+		return nil
+	}
+	if _, ok := s.pass.TypesInfo.ObjectOf(identOf(x)).(*types.Var); !ok {
+		return nil
+	}
+	var elem types.Type
+	switch t := s.pass.TypesInfo.TypeOf(x).Underlying().(type) {
+	case *types.Slice:
+		elem = t.Elem()
+	case *types.Array:
+		elem = t.Elem()
+	default:
+		return nil
+	}
+	if !secretType(elem) || isHardwareAddr(elem) || !nameLooksSecret(name, false) {
+		return nil
+	}
+	return &Src{What: name, Kind: secretKind, Name: true}
+}
+
+// identOf returns the identifier an identifier or a selector names.
+func identOf(e ast.Expr) *ast.Ident {
+	switch e := unparen(e).(type) {
+	case *ast.Ident:
+		return e
+	case *ast.SelectorExpr:
+		return e.Sel
 	}
 	return nil
 }
@@ -502,7 +556,7 @@ func (s *state) markKey(k key, typ types.Type, t *Src) {
 	if typ != nil && !canHold(typ, t.Kind) {
 		return
 	}
-	if k.path != "" || isPackageVar(k.obj) {
+	if (k.path != "" && !s.variadicElems(k)) || isPackageVar(k.obj) {
 		if isRandReader(t) || t.Param {
 			return // see isRandReader and Src.Param
 		}
@@ -524,6 +578,14 @@ func rank(t *Src) int {
 		return 2
 	}
 	return 3
+}
+
+// variadicElems reports whether k is the elements of a variadic
+// parameter: what the arguments give them is given as to a plain
+// parameter.
+func (s *state) variadicElems(k key) bool {
+	v, ok := k.obj.(*types.Var)
+	return ok && k.path == "[]" && s.variadic[v]
 }
 
 func isPackageVar(obj types.Object) bool {
@@ -548,7 +610,7 @@ func (s *state) markCtl(k key, t *Src) {
 	if k.path == "" && isPackageVar(k.obj) {
 		return // a package variable is the program's state
 	}
-	if k.path != "" && !t.Strong {
+	if k.path != "" && !t.Strong && !s.variadicElems(k) {
 		// A parameter stored in a field is configuration: NewServer(cfg)
 		// keeps cfg, and its values are not a request's.
 		return
@@ -744,6 +806,9 @@ func (s *state) secret(e ast.Expr) *Src {
 				if x := s.sec[key{k.obj, elemPath(k.path)}]; x != nil {
 					return x
 				}
+			}
+			if x := s.elemsByName(e.X); x != nil {
+				return x
 			}
 			return s.mapLookup(e)
 		}

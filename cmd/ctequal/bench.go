@@ -79,32 +79,44 @@ func loopCompare(x, y []byte, n int) (s int) {
 	return s
 }
 
-// result is one implementation at one size, over all rounds.
+// result is one implementation at one size, over all rounds. Both
+// speedups are times faster than the reference: crypto/subtle's or
+// bytes.Equal's time over this one's, over 1 when this is faster.
 type result struct {
-	Size              int     `json:"size"`
-	Implementation    string  `json:"implementation"`
-	Selected          bool    `json:"selected"`
-	NsPerCall         float64 `json:"ns_per_call"` // median over rounds
-	NsMin             float64 `json:"ns_min"`
-	NsMax             float64 `json:"ns_max"`
-	GBPerSecond       float64 `json:"gb_per_second"`        // bytes compared per ns, from the median
-	SpeedupVsSubtle   float64 `json:"speedup_vs_subtle"`    // crypto/subtle's time / this time
-	RatioToBytesEqual float64 `json:"ratio_to_bytes_equal"` // this time / bytes.Equal's time
+	Size                int     `json:"size"`
+	Implementation      string  `json:"implementation"`
+	Selected            bool    `json:"selected"`
+	NsPerCall           float64 `json:"ns_per_call"` // median over rounds
+	NsMin               float64 `json:"ns_min"`
+	NsMax               float64 `json:"ns_max"`
+	SpreadPercent       float64 `json:"spread_percent"`         // half the range of the rounds, in percent of the median
+	GBPerSecond         float64 `json:"gb_per_second"`          // bytes compared per ns, from the median
+	SpeedupVsSubtle     float64 `json:"speedup_vs_subtle"`      // crypto/subtle's time / this time
+	SpeedupVsBytesEqual float64 `json:"speedup_vs_bytes_equal"` // bytes.Equal's time / this time
+	// Noisy marks a row whose speedups are noise: its rounds, or those of
+	// a reference at its size, spread more than the report's threshold,
+	// or it runs the same code as another row and disagrees with it by
+	// more than that.
+	Noisy bool `json:"noisy"`
 }
 
 type report struct {
-	CPU     string   `json:"cpu"`
-	GOARCH  string   `json:"goarch"`
-	Kernel  string   `json:"kernel"`
-	Rounds  int      `json:"rounds"`
-	Results []result `json:"results"`
+	CPU    string `json:"cpu"`
+	GOARCH string `json:"goarch"`
+	Kernel string `json:"kernel"`
+	Rounds int    `json:"rounds"`
+	// NoiseThresholdPercent is the spread, and the disagreement of two
+	// rows that run the same code, over which a row is noisy.
+	NoiseThresholdPercent float64  `json:"noise_threshold_percent"`
+	Warnings              []string `json:"warnings,omitempty"` // one line each, as the table prints them
+	Results               []result `json:"results"`
 }
 
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "Time every kernel this CPU supports, crypto/subtle.ConstantTimeCompare and\n"+
 		"bytes.Equal on equal inputs, side by side, in interleaved rounds. Progress\n"+
 		"goes to stderr, the table (or JSON) to stdout.", stderr)
-	sizesFlag := fs.String("sizes", defaultSizes, "input sizes, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
+	sizesFlag := fs.String("sizes", defaultSizes, "input `sizes`, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
 	budget := fs.Duration("time", 3*time.Second, "total measuring time")
 	rounds := fs.Int("rounds", 5, fmt.Sprintf("rounds, at most %d; each measures every implementation at every size once", maxRounds))
 	asJSON := fs.Bool("json", false, "print JSON instead of the table")
@@ -120,9 +132,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("-time must be positive")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "ctequal bench: %v\n", err)
-		fs.Usage()
-		return 2
+		return usageError(fs, stderr, err)
 	}
 
 	// Open the plot's file before measuring: a run must not be lost to a
@@ -307,7 +317,16 @@ func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, p
 	}
 	rounds = done
 
-	rep := report{CPU: orUnknown(cpuid.CPU.BrandName), GOARCH: runtime.GOARCH, Kernel: ctequal.Kernel(), Rounds: rounds}
+	rep := report{CPU: orUnknown(cpuid.CPU.BrandName), GOARCH: runtime.GOARCH, Kernel: ctequal.Kernel(), Rounds: rounds,
+		Results: summarize(impls, sizes, samples)}
+	judgeNoise(&rep, noiseThreshold)
+	return rep
+}
+
+// summarize turns the rounds' times, samples[size][implementation][round]
+// in ns per call, into the report's results.
+func summarize(impls []candidate, sizes []int, samples [][][]float64) []result {
+	var results []result
 	for i, n := range sizes {
 		median := func(name string) float64 {
 			for j, im := range impls {
@@ -321,16 +340,91 @@ func measure(impls []candidate, sizes []int, rounds int, budget time.Duration, p
 		for j, im := range impls {
 			s := samples[i][j]
 			med := medianOf(s)
-			rep.Results = append(rep.Results, result{
+			results = append(results, result{
 				Size: n, Implementation: im.name, Selected: im.selected,
 				NsPerCall: med, NsMin: slices.Min(s), NsMax: slices.Max(s),
-				GBPerSecond:       float64(n) / med,
-				SpeedupVsSubtle:   subtleNs / med,
-				RatioToBytesEqual: med / bytesNs,
+				SpreadPercent:       100 * (slices.Max(s) - slices.Min(s)) / 2 / med,
+				GBPerSecond:         float64(n) / med,
+				SpeedupVsSubtle:     subtleNs / med,
+				SpeedupVsBytesEqual: bytesNs / med,
 			})
 		}
 	}
-	return rep
+	return results
+}
+
+// noiseThreshold is the spread of a row's rounds, in percent of its
+// median, over which its speedups are noise. On a 2-core Zen 3 VM shared
+// with other jobs (24 default runs, quiet to loaded), where Compare's and
+// its kernel's rows, the same code, both spread 25% or less, their
+// medians differed by 9% at most (7% at the 90th percentile); where one
+// spread more, by up to 300% (65% or more at the 90th percentile).
+const noiseThreshold = 25
+
+// judgeNoise marks the rows whose speedups are noise and words a warning
+// for each kind of noise found: rows whose rounds, or whose references'
+// rounds at their size, spread more than threshold percent; and rows that
+// run the same code (Compare and the kernel it selects) whose medians
+// differ by more than threshold percent, which no spread shows when every
+// round of one row was slowed alike.
+func judgeNoise(rep *report, threshold float64) {
+	rep.NoiseThresholdPercent = threshold
+	rep.Warnings = nil
+	if rep.Rounds < 2 {
+		rep.Warnings = append(rep.Warnings, "warning: one round has no spread to tell noise from a difference: "+
+			"use -rounds 3 or more")
+	}
+	bySize := make(map[int]map[string]*result)
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		if bySize[r.Size] == nil {
+			bySize[r.Size] = make(map[string]*result)
+		}
+		bySize[r.Size][r.Implementation] = r
+	}
+	wide := func(r *result) bool { return r != nil && r.SpreadPercent > threshold }
+	var widest *result
+	noisy := 0
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		at := bySize[r.Size]
+		if wide(r) || wide(at[nameSubtle]) || wide(at[nameBytes]) {
+			r.Noisy = true
+			noisy++
+		}
+		if wide(r) && (widest == nil || r.SpreadPercent > widest.SpreadPercent) {
+			widest = r
+		}
+	}
+	if noisy > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("warning: %d of %d rows (marked %s) are noise: their rounds, or their "+
+			"references', spread more than ±%.0f%% (up to ±%.0f%%, %s at %s); rerun on a quieter machine, or with a longer -time",
+			noisy, len(rep.Results), noiseMark, threshold, widest.SpreadPercent, widest.Implementation, sizeText(widest.Size)))
+	}
+	// Compare and its kernel's row run the same code: their difference
+	// is the noise of this run, whatever the spreads say.
+	var worst float64
+	var worstSize, sizes int
+	for i := range rep.Results {
+		r := &rep.Results[i]
+		c := bySize[r.Size][nameCompare]
+		if !r.Selected || c == nil {
+			continue
+		}
+		d := 100 * (max(r.NsPerCall, c.NsPerCall)/min(r.NsPerCall, c.NsPerCall) - 1)
+		if d > threshold {
+			r.Noisy, c.Noisy = true, true
+			sizes++
+			if d > worst {
+				worst, worstSize = d, r.Size
+			}
+		}
+	}
+	if sizes > 0 {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("warning: %s and %s run the same code, yet differ by more than %.0f%% "+
+			"at %s (by %.0f%% at %s): differences of that size in this run are noise",
+			nameCompare, rep.Kernel, threshold, plural(sizes, "size"), worst, sizeText(worstSize)))
+	}
 }
 
 // estimateBench guesses how long measure takes: the calibration and the
@@ -385,8 +479,12 @@ func medianOf(s []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-// tableColumns are the table's header, in order.
-var tableColumns = []string{"SIZE", "IMPLEMENTATION", "NS/CALL", "SPREAD", "GB/S", "VS SUBTLE", "VS BYTES.EQUAL"}
+// tableColumns are the table's header, in order; a noisy row has one
+// more field, its mark.
+var tableColumns = []string{"SIZE", "IMPLEMENTATION", "NS/CALL", "SPREAD", "GB/S", "SPEEDUP VS SUBTLE", "SPEEDUP VS BYTES.EQUAL"}
+
+// noiseMark ends a noisy row.
+const noiseMark = "!"
 
 func writeTable(out io.Writer, rep report) {
 	w := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
@@ -396,18 +494,27 @@ func writeTable(out io.Writer, rep report) {
 		if r.Selected {
 			name += " *"
 		}
-		fmt.Fprintf(w, "%s\t%s\t%.2f\t±%.0f%%\t%.1f\t%.1fx\t%.2f\n",
-			sizeText(r.Size), name, r.NsPerCall, 100*(r.NsMax-r.NsMin)/2/r.NsPerCall,
-			r.GBPerSecond, r.SpeedupVsSubtle, r.RatioToBytesEqual)
+		mark := ""
+		if r.Noisy {
+			mark = "\t" + noiseMark
+		}
+		fmt.Fprintf(w, "%s\t%s\t%.2f\t±%.0f%%\t%.1f\t%.2fx\t%.2fx%s\n",
+			sizeText(r.Size), name, r.NsPerCall, r.SpreadPercent,
+			r.GBPerSecond, r.SpeedupVsSubtle, r.SpeedupVsBytesEqual, mark)
 	}
 	w.Flush()
+	if len(rep.Warnings) > 0 {
+		fmt.Fprintf(out, "\n%s\n", strings.Join(rep.Warnings, "\n"))
+	}
 	fmt.Fprintf(out, "\nCompare is ctequal.Compare, which runs the kernel marked * (%s); each kernel's row is\n"+
 		"Compare with that kernel selected. Every row calls directly, in a loop, as users do and as go test\n"+
 		"-bench does (inputs of up to 64 bytes take Compare's own Go path). NS/CALL: median of %d rounds;\n"+
-		"SPREAD: half the range of the rounds. VS SUBTLE: how many times faster than\n"+
-		"crypto/subtle.ConstantTimeCompare. VS BYTES.EQUAL: time relative to bytes.Equal (not constant\n"+
-		"time) on equal inputs; below 1 is faster.\n",
-		rep.Kernel, rep.Rounds)
+		"SPREAD: half the range of the rounds. SPEEDUP VS SUBTLE and VS BYTES.EQUAL: how many times faster\n"+
+		"than crypto/subtle.ConstantTimeCompare and than bytes.Equal (not constant time) on equal inputs;\n"+
+		"over 1 is faster, under 1 slower. %s marks a row whose speedups are noise: its rounds, or\n"+
+		"crypto/subtle's or bytes.Equal's at its size, spread more than ±%.0f%%, or Compare and the kernel\n"+
+		"it runs differ by more than that.\n",
+		rep.Kernel, rep.Rounds, noiseMark, rep.NoiseThresholdPercent)
 }
 
 // sizeText writes a byte count the way -sizes reads it.

@@ -43,9 +43,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		"samples). Two controls run beside: bytes.Equal, which stops at the first\n"+
 		"difference, must leak, and the selected kernel comparing x with x must not.\n"+
 		"Exits 1 on a leak or when a control fails.\n\n"+howToRead, stderr)
-	sizesFlag := fs.String("sizes", "16,64,1K", "input sizes, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
+	sizesFlag := fs.String("sizes", "16,64,1K", "input `sizes`, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
 	samples := fs.Int("samples", 200_000, fmt.Sprintf("measurements per test, from 20000 to %d", maxSamples))
-	memFlag := fs.String("mem", "1G", "the most memory a test's inputs may take, up to 1T; K, M, G and T suffixes")
+	memFlag := fs.String("mem", "1G", "the most `memory` a test's inputs may take, up to 1T; K, M, G and T suffixes")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code
 	}
@@ -58,9 +58,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		memBudget, err = parseBytes(*memFlag)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "ctequal check: %v\n", err)
-		fs.Usage()
-		return 2
+		return usageError(fs, stderr, err)
 	}
 	// The controls run at the largest size, and at 1 KiB at least.
 	if need := checkMemory(max(1024, sizes[len(sizes)-1])); need > memBudget {

@@ -32,7 +32,10 @@ var errStdoutClosed = errors.New("standard output was closed when ctequal starte
 	"put /dev/null, read-write, in its place, so nothing written would be seen); to discard the output, " +
 	"send it to /dev/null")
 
-const usage = `usage: ctequal [command] [flags]
+// shortUsage is the one line of usage under a usage error.
+const shortUsage = "ctequal [info | bench | check] [flags]"
+
+const usage = `usage: ` + shortUsage + `
 
 Commands:
   info    the CPU, the kernel selected for it and why, the kernels built in
@@ -90,7 +93,7 @@ func runOther(args []string, stderr io.Writer) int {
 		fmt.Fprint(stderr, usage)
 		return 0
 	default:
-		fmt.Fprintf(stderr, "ctequal: unknown command %q\n\n%s", args[0], usage)
+		fmt.Fprintf(stderr, "ctequal: unknown command %q\nusage: %s\nRun 'ctequal -h' for the rest.\n", args[0], shortUsage)
 		return 2
 	}
 }
@@ -129,12 +132,13 @@ type failingWriter struct{ err error }
 func (f failingWriter) Write([]byte) (int, error) { return 0, f.err }
 
 // newFlagSet returns a flag set for a command that reports errors instead
-// of exiting, with a usage message that names the command.
+// of exiting. Its Usage is the full help, which -h prints; a usage error
+// prints the short form instead (see usageError).
 func newFlagSet(name, summary string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: ctequal %s [flags]\n\n%s\n", name, summary)
+		fmt.Fprintf(stderr, "usage: %s\n\n%s\n", synopsis(fs), summary)
 		if hasFlags(fs) {
 			fmt.Fprintln(stderr, "\nFlags:")
 			fs.PrintDefaults()
@@ -143,25 +147,56 @@ func newFlagSet(name, summary string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
+// synopsis is the one-line usage of a command: "ctequal bench [-json]
+// [-rounds int] ...".
+func synopsis(fs *flag.FlagSet) string {
+	s := "ctequal " + fs.Name()
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, _ := flag.UnquoteUsage(f)
+		if arg == "" {
+			s += " [-" + f.Name + "]"
+		} else {
+			s += " [-" + f.Name + " " + arg + "]"
+		}
+	})
+	return s
+}
+
 func hasFlags(fs *flag.FlagSet) bool {
 	n := 0
 	fs.VisitAll(func(*flag.Flag) { n++ })
 	return n > 0
 }
 
+// usageError prints what was wrong, the command's one-line usage and where
+// the rest is, and returns the exit status of a usage error. The full help
+// is a screenful (check's says how to read a noisy run): under it, the one
+// line that matters scrolls away.
+func usageError(fs *flag.FlagSet, stderr io.Writer, err error) int {
+	fmt.Fprintf(stderr, "ctequal %s: %v\nusage: %s\nRun 'ctequal %s -h' for the rest.\n", fs.Name(), err, synopsis(fs), fs.Name())
+	return 2
+}
+
 // parseFlags parses args and turns the outcome into an exit status: -1 to
-// go on, 0 after -h, 2 after a usage error (the message is already out).
+// go on, 0 after -h (the full help printed), 2 after a usage error (the
+// reason and the short usage printed).
 func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
+	// The flag package prints its error and calls Usage for -h and for an
+	// error alike; silence both and tell them apart here.
+	help, out := fs.Usage, fs.Output()
+	fs.Usage = func() {}
+	fs.SetOutput(io.Discard)
 	err := fs.Parse(args)
+	fs.Usage = help
+	fs.SetOutput(out)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
+		help()
 		return 0
 	case err != nil:
-		return 2
+		return usageError(fs, stderr, err)
 	case fs.NArg() > 0:
-		fmt.Fprintf(stderr, "ctequal %s: unexpected argument %q\n", fs.Name(), fs.Arg(0))
-		fs.Usage()
-		return 2
+		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
 	return -1
 }

@@ -28,30 +28,45 @@ func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
 var quick = []string{"-time", "30ms", "-rounds", "2", "-sizes", "16,1K"}
 
 func TestUsageErrors(t *testing.T) {
-	cases := [][]string{
-		{"bogus"},
-		{"bench", "-nope"},
-		{"bench", "-sizes", "12x"},
-		{"bench", "-sizes", "0"},
-		{"bench", "-rounds", "0"},
-		{"bench", "-time", "-1s"},
-		{"bench", "extra"},
-		{"info", "extra"},
-		{"info", "-json"},
-		{"check", "-samples", "5"},
-		{"check", "-sizes", "x"},
+	cases := []struct {
+		args   []string
+		reason string // in the first line
+	}{
+		{[]string{"bogus"}, `unknown command "bogus"`},
+		{[]string{"bench", "-nope"}, "not defined: -nope"},
+		{[]string{"bench", "-sizes", "12x"}, `bad size "12x"`},
+		{[]string{"bench", "-sizes", "0"}, `bad size "0"`},
+		{[]string{"bench", "-rounds", "0"}, "-rounds must be"},
+		{[]string{"bench", "-time", "-1s"}, "-time must be"},
+		{[]string{"bench", "extra"}, `unexpected argument "extra"`},
+		{[]string{"info", "extra"}, `unexpected argument "extra"`},
+		{[]string{"info", "-json"}, "not defined: -json"},
+		{[]string{"check", "-samples", "5"}, "-samples must be"},
+		{[]string{"check", "-sizes", "x"}, `bad size "x"`},
+		{[]string{"check", "-mem", "x"}, `bad -mem "x"`},
+		{[]string{"check", "-nope"}, "not defined: -nope"},
 	}
-	for _, args := range cases {
-		code, stdout, stderr := runCmd(t, args...)
+	for _, c := range cases {
+		name := strings.Join(c.args, " ")
+		code, stdout, stderr := runCmd(t, c.args...)
 		if code != 2 {
-			t.Errorf("ctequal %s: exit %d, want 2", strings.Join(args, " "), code)
+			t.Errorf("ctequal %s: exit %d, want 2", name, code)
 		}
-		if !strings.Contains(stderr, "usage: ctequal") {
-			t.Errorf("ctequal %s: no usage message on stderr:\n%s", strings.Join(args, " "), stderr)
+		// The reason, one line of usage, and where the rest is: not the
+		// full help, under which the reason scrolls away.
+		lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+		if len(lines) != 3 || !strings.HasPrefix(lines[0], "ctequal") || !strings.Contains(lines[0], c.reason) ||
+			!strings.HasPrefix(lines[1], "usage: ctequal") || !strings.HasSuffix(lines[2], "-h' for the rest.") {
+			t.Errorf("ctequal %s: stderr is not the reason (%q), a line of usage and where the rest is:\n%s", name, c.reason, stderr)
 		}
 		if stdout != "" {
-			t.Errorf("ctequal %s: wrote to stdout on a usage error:\n%s", strings.Join(args, " "), stdout)
+			t.Errorf("ctequal %s: wrote to stdout on a usage error:\n%s", name, stdout)
 		}
+	}
+	// The line of usage names every flag.
+	_, _, stderr := runCmd(t, "bench", "-nope")
+	if want := "usage: ctequal bench [-json] [-rounds int] [-sizes sizes] [-svg file] [-time duration]\n"; !strings.Contains(stderr, want) {
+		t.Errorf("bench -nope: no %q in:\n%s", want, stderr)
 	}
 }
 
@@ -66,6 +81,14 @@ func TestHelp(t *testing.T) {
 	for _, flag := range []string{"-sizes", "-time", "-rounds", "-json", "-svg"} {
 		if !strings.Contains(stderr, flag) {
 			t.Errorf("bench -h does not mention %s", flag)
+		}
+	}
+	// -h is the full help: check's has the flags' defaults and how to read
+	// a noisy run.
+	_, _, stderr = runCmd(t, "check", "-h")
+	for _, s := range []string{"usage: ctequal check [-mem memory] [-samples int] [-sizes sizes]", "Flags:", "(default 200000)", "On a busy machine"} {
+		if !strings.Contains(stderr, s) {
+			t.Errorf("check -h does not print %q:\n%s", s, stderr)
 		}
 	}
 }
@@ -111,9 +134,19 @@ func TestBenchTable(t *testing.T) {
 			continue
 		}
 		rows++
-		// SIZE is two fields ("16 B"), IMPLEMENTATION one or two ("avx512 *").
+		// SIZE is two fields ("16 B"), IMPLEMENTATION one or two ("avx512
+		// *"), and a noisy row ends in its mark.
+		if f[len(f)-1] == noiseMark {
+			f = f[:len(f)-1]
+		}
 		if n := len(f); n != len(tableColumns)+1 && n != len(tableColumns)+2 {
 			t.Errorf("row %q has %d fields", line, n)
+		}
+		// Both speedups are written alike: "2.50x".
+		for _, v := range f[len(f)-2:] {
+			if !strings.HasSuffix(v, "x") {
+				t.Errorf("row %q: speedup %q is not written as times faster", line, v)
+			}
 		}
 	}
 	if want := 2 * len(impls); rows != want {
@@ -137,11 +170,24 @@ func TestBenchJSON(t *testing.T) {
 		t.Errorf("kernel %q rounds %d, want %q and 2", rep.Kernel, rep.Rounds, ctequal.Kernel())
 	}
 	seen := map[string]bool{}
+	bytesNs := map[int]float64{}
+	for _, r := range rep.Results {
+		if r.Implementation == nameBytes {
+			bytesNs[r.Size] = r.NsPerCall
+		}
+	}
 	for _, r := range rep.Results {
 		seen[r.Implementation+"@"+sizeText(r.Size)] = true
 		if !(r.NsPerCall > 0 && r.NsMin <= r.NsPerCall && r.NsPerCall <= r.NsMax && r.GBPerSecond > 0) {
 			t.Errorf("implausible result %+v", r)
 		}
+		if !near(r.SpeedupVsBytesEqual, bytesNs[r.Size]/r.NsPerCall) {
+			t.Errorf("%s at %s: speedup_vs_bytes_equal %v, want bytes.Equal's time over this one's, %v",
+				r.Implementation, sizeText(r.Size), r.SpeedupVsBytesEqual, bytesNs[r.Size]/r.NsPerCall)
+		}
+	}
+	if rep.NoiseThresholdPercent != noiseThreshold {
+		t.Errorf("noise_threshold_percent %v, want %v", rep.NoiseThresholdPercent, float64(noiseThreshold))
 	}
 	for _, im := range implementations() {
 		for _, size := range []string{"16 B", "1 KiB"} {

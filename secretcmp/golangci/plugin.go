@@ -10,11 +10,12 @@
 //	      secretcmp:
 //	        type: module
 //	        settings:
-//	          std: false   # suggest hmac.Equal / subtle.ConstantTimeCompare
-//	          names: true  # report values only named like secrets
+//	          fixwith: auto # ctequal where the build has it, else hmac.Equal / subtle.ConstantTimeCompare; or ctequal, std
+//	          names: true   # report values only named like secrets
 package golangci
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/ctequal/ctequal/secretcmp"
@@ -28,9 +29,10 @@ func init() {
 
 // Settings are the plugin's settings in .golangci.yml.
 type Settings struct {
-	Std       *bool `json:"std"`
-	Names     *bool `json:"names"`
-	TestFiles *bool `json:"testfiles"`
+	FixWith   *string `json:"fixwith"`
+	Std       *bool   `json:"std"` // the same as fixwith: std
+	Names     *bool   `json:"names"`
+	TestFiles *bool   `json:"testfiles"`
 }
 
 // New returns the plugin for golangci-lint's settings.
@@ -45,6 +47,11 @@ func New(conf any) (register.LinterPlugin, error) {
 		}
 		if err := secretcmp.Analyzer.Flags.Set(name, strconv.FormatBool(*v)); err != nil {
 			return nil, err
+		}
+	}
+	if s.FixWith != nil {
+		if err := secretcmp.Analyzer.Flags.Set("fixwith", *s.FixWith); err != nil {
+			return nil, fmt.Errorf("secretcmp: fixwith: %v", err)
 		}
 	}
 	return plugin{}, nil

@@ -32,4 +32,13 @@ func TestPlugin(t *testing.T) {
 	if _, err := newPlugin(map[string]any{"nosuch": 1}); err == nil {
 		t.Error("an unknown setting was accepted")
 	}
+	if _, err := newPlugin(map[string]any{"fixwith": "ctequal"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := as[0].Flags.Lookup("fixwith").Value.String(); got != "ctequal" {
+		t.Errorf("fixwith = %s after settings fixwith: ctequal", got)
+	}
+	if _, err := newPlugin(map[string]any{"fixwith": "stdlib"}); err == nil {
+		t.Error("fixwith: stdlib was accepted")
+	}
 }

@@ -1,4 +1,4 @@
-// Package basicauth holds, in our own words, the basic-auth middlewares
+// Package basicauth holds, in our own words, the basic-auth middlewares // want package:"imports github.com/ctequal/ctequal"
 // of web frameworks that compared credentials in variable time before
 // they switched to crypto/subtle.
 package basicauth

@@ -1,4 +1,4 @@
-package imports
+package imports // want package:"imports github.com/ctequal/ctequal"
 
 import (
 	"bytes"

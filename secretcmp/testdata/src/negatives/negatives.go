@@ -1,4 +1,4 @@
-// Package negatives holds comparisons that must stay quiet.
+// Package negatives holds comparisons that must stay quiet. // want package:"imports github.com/ctequal/ctequal"
 package negatives
 
 import (

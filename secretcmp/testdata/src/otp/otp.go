@@ -25,7 +25,7 @@ func generate(secret []byte, counter int64) string {
 }
 
 func Verify(secret []byte, counter int64, otp string) bool {
-	return otp == generate(secret, counter) // want `tag from hmac.New\(\.\.\.\)\.Sum at otp.go:21 compared with == in variable time against otp, parameter otp of exported Verify \(otp.go:27\): use ctequal.EqualString`
+	return otp == generate(secret, counter) // want `tag from hmac.New\(\.\.\.\)\.Sum at otp.go:21 compared with == in variable time against otp, parameter otp of exported Verify \(otp.go:27\): use subtle.ConstantTimeCompare`
 }
 
 // The truncation through binary.Read, and the code made by a closure
@@ -53,7 +53,7 @@ func (v *Verifier) Verify(otp string, counter uint64) bool {
 		if err != nil {
 			return false
 		}
-		if code == otp { // want `tag from hmac.New\(\.\.\.\)\.Sum at otp.go:36 compared with == in variable time against otp, parameter otp of exported Verify \(otp.go:47\): use ctequal.EqualString`
+		if code == otp { // want `tag from hmac.New\(\.\.\.\)\.Sum at otp.go:36 compared with == in variable time against otp, parameter otp of exported Verify \(otp.go:47\): use subtle.ConstantTimeCompare`
 			return true
 		}
 	}

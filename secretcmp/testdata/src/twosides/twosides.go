@@ -163,7 +163,7 @@ func (da *DigestAuth) check(auth map[string]string) bool {
 // The configured token against the request's: a finding, which names
 // the request's side.
 func (o *Options) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if o.AuthToken != r.Header.Get("X-Token") { // want `possible secret "AuthToken" \(by name, lower confidence; -names=false turns these off\) compared with != in variable time against request data r.Header.Get\("X-Token"\) \(twosides.go:\d+\): use ctequal.EqualString`
+	if o.AuthToken != r.Header.Get("X-Token") { // want `possible secret "AuthToken" \(by name, lower confidence; -names=false turns these off\) compared with != in variable time against request data r.Header.Get\("X-Token"\) \(twosides.go:\d+\): use subtle.ConstantTimeCompare`
 		w.WriteHeader(http.StatusUnauthorized)
 	}
 }
@@ -186,4 +186,13 @@ func (h *Hook) init(key, msg []byte) bool {
 	m := hmac.New(sha256.New, key)
 	m.Write(msg)
 	return h.usesDefault(defaultHook) || bytes.Equal(m.Sum(nil), lastTag)
+}
+
+// A compare writes nothing into its arguments: the request's data on one
+// side does not make the other side the request's, and a secret by name
+// stays one.
+func oneSecret(secret []byte) func(*http.Request) bool {
+	return func(r *http.Request) bool {
+		return bytes.Equal(secret, []byte(r.Header.Get("X-Signature"))) // want `possible secret "secret" .* compared with bytes.Equal in variable time against \[\]byte\(r.Header.Get\("X-Signature"\)\)`
+	}
 }
