@@ -135,15 +135,18 @@ func put[K comparable](m map[K]Level, k K, l Level) {
 func joinMap[K comparable](s, o map[K]Level) bool {
 	changed := false
 	for k, l := range o {
-		if j := max(l, get(s, k)); j != get(s, k) {
-			put(s, k, j)
+		if sl, ok := s[k]; ok && l > sl || !ok && l > Public {
+			put(s, k, l)
 			changed = true
 		}
 	}
+	// What s holds below the default and o does not rises to it.
 	for k, l := range s {
-		if j := max(l, get(o, k)); j != l {
-			put(s, k, j)
-			changed = true
+		if l < Public {
+			if _, ok := o[k]; !ok {
+				delete(s, k)
+				changed = true
+			}
 		}
 	}
 	return changed
