@@ -41,9 +41,9 @@ const AsmPackage = "ctcheckasm"
 // with public arguments (its symbol AsmPackage.name), and a call of a
 // function the file does not hold must be passed nothing secret.
 func CheckFile(path string, env []string, policy Policy) ([]Finding, error) {
-	goarch := GOARCHOfFile(path)
-	if goarch == "" {
-		return nil, fmt.Errorf("%s: no _GOARCH.s suffix of %s: architecture unknown", path, strings.Join(GOARCHes(), ", "))
+	goarch, err := GOARCHOfFileBuild(path)
+	if err != nil {
+		return nil, err
 	}
 	p, err := AssembleListing(path, goarch, env)
 	if err != nil {

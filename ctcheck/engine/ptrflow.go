@@ -1,0 +1,116 @@
+package engine
+
+// The pointer flows of amd64, 386 and arm64 (decl.go): the moves, adds
+// of constants and alignments that keep a pointer's provenance. Any
+// other write of a register drops it (Mach.set).
+
+// x86PtrFlows reads the canonical (Intel-order) records.
+func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
+	args := in.Args
+	if len(args) != 2 {
+		return nil
+	}
+	dst, src := args[0], args[1]
+	w := a.PtrSize
+	whole := func(x Arg) bool {
+		return x.Kind == ArgReg && x.Width == w && x.Off == 0 || x.Kind == ArgMem && (x.Width == w || x.Width == 0)
+	}
+	switch in.Op {
+	case "MOV":
+		if whole(dst) && whole(src) && (dst.Kind == ArgReg || src.Kind == ArgReg) {
+			return []ptrFlow{{dst: dst, src: src}}
+		}
+	case "LEA":
+		if dst.Kind == ArgReg && dst.Width == w && src.Kind == ArgMem && !src.Global && src.Reg != "" {
+			base := Arg{Kind: ArgReg, Reg: src.Reg}
+			return []ptrFlow{{dst: dst, src: base, delta: src.Imm, vary: src.Index != ""}}
+		}
+	case "ADD", "SUB":
+		if !whole(dst) || dst.Kind != ArgReg || dst.Reg == a.SP {
+			return nil // ADD/SUB $n, SP: the model moves the frame
+		}
+		switch src.Kind {
+		case ArgImm:
+			if src.Name != "" {
+				return nil
+			}
+			d := src.Imm
+			if in.Op == "SUB" {
+				d = -d
+			}
+			return []ptrFlow{{dst: dst, src: dst, delta: d}}
+		case ArgReg:
+			if in.Op == "ADD" && whole(src) {
+				// A pointer plus an offset, whichever holds which.
+				return []ptrFlow{{dst: dst, src: dst, vary: true}, {dst: dst, src: src, vary: true}}
+			}
+			return []ptrFlow{{dst: dst, src: dst, vary: true}}
+		}
+	case "AND":
+		if whole(dst) && dst.Kind == ArgReg && src.Kind == ArgImm && src.Imm < 0 && src.Name == "" {
+			if al := -src.Imm; al&(al-1) == 0 {
+				return []ptrFlow{{dst: dst, src: dst, align: al}}
+			}
+		}
+	}
+	return nil
+}
+
+// arm64PtrFlows reads Go's operand order: sources first, the destination
+// last.
+func arm64PtrFlows(in *Inst, a *Arch) []ptrFlow {
+	args := in.Args
+	n := len(args)
+	plain := func(x Arg) bool {
+		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == 8)
+	}
+	switch in.Op {
+	case "MOVD":
+		if n != 2 {
+			return nil
+		}
+		src, dst := args[0], args[1]
+		switch {
+		case plain(src) && plain(dst):
+			return []ptrFlow{{dst: dst, src: src}}
+		case src.Kind == ArgMem && !src.Post && !src.Pre && plain(dst):
+			return []ptrFlow{{dst: dst, src: src}}
+		case plain(src) && dst.Kind == ArgMem && !dst.Post && !dst.Pre:
+			return []ptrFlow{{dst: dst, src: src}}
+		}
+	case "ADD", "SUB", "AND":
+		var x, y, dst Arg
+		switch n {
+		case 2:
+			x, y, dst = args[0], args[1], args[1]
+		case 3:
+			x, y, dst = args[0], args[1], args[2]
+		default:
+			return nil
+		}
+		if !plain(dst) || !plain(y) || dst.Reg == a.SP && y.Reg == a.SP && x.Kind == ArgImm && in.Op != "AND" {
+			return nil // ADD/SUB $n, RSP: the model moves the frame
+		}
+		if in.Op == "AND" {
+			if x.Kind == ArgImm && x.Imm < 0 && x.Name == "" {
+				if al := -x.Imm; al&(al-1) == 0 {
+					return []ptrFlow{{dst: dst, src: y, align: al}}
+				}
+			}
+			return nil
+		}
+		switch {
+		case x.Kind == ArgImm && x.Name == "":
+			d := x.Imm
+			if in.Op == "SUB" {
+				d = -d
+			}
+			return []ptrFlow{{dst: dst, src: y, delta: d}}
+		case x.Kind == ArgReg && in.Op == "ADD":
+			return []ptrFlow{{dst: dst, src: y, vary: true}, {dst: dst, src: x, vary: true}}
+		case x.Kind == ArgReg:
+			return []ptrFlow{{dst: dst, src: y, vary: true}}
+		}
+	}
+	return nil
+}

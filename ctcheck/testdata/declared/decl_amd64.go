@@ -1,0 +1,20 @@
+package declared
+
+type state struct {
+	h   [4]uint64 // the accumulator: secret
+	len uint64    // how much was absorbed: public
+}
+
+//ctcheck:secret cond -- the choice is the secret bit
+func branchOnCond(out *uint64, cond uint64)
+
+//ctcheck:public s.len -- the count of absorbed bytes
+//ctcheck:writes s.h
+func update(s *state, n uint64)
+
+//ctcheck:public msg[:] -- a public message, read at any offset
+func sum(msg []byte) uint64
+
+func frame(n uint64) uint64
+
+func realign(n uint64) uint64
