@@ -19,21 +19,28 @@ import (
 // provenance makes it.
 func TestDeclaredFile(t *testing.T) {
 	needGo(t)
-	const file = "testdata/declared/decl_amd64.s"
-	rs := run(t, Config{Files: []string{file}})
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
+	files := []string{"testdata/declared/decl_amd64.s", "testdata/declared/decl_arm64.s"}
+	rs := run(t, Config{Files: files})
+	for i, file := range files {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkWants(t, src, rs[i].Findings)
 	}
-	checkWants(t, src, rs[0].Findings)
 	want := []string{
-		"decl_amd64.go:8: ctcheckasm.branchOnCond: secret cond -- the choice is the secret bit",
-		"decl_amd64.go:11: ctcheckasm.update: public s.len -- the count of absorbed bytes",
-		"decl_amd64.go:12: ctcheckasm.update: writes s.h",
-		"decl_amd64.go:15: ctcheckasm.sum: public msg[:] -- a public message, read at any offset",
+		"decl_amd64.go:3: ctcheckasm.branchOnCond: secret cond -- the choice is the secret bit",
+		"decl_amd64.go:6: ctcheckasm.update: public s.len -- the count of absorbed bytes",
+		"decl_amd64.go:7: ctcheckasm.update: writes s.h",
+		"decl_amd64.go:10: ctcheckasm.sum: public msg[:] -- a public message, read at any offset",
+		"decl_amd64.go:22: ctcheckasm.mixed: public *t -- a table of constants",
+		"decl_amd64.go:23: ctcheckasm.mixed: secret t.key -- but for the key",
 	}
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))
+	}
+	if rs[1].Build != "arm64" || len(rs[1].Declarations) != 3 {
+		t.Errorf("%s: declarations applied %q", rs[1].Build, rs[1].Declarations)
 	}
 }
 

@@ -1,10 +1,5 @@
 package declared
 
-type state struct {
-	h   [4]uint64 // the accumulator: secret
-	len uint64    // how much was absorbed: public
-}
-
 //ctcheck:secret cond -- the choice is the secret bit
 func branchOnCond(out *uint64, cond uint64)
 
@@ -18,3 +13,12 @@ func sum(msg []byte) uint64
 func frame(n uint64) uint64
 
 func realign(n uint64) uint64
+
+type table struct {
+	pub [4]uint64 // public constants
+	key uint64    // secret
+}
+
+//ctcheck:public *t -- a table of constants
+//ctcheck:secret t.key -- but for the key
+func mixed(t *table, i uint64) uint64

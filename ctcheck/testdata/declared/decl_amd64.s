@@ -80,3 +80,21 @@ out:
 	MOVQ R8, SP
 	MOVQ DX, ret+8(FP)
 	RET
+
+// A public region with a secret field: at a constant offset each byte's
+// level, at an unknown one the highest.
+TEXT ·mixed(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ i+8(FP), BX
+	MOVQ 8(DI), AX
+	CMPQ AX, $0
+	JEQ done
+	MOVQ 32(DI), AX
+	CMPQ AX, $0
+	JEQ done // want "conditional branch on secret flags"
+	MOVQ (DI)(BX*8), AX
+	CMPQ AX, $0
+	JEQ done // want "conditional branch on secret flags"
+done:
+	MOVQ AX, ret+16(FP)
+	RET
