@@ -81,20 +81,27 @@ func TestDeclaredPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pick, err := ParseFuncLine("example.com/declared.Pick: public tbl", "-func")
+	more, err := ParseFuncLine("example.com/declared.Pick: public tbl", "-func")
+	if err != nil {
+		t.Fatal(err)
+	}
+	next, err := ParseFuncLine("example.com/declared.Next: public c.Len -- a counter", "-func")
 	if err != nil {
 		t.Fatal(err)
 	}
 	rs := run(t, Config{Dir: "testdata/declared", Patterns: []string{"."}, GOARCHes: []string{"amd64"},
-		Declarations: append(decls, pick...)})
+		Declarations: append(append(decls, more...), next...)})
 	for _, r := range rs {
-		if !slices.Equal(r.Roots, []string{"example.com/declared.Pick", "example.com/declared.(*Cipher).Pos"}) {
+		if !slices.Equal(r.Roots, []string{"example.com/declared.Pick", "example.com/declared.(*Cipher).Pos", "example.com/declared.Next"}) {
 			t.Errorf("%s: roots %v", r.Check, r.Roots)
 		}
 		if len(r.Findings) != 1 || r.Findings[0].Func != "example.com/declared.Pick" || r.Findings[0].Line != 10 {
 			t.Errorf("%s: findings %v, want Pick's at pick.go:10", r.Check, r.Findings)
 		}
-		if len(r.Declarations) != 4 {
+		if !slices.Contains(r.Funcs, "example.com/declared.(*Cipher).step") {
+			t.Errorf("%s: the method Next calls is not analysed: %v", r.Check, r.Funcs)
+		}
+		if len(r.Declarations) != 5 {
 			t.Errorf("%s: declarations applied %q", r.Check, r.Declarations)
 		}
 	}

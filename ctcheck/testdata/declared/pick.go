@@ -22,3 +22,16 @@ func (c *Cipher) Pos() uint64 {
 	}
 	return c.Len
 }
+
+// Next reads the public counter in a method it calls: the call's symbol
+// has the receiver in parentheses, and the region follows the pointer
+// into the callee.
+func Next(c *Cipher) uint64 { return c.step() + 1 }
+
+//go:noinline
+func (c *Cipher) step() uint64 {
+	if c.Len > 64 {
+		return 0
+	}
+	return c.Len
+}
