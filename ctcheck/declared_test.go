@@ -19,7 +19,8 @@ import (
 // provenance makes it.
 func TestDeclaredFile(t *testing.T) {
 	needGo(t)
-	files := []string{"testdata/declared/decl_amd64.s", "testdata/declared/decl_arm64.s"}
+	files := []string{"testdata/declared/decl_amd64.s", "testdata/declared/decl_arm64.s", "testdata/declared/decl_riscv64.s",
+		"testdata/declared/decl_loong64.s"}
 	rs := run(t, Config{Files: files})
 	for i, file := range files {
 		src, err := os.ReadFile(file)
@@ -39,8 +40,10 @@ func TestDeclaredFile(t *testing.T) {
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))
 	}
-	if rs[1].Build != "arm64" || len(rs[1].Declarations) != 3 {
-		t.Errorf("%s: declarations applied %q", rs[1].Build, rs[1].Declarations)
+	for i, n := range []int{3, 2, 2} {
+		if r := rs[i+1]; len(r.Declarations) != n {
+			t.Errorf("%s: declarations applied %q", r.Build, r.Declarations)
+		}
 	}
 }
 

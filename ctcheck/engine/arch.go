@@ -70,8 +70,9 @@ type Arch struct {
 	// address, or the fixed frame.
 	ArgBase int64
 	// IntArgRegs are ABIInternal's integer argument registers, in order
-	// (cmd/compile/abi-internal.md); none where the checker does not
-	// place register arguments.
+	// (cmd/compile/abi-internal.md); none where the architecture has no
+	// register ABI (386, arm, s390x) or the checker does not place its
+	// register arguments.
 	IntArgRegs []string
 	// ptrFlows says what an instruction does with pointers (decl.go); nil
 	// where the model follows none: declared regions and copies of the
@@ -136,7 +137,8 @@ var arches = []*Arch{
 		objdump: arm64FromObjdump, globals: arm64ObjGlobals,
 	},
 	{
-		GOARCH: "riscv64", PtrSize: 8, ArgBase: 8, Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
+		GOARCH: "riscv64", PtrSize: 8, ArgBase: 8, ptrFlows: riscv64PtrFlows,
+		IntArgRegs: append(append(numbered("X", 10, 17), "X8", "X9"), numbered("X", 18, 23)...), Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
 		// X3 is the global pointer, X4 the thread pointer.
 		G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
 		LevelVar: "GORISCV64", Levels: []string{"rva20u64", "rva22u64", "rva23u64"}, DefaultLevel: "rva20u64", Macros: One,
@@ -147,7 +149,8 @@ var arches = []*Arch{
 	},
 	{
 		// LR is a special register. R2 is the TOC, R13 the thread pointer.
-		GOARCH: "ppc64le", PtrSize: 8, ArgBase: ppc64FixedFrame, Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
+		GOARCH: "ppc64le", PtrSize: 8, ArgBase: ppc64FixedFrame, ptrFlows: ppc64PtrFlows,
+		IntArgRegs: append(numbered("R", 3, 10), numbered("R", 14, 17)...), Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
 		G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
 		LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: Cumulative,
 		Features: ppc64Features, levelFeatures: ppc64Levels, needs: ppc64Needs,
@@ -176,7 +179,8 @@ var arches = []*Arch{
 	},
 	{
 		// R2 is the thread pointer.
-		GOARCH: "loong64", PtrSize: 8, ArgBase: loong64FixedFrame, Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
+		GOARCH: "loong64", PtrSize: 8, ArgBase: loong64FixedFrame, ptrFlows: loong64PtrFlows,
+		IntArgRegs: numbered("R", 4, 19), Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
 		G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
 		Step: loong64Step, Regs: loong64Regs(),
 		listing: &listingArch{reg: loong64ListingReg, convert: loong64FromListing, frameArg: loong64FrameArg},

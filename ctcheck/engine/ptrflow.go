@@ -1,6 +1,6 @@
 package engine
 
-// The pointer flows of amd64, 386 and arm64 (decl.go): the moves, adds
+// The pointer flows of amd64, 386, arm64, riscv64, loong64 and ppc64le (decl.go): the moves, adds
 // of constants and alignments that keep a pointer's provenance. Any
 // other write of a register drops it (Mach.set).
 
@@ -23,7 +23,12 @@ func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
 	case "LEA":
 		if dst.Kind == ArgReg && dst.Width == w && src.Kind == ArgMem && !src.Global && src.Reg != "" {
 			base := Arg{Kind: ArgReg, Reg: src.Reg}
-			return []ptrFlow{{dst: dst, src: base, delta: src.Imm, vary: src.Index != ""}}
+			flows := []ptrFlow{{dst: dst, src: base, delta: src.Imm, vary: src.Index != ""}}
+			if src.Index != "" && src.Scale <= 1 {
+				// LEAQ (DX)(CX*1), BX: either may be the pointer.
+				flows = append(flows, ptrFlow{dst: dst, src: Arg{Kind: ArgReg, Reg: src.Index}, vary: true})
+			}
+			return flows
 		}
 	case "ADD", "SUB":
 		if !whole(dst) || dst.Kind != ArgReg || dst.Reg == a.SP {
@@ -56,16 +61,28 @@ func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
 	return nil
 }
 
-// arm64PtrFlows reads Go's operand order: sources first, the destination
-// last.
-func arm64PtrFlows(in *Inst, a *Arch) []ptrFlow {
+// The load-store architectures' flows, in Go's operand order (sources
+// first, the destination last): the move of a whole register, and adds
+// and ands of a constant or a register.
+var (
+	arm64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+	riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))
+	loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))
+	ppc64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+)
+
+func goOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []ptrFlow {
+	return func(in *Inst, a *Arch) []ptrFlow { return goOrderFlow(in, a, move, adds, subs, ands) }
+}
+
+func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]bool) []ptrFlow {
 	args := in.Args
 	n := len(args)
 	plain := func(x Arg) bool {
-		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == 8)
+		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == 8) && (a.Zero == "" || x.Reg != a.Zero)
 	}
-	switch in.Op {
-	case "MOVD":
+	switch op := in.Op; {
+	case op == move:
 		if n != 2 {
 			return nil
 		}
@@ -78,7 +95,7 @@ func arm64PtrFlows(in *Inst, a *Arch) []ptrFlow {
 		case plain(src) && dst.Kind == ArgMem && !dst.Post && !dst.Pre:
 			return []ptrFlow{{dst: dst, src: src}}
 		}
-	case "ADD", "SUB", "AND":
+	case adds[op] || subs[op] || ands[op]:
 		var x, y, dst Arg
 		switch n {
 		case 2:
@@ -88,10 +105,10 @@ func arm64PtrFlows(in *Inst, a *Arch) []ptrFlow {
 		default:
 			return nil
 		}
-		if !plain(dst) || !plain(y) || dst.Reg == a.SP && y.Reg == a.SP && x.Kind == ArgImm && in.Op != "AND" {
-			return nil // ADD/SUB $n, RSP: the model moves the frame
+		if !plain(dst) || !plain(y) || dst.Reg == a.SP && y.Reg == a.SP && x.Kind == ArgImm && !ands[op] {
+			return nil // ADD/SUB $n, SP: the model moves the frame
 		}
-		if in.Op == "AND" {
+		if ands[op] {
 			if x.Kind == ArgImm && x.Imm < 0 && x.Name == "" {
 				if al := -x.Imm; al&(al-1) == 0 {
 					return []ptrFlow{{dst: dst, src: y, align: al}}
@@ -102,11 +119,11 @@ func arm64PtrFlows(in *Inst, a *Arch) []ptrFlow {
 		switch {
 		case x.Kind == ArgImm && x.Name == "":
 			d := x.Imm
-			if in.Op == "SUB" {
+			if subs[op] {
 				d = -d
 			}
 			return []ptrFlow{{dst: dst, src: y, delta: d}}
-		case x.Kind == ArgReg && in.Op == "ADD":
+		case x.Kind == ArgReg && adds[op]:
 			return []ptrFlow{{dst: dst, src: y, vary: true}, {dst: dst, src: x, vary: true}}
 		case x.Kind == ArgReg:
 			return []ptrFlow{{dst: dst, src: y, vary: true}}
