@@ -36,6 +36,7 @@ func TestDeclaredFile(t *testing.T) {
 		"decl_amd64.go:10: ctcheckasm.sum: public msg[:] -- a public message, read at any offset",
 		"decl_amd64.go:22: ctcheckasm.mixed: public *t -- a table of constants",
 		"decl_amd64.go:23: ctcheckasm.mixed: secret t.key -- but for the key",
+		"decl_amd64.go:26: ctcheckasm.at: public msg[:] -- a public message",
 	}
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))

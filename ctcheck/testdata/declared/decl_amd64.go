@@ -22,3 +22,6 @@ type table struct {
 //ctcheck:public *t -- a table of constants
 //ctcheck:secret t.key -- but for the key
 func mixed(t *table, i uint64) uint64
+
+//ctcheck:public msg[:] -- a public message
+func at(msg []byte, i uint64) uint64

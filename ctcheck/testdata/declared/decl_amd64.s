@@ -98,3 +98,16 @@ TEXT ·mixed(SB), NOSPLIT, $0-24
 done:
 	MOVQ AX, ret+16(FP)
 	RET
+
+// The pointer as a LEAQ's index: still into its region.
+TEXT ·at(SB), NOSPLIT, $0-40
+	MOVQ msg_base+0(FP), SI
+	MOVQ i+24(FP), BX
+	LEAQ (BX)(SI*1), DX
+	MOVBQZX (DX), AX
+	CMPQ AX, $0
+	JEQ zero
+	MOVQ $1, AX
+zero:
+	MOVQ AX, ret+32(FP)
+	RET
