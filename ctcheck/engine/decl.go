@@ -70,8 +70,12 @@ type Region struct {
 	base, align int64
 }
 
-// level is the declared level of byte o.
+// level is the declared level of byte o. A byte before the pointer's
+// target is no byte of the region: secret, fail closed.
 func (r *Region) level(o int64) Level {
+	if o < 0 {
+		return Secret
+	}
 	l := r.Level
 	for _, s := range r.Spans {
 		if s.has(o) {

@@ -95,6 +95,9 @@ TEXT ·mixed(SB), NOSPLIT, $0-24
 	MOVQ (DI)(BX*8), AX
 	CMPQ AX, $0
 	JEQ done // want "conditional branch on secret flags"
+	MOVQ -8(DI), AX
+	CMPQ AX, $0
+	JEQ done // want "conditional branch on secret flags"
 done:
 	MOVQ AX, ret+16(FP)
 	RET
