@@ -37,6 +37,7 @@ func TestDeclaredFile(t *testing.T) {
 		"decl_amd64.go:22: ctcheckasm.mixed: public *t -- a table of constants",
 		"decl_amd64.go:23: ctcheckasm.mixed: secret t.key -- but for the key",
 		"decl_amd64.go:26: ctcheckasm.at: public msg[:] -- a public message",
+		"decl_amd64.go:29: ctcheckasm.clear1: writes *t",
 	}
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))

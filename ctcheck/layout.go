@@ -318,6 +318,10 @@ func (l *layouter) declare(verb, name string) error {
 			continue
 		}
 		switch {
+		case verb == "writes" && whole:
+			// All of what p points to: at any offset, the code staying in
+			// its object (as Go's bounds checks keep it).
+			r.Writes = append(r.Writes, engine.Span{Off: 0, Size: -1})
 		case verb == "writes":
 			r.Writes = append(r.Writes, span)
 		case whole && span.Size < 0, whole && span.Off == 0 && n.deref && !n.elems:

@@ -25,3 +25,6 @@ func mixed(t *table, i uint64) uint64
 
 //ctcheck:public msg[:] -- a public message
 func at(msg []byte, i uint64) uint64
+
+//ctcheck:writes *t
+func clear1(t *table, i uint64)
