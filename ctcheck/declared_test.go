@@ -42,7 +42,7 @@ func TestDeclaredFile(t *testing.T) {
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))
 	}
-	for i, n := range []int{3, 2, 2} {
+	for i, n := range []int{4, 2, 2} {
 		if r := rs[i+1]; len(r.Declarations) != n {
 			t.Errorf("%s: declarations applied %q", r.Build, r.Declarations)
 		}

@@ -65,7 +65,7 @@ func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
 // first, the destination last): the move of a whole register, and adds
 // and ands of a constant or a register.
 var (
-	arm64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+	arm64PtrFlows   = withPairs(goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))
 	riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))
 	loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))
 	ppc64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
@@ -130,4 +130,33 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		}
 	}
 	return nil
+}
+
+// withPairs adds arm64's LDP and STP of two whole registers (the
+// compiler's spills of register arguments around the stack growth) to
+// flows.
+func withPairs(flows func(in *Inst, a *Arch) []ptrFlow) func(in *Inst, a *Arch) []ptrFlow {
+	return func(in *Inst, a *Arch) []ptrFlow {
+		if (in.Op != "LDP" && in.Op != "STP") || len(in.Args) != 2 {
+			return flows(in, a)
+		}
+		mem, pair := in.Args[0], in.Args[1]
+		if in.Op == "STP" {
+			mem, pair = pair, mem
+		}
+		if mem.Kind != ArgMem || mem.Post || mem.Pre || pair.Kind != ArgList || len(pair.Regs) != 2 {
+			return nil
+		}
+		var out []ptrFlow
+		for i, r := range pair.Regs {
+			x := mem
+			x.Imm += int64(8 * i)
+			if in.Op == "LDP" {
+				out = append(out, ptrFlow{dst: r, src: x})
+			} else {
+				out = append(out, ptrFlow{dst: x, src: r})
+			}
+		}
+		return out
+	}
 }

@@ -6,3 +6,6 @@ func update(s *state, n uint64)
 
 //ctcheck:secret cond -- the choice is the secret bit
 func frame(cond uint64) uint64
+
+//ctcheck:public s.len -- the count of absorbed bytes
+func spill(s *state, n uint64)

@@ -33,3 +33,19 @@ TEXT ·frame(SB), NOSPLIT, $32-16
 out:
 	MOVD R3, ret+8(FP)
 	RET
+
+// The pointer spilled with STP and reloaded with LDP keeps its region.
+TEXT ·spill(SB), NOSPLIT, $16-16
+	MOVD s+0(FP), R0
+	MOVD n+8(FP), R1
+	STP (R0, R1), 8(RSP)
+	MOVD $0, R0
+	LDP 8(RSP), (R2, R3)
+	MOVD 32(R2), R4
+	CMP $8, R4
+	BLT done
+	MOVD 0(R2), R5
+	CMP $0, R5
+	BEQ done // want "conditional branch on secret flags"
+done:
+	RET
