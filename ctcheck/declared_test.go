@@ -1,6 +1,7 @@
 package ctcheck
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -201,5 +202,71 @@ func TestDeclarationErrors(t *testing.T) {
 	}
 	if err := unusedDecls(Config{Declarations: []Declaration{{Func: "p.Nosuch", Where: "-func"}}}, nil); err == nil {
 		t.Error("a declaration of no function checked: no error")
+	}
+}
+
+// TestLayouts checks where each form of name lands, for ABI0 (the frame)
+// and ABIInternal (registers), on amd64 and arm64.
+func TestLayouts(t *testing.T) {
+	dir := t.TempDir()
+	src := `package a
+
+type T struct{ A, B uint32; K [4]uint64 }
+
+//ctcheck:secret *p[:4] -- four elements
+//ctcheck:public *q[:n] -- as many as n says
+//ctcheck:secret s.len -- a secret length
+//ctcheck:public str[:] -- a public string
+//ctcheck:writes t.K
+func F(p *uint64, q *byte, n int, s []byte, str string, t *T)
+
+//ctcheck:secret v.B -- a field of a value receiver
+func (v T) M(x int)
+`
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := d.funcs["example.com/a.F"]
+	// ABI0: p 0, q 8, n 16, s 24-47 (len at 32), str 48-63, t 64.
+	if fr := f.ABI0.Frame; len(fr) != 1 || fr[0] != (engine.Span{Off: 32, Size: 8, Level: engine.Secret}) {
+		t.Errorf("ABI0 frame %+v, want s.len at 32", fr)
+	}
+	byName := map[string]*engine.Region{}
+	for _, r := range f.ABI0.Regions {
+		byName[r.Name] = r
+	}
+	if r := byName["*p[:4]"]; r == nil || r.Slot != 0 || len(r.Spans) != 1 || r.Spans[0] != (engine.Span{Off: 0, Size: 32, Level: engine.Secret}) {
+		t.Errorf("*p[:4]: %+v", r)
+	}
+	if r := byName["*q[:n]"]; r == nil || r.Slot != 8 || r.Level != engine.Public {
+		t.Errorf("*q[:n]: %+v", r)
+	}
+	if r := byName["str[:]"]; r == nil || r.Slot != 48 || r.Level != engine.Public {
+		t.Errorf("str[:]: %+v", r)
+	}
+	if r := byName["t.K"]; r == nil || r.Slot != 64 || len(r.Writes) != 1 || r.Writes[0] != (engine.Span{Off: 8, Size: 32, Level: engine.Secret}) {
+		t.Errorf("t.K: %+v", r)
+	}
+	// ABIInternal: p AX, q BX, n CX, s DI SI R8, str R9 R10, t R11.
+	if r := f.Internal.Regs; len(r) != 1 || r["SI"] != engine.Secret {
+		t.Errorf("ABIInternal registers %v, want s.len in SI", r)
+	}
+	regs := map[string]string{}
+	for _, r := range f.Internal.Regions {
+		regs[r.Name] = r.Reg
+	}
+	if want := map[string]string{"*p[:4]": "AX", "*q[:n]": "BX", "str[:]": "R9", "t.K": "R11"}; fmt.Sprint(regs) != fmt.Sprint(want) {
+		t.Errorf("ABIInternal regions in %v, want %v", regs, want)
+	}
+	// A value receiver with an array of four: ABIInternal puts no array of
+	// more than one element in registers, so T is in the frame, v.B at 4,
+	// and x takes the first register.
+	m := d.funcs["example.com/a.T.M"].Internal
+	if len(m.Regs) != 0 || len(m.Frame) != 1 || m.Frame[0] != (engine.Span{Off: 4, Size: 4, Level: engine.Secret}) {
+		t.Errorf("T.M: registers %v, frame %+v; want v.B in the frame at 4", m.Regs, m.Frame)
 	}
 }
