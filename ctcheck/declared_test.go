@@ -222,6 +222,9 @@ func F(p *uint64, q *byte, n int, s []byte, str string, t *T)
 
 //ctcheck:secret v.B -- a field of a value receiver
 func (v T) M(x int)
+
+//ctcheck:secret x -- after a byte: aligned
+func G(b byte, x uint64)
 `
 	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
@@ -261,6 +264,9 @@ func (v T) M(x int)
 	}
 	if want := map[string]string{"*p[:4]": "AX", "*q[:n]": "BX", "str[:]": "R9", "t.K": "R11"}; fmt.Sprint(regs) != fmt.Sprint(want) {
 		t.Errorf("ABIInternal regions in %v, want %v", regs, want)
+	}
+	if g := d.funcs["example.com/a.G"].ABI0.Frame; len(g) != 1 || g[0].Off != 8 {
+		t.Errorf("G: x at %+v, want 8 (aligned after the byte)", g)
 	}
 	// A value receiver with an array of four: ABIInternal puts no array of
 	// more than one element in registers, so T is in the frame, v.B at 4,
