@@ -28,3 +28,7 @@ func at(msg []byte, i uint64) uint64
 
 //ctcheck:writes *t
 func clear1(t *table, i uint64)
+
+func alias(k *uint64)
+
+func alias2(k *uint64)

@@ -122,3 +122,33 @@ TEXT ·clear1(SB), NOSPLIT, $0-16
 	MOVQ i+8(FP), BX
 	MOVQ $0, (DI)(BX*8)
 	RET
+
+// A secret stored through the realigned SP may be what a copy of the old
+// SP reads there, and the other way round.
+TEXT ·alias(SB), NOSPLIT, $72-8
+	MOVQ k+0(FP), DI
+	MOVQ (DI), AX
+	MOVQ SP, R8
+	MOVQ $0, 0(R8)
+	ANDQ $~31, SP
+	MOVQ AX, 0(SP)
+	MOVQ 0(R8), DX
+	MOVQ R8, SP
+	CMPQ DX, $0
+	JEQ out // want "conditional branch on secret flags"
+out:
+	RET
+
+TEXT ·alias2(SB), NOSPLIT, $72-8
+	MOVQ k+0(FP), DI
+	MOVQ (DI), AX
+	MOVQ SP, R8
+	ANDQ $~31, SP
+	MOVQ $0, 0(SP)
+	MOVQ AX, 0(R8)
+	MOVQ 0(SP), DX
+	MOVQ R8, SP
+	CMPQ DX, $0
+	JEQ out // want "conditional branch on secret flags"
+out:
+	RET
