@@ -14,14 +14,16 @@ import (
 
 // TestDeclaredFile checks the declarations of testdata/declared's
 // assembly, read from its Go stubs, checked as one file: every finding at
-// a line marked // want, and each marked line found. A secret scalar, a
-// public field, a writable field, a public slice, the frame through LEAQ
-// and a realigned SP: each of those lines is what its declaration or its
-// provenance makes it.
+// a line marked // want, and each marked line found. A secret scalar (a
+// frame slot, on every GOARCH: the second argument is secret, the first
+// not), a public field, a writable field, a public slice, the frame
+// through LEAQ and a realigned SP: each of those lines is what its
+// declaration or its provenance makes it.
 func TestDeclaredFile(t *testing.T) {
 	needGo(t)
 	files := []string{"testdata/declared/decl_amd64.s", "testdata/declared/decl_arm64.s", "testdata/declared/decl_riscv64.s",
-		"testdata/declared/decl_loong64.s"}
+		"testdata/declared/decl_loong64.s", "testdata/declared/decl_386.s", "testdata/declared/decl_arm.s",
+		"testdata/declared/decl_ppc64le.s", "testdata/declared/decl_s390x.s"}
 	rs := run(t, Config{Files: files})
 	for i, file := range files {
 		src, err := os.ReadFile(file)
@@ -43,7 +45,7 @@ func TestDeclaredFile(t *testing.T) {
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))
 	}
-	for i, n := range []int{4, 2, 2} {
+	for i, n := range []int{4, 2, 2, 1, 1, 1, 1} {
 		if r := rs[i+1]; len(r.Declarations) != n {
 			t.Errorf("%s: declarations applied %q", r.Build, r.Declarations)
 		}
