@@ -122,11 +122,12 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 		}
 		policy := cfg.Policy
 		policy.Funcs = decls.funcsPolicy(cfg.Policy.Funcs)
-		findings, err := engine.CheckFile(f, cfg.Env, policy)
+		r, err := engine.CheckFileReport(f, cfg.Env, policy)
 		if err != nil {
 			return nil, err
 		}
-		reports = append(reports, &Report{Package: f, Build: goarch, Check: "source", Declarations: decls.appliedIn(f), Findings: findings})
+		reports = append(reports, &Report{Package: f, Build: goarch, Check: "source", GoVersion: r.GoVersion,
+			Declarations: decls.appliedIn(f), Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
 	}
 	if len(cfg.Patterns) == 0 {
 		return reports, unusedDecls(cfg, used)

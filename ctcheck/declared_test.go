@@ -31,6 +31,9 @@ func TestDeclaredFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		checkWants(t, src, rs[i].Findings)
+		if len(rs[i].Funcs) == 0 || rs[i].Instrs == 0 {
+			t.Errorf("%s: %d functions, %d instructions analysed", file, len(rs[i].Funcs), rs[i].Instrs)
+		}
 	}
 	want := []string{
 		"decl_amd64.go:3: ctcheckasm.branchOnCond: secret cond -- the choice is the secret bit",
