@@ -26,28 +26,46 @@ func setFlag(t *testing.T, name, value string) {
 	t.Cleanup(func() { f.Value.Set(old) })
 }
 
-// The historical shapes: each is found, and each fix's output is in a
-// .golden file beside it. The fixes call ctequal, which the package does
-// not import yet: -fixwith=ctequal.
-func TestHistory(t *testing.T) {
+// Each test loads its folders together: every load type-checks the
+// standard library's packages they import from source (net/http among
+// them), which was most of a test's time.
+
+// What is found, and what stays quiet, with no fix checked:
+//   - negatives: comparisons that must stay quiet;
+//   - otp: one-time passwords: an HMAC truncated to digits is still a
+//     secret;
+//   - twosides: compares with no attacker side (a reload diff, a
+//     duplicate check, an in-memory copy), names about secrets (a cookie's
+//     name, an algorithm, a prefix, at_hash), a field shared by two types,
+//     a compare gated by a constant-time one, and a public opaque stay
+//     quiet; the attacker side is named where there is one;
+//   - keys: private and secret keys are secrets by their type;
+//   - variadic: secrets reached through variadic parameters, indexed and
+//     ranged over, are found as the plain parameter is; the same shapes
+//     with nothing secret or no attacker side stay quiet.
+func TestDiagnostics(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "negatives", "otp", "twosides", "keys", "variadic")
+}
+
+// The default fixes, each fix's output in a .golden file beside it:
+//   - imports: how a fix adds, reuses or cannot add its import;
+//   - basicauth: basic-auth middlewares: a header built by concatenation
+//     and compared with ==, a password looked up by user name and compared
+//     with ==;
+//   - autodep: the default fixes call ctequal where the package's build
+//     has it already, here through an import of an import; and the
+//     standard library where it has not (TestGoLine, otp).
+func TestDefaultFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "imports", "basicauth", "autodep")
+}
+
+// -fixwith=ctequal, with the fixes' outputs in .golden files:
+//   - history: the historical shapes, each found;
+//   - macs, usemacs: secrets made in one package and compared in another,
+//     through facts.
+func TestCtequalFixes(t *testing.T) {
 	setFlag(t, "fixwith", "ctequal")
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "history")
-}
-
-// Comparisons that must stay quiet.
-func TestNegatives(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "negatives")
-}
-
-// Secrets made in one package and compared in another, through facts.
-func TestFacts(t *testing.T) {
-	setFlag(t, "fixwith", "ctequal")
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "macs", "usemacs")
-}
-
-// How a fix adds, reuses or cannot add its import.
-func TestImports(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "imports")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "history", "macs", "usemacs")
 }
 
 // -std, and -fixwith=std, which it is short for: fixes from crypto/hmac
@@ -200,38 +218,6 @@ func TestTestFiles(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "testfiles")
 }
 
-// Basic-auth middlewares: a header built by concatenation and compared
-// with ==, a password looked up by user name and compared with ==.
-func TestBasicAuth(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "basicauth")
-}
-
-// One-time passwords: an HMAC truncated to digits is still a secret.
-func TestOTP(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "otp")
-}
-
-// Compares with no attacker side (a reload diff, a duplicate check, an
-// in-memory copy), names about secrets (a cookie's name, an algorithm, a
-// prefix, at_hash), a field shared by two types, a compare gated by a
-// constant-time one, and a public opaque stay quiet; the attacker side is
-// named where there is one.
-func TestTwoSides(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "twosides")
-}
-
-// Private and secret keys are secrets by their type.
-func TestKeys(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "keys")
-}
-
-// Secrets reached through variadic parameters, indexed and ranged over,
-// are found as the plain parameter is; the same shapes with nothing
-// secret or no attacker side stay quiet.
-func TestVariadic(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "variadic")
-}
-
 // -fixwith=ctequal in modules that do not require the library: the fix
 // says that it needs go get and, where the module's go line is older than
 // the library's, that go get raises it. The default calls the standard
@@ -245,11 +231,4 @@ func TestGoLine(t *testing.T) {
 		analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "go118"), secretcmp.Analyzer, "./forced")
 		analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "go125"), secretcmp.Analyzer, "./forced")
 	})
-}
-
-// The default fixes call ctequal where the package's build has it already,
-// here through an import of an import; and the standard library where it
-// has not (TestGoLine, TestOTP).
-func TestLibraryInBuild(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "autodep")
 }

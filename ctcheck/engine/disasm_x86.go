@@ -60,12 +60,16 @@ func ParseGNU(goarch, out string, keep func(string) bool) (*Program, error) {
 		cur = nil
 	}
 	for _, line := range strings.Split(out, "\n") {
-		if m := gnuFunc.FindStringSubmatch(line); m != nil {
-			flush()
-			if keep(m[2]) {
-				cur = &Func{Name: m[2], Frame: -1}
+		// (A header ends in ">:": the regular expression runs on those
+		// lines only, of a million.)
+		if strings.HasSuffix(line, ">:") {
+			if m := gnuFunc.FindStringSubmatch(line); m != nil {
+				flush()
+				if keep(m[2]) {
+					cur = &Func{Name: m[2], Frame: -1}
+				}
+				continue
 			}
-			continue
 		}
 		if cur == nil {
 			continue

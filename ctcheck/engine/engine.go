@@ -146,15 +146,18 @@ func put[K comparable](m map[K]Level, k K, l Level) {
 func joinMap[K comparable](s, o map[K]Level) bool {
 	changed := false
 	for k, l := range o {
-		if j := max(l, get(s, k)); j != get(s, k) {
-			put(s, k, j)
+		if sl, ok := s[k]; ok && l > sl || !ok && l > Public {
+			put(s, k, l)
 			changed = true
 		}
 	}
+	// What s holds below the default and o does not rises to it.
 	for k, l := range s {
-		if j := max(l, get(o, k)); j != l {
-			put(s, k, j)
-			changed = true
+		if l < Public {
+			if _, ok := o[k]; !ok {
+				delete(s, k)
+				changed = true
+			}
 		}
 	}
 	return changed
@@ -839,14 +842,19 @@ type Analysis struct {
 	// Policy says what the analysed code may do.
 	Policy Policy
 
-	memo      map[string]*State // func + entry -> exit
-	running   map[string]bool   // the functions exit is analysing
-	reporting map[string]bool   // the functions report is reporting
-	reported  map[string]bool
-	seen      map[string]map[uint64]bool // reached instructions, by function
-	order     []string
-	findings  map[string]Finding
-	err       error
+	memo map[string]*State // func + entry -> exit
+	// states are the states before each instruction that exit's
+	// fixpoint found, by the same key, until report takes them: the
+	// same fixpoint, run once (but where a recursion cut it short).
+	states     map[string][]*State
+	recursions int
+	running    map[string]bool // the functions exit is analysing
+	reporting  map[string]bool // the functions report is reporting
+	reported   map[string]bool
+	seen       map[string]map[uint64]bool // reached instructions, by function
+	order      []string
+	findings   map[string]Finding
+	err        error
 	// regions are the declared regions of the roots, and the realigned
 	// frames, by the index a ptr names (decl.go).
 	regions    []*Region
@@ -870,7 +878,7 @@ func NewAnalysis(p *Program, follow func(sym string) bool) (*Analysis, error) {
 }
 
 func newAnalysis(a *Arch, p *Program, follow func(string) bool) *Analysis {
-	return &Analysis{a: a, prog: p, follow: follow, memo: map[string]*State{}, running: map[string]bool{},
+	return &Analysis{a: a, prog: p, follow: follow, memo: map[string]*State{}, states: map[string][]*State{}, running: map[string]bool{},
 		reporting: map[string]bool{}, reported: map[string]bool{}, seen: map[string]map[uint64]bool{}, findings: map[string]Finding{}}
 }
 
@@ -1325,12 +1333,17 @@ func (an *Analysis) exit(f *Func, entry *State) *State {
 	if an.running[f.Name] {
 		an.findings[f.Name+"\x00recursion"] = Finding{File: f.Source, Func: f.Name, Text: f.Name,
 			Reason: "recursive call (not modelled)"}
+		an.recursions++
 		return &State{}
 	}
 	an.running[f.Name] = true
-	_, exit := an.fixpoint(f, entry)
+	recursions := an.recursions
+	in, exit := an.fixpoint(f, entry)
 	an.running[f.Name] = false
 	an.memo[key] = exit
+	if an.recursions == recursions {
+		an.states[key] = in
+	}
 	return exit
 }
 
@@ -1370,7 +1383,12 @@ func (an *Analysis) report(f *Func, entry *State) {
 		an.seen[f.Name] = map[uint64]bool{}
 		an.order = append(an.order, f.Name)
 	}
-	in, _ := an.fixpoint(f, entry)
+	in, ok := an.states[key]
+	if ok {
+		delete(an.states, key)
+	} else {
+		in, _ = an.fixpoint(f, entry)
+	}
 	steps := make([]*Mach, len(f.Insts))
 	for i := range f.Insts {
 		if !in[i].reached {

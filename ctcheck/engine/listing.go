@@ -84,31 +84,37 @@ func ParseListing(goarch, text string) (*Program, error) {
 		cur, lines = nil, nil
 		return nil
 	}
+	// Each regular expression runs only on the lines that hold what it
+	// needs (a program's listing runs to a million lines).
 	for _, line := range strings.Split(text, "\n") {
-		if h := listingHeader.FindStringSubmatch(line); h != nil {
-			if err := flush(); err != nil {
-				return nil, err
+		if strings.Contains(line, " STEXT") {
+			if h := listingHeader.FindStringSubmatch(line); h != nil {
+				if err := flush(); err != nil {
+					return nil, err
+				}
+				size, _ := strconv.ParseInt(h[3], 10, 64)
+				cur = &listingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, la: la, size: size, goarch: goarch,
+					asm: strings.Contains(h[2], " asm")}
+				continue
 			}
-			size, _ := strconv.ParseInt(h[3], 10, 64)
-			cur = &listingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, la: la, size: size, goarch: goarch,
-				asm: strings.Contains(h[2], " asm")}
-			continue
 		}
 		if cur == nil {
 			continue
 		}
-		if strings.HasPrefix(line, "\t0x") && listingInst.MatchString(line) {
-			lines = append(lines, line)
-			continue
-		}
-		if m := listingCode.FindStringSubmatch(line); m != nil {
-			if off, err := strconv.ParseInt(m[1], 16, 64); err == nil && off == int64(len(cur.code)) {
-				for _, b := range strings.Fields(m[2]) {
-					v, _ := strconv.ParseUint(b, 16, 8)
-					cur.code = append(cur.code, byte(v))
-				}
+		if strings.HasPrefix(line, "\t0x") {
+			if listingInst.MatchString(line) {
+				lines = append(lines, line)
+				continue
 			}
-			continue
+			if m := listingCode.FindStringSubmatch(line); m != nil {
+				if off, err := strconv.ParseInt(m[1], 16, 64); err == nil && off == int64(len(cur.code)) {
+					for _, b := range strings.Fields(m[2]) {
+						v, _ := strconv.ParseUint(b, 16, 8)
+						cur.code = append(cur.code, byte(v))
+					}
+				}
+				continue
+			}
 		}
 		if !strings.HasPrefix(line, "\t") {
 			// Another symbol (data, DWARF) or a package's header: the

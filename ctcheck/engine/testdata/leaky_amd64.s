@@ -80,3 +80,20 @@ TEXT ·secretPointer(SB), NOSPLIT, $0-56
 	MOVQ    (AX), DX // want "memory address depends on secret AX"
 	MOVQ    $0, ret+48(FP)
 	RET
+
+// A pointer static on one path (a global's address) and an argument on
+// the other is an argument where the paths meet: what it loads is secret.
+TEXT ·staticOrArgument(SB), NOSPLIT, $0-56
+	MOVQ    x_base+0(FP), SI
+	LEAQ    ·answers(SB), AX
+	MOVQ    x_len+8(FP), CX
+	TESTQ   CX, CX
+	JNE     loaded
+	MOVQ    SI, AX
+loaded:
+	MOVQ    (AX), DX
+	TESTQ   DX, DX
+	JNE     done // want "conditional branch on secret flags"
+done:
+	MOVQ    $0, ret+48(FP)
+	RET

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/tools/internal/cttrace/plan"
 )
 
 // oldLengths are the lengths of the plan before issue 24: every length to
@@ -56,13 +57,13 @@ func avx2Folded(m, p int) []int {
 // for c, with its length m and, where c's inputs differ in one byte, the
 // byte's index in that call (-1 where the call's inputs are equal); for
 // Random, every call's inputs differ everywhere (p = -2).
-func forEachKernelCall(c Call, f func(m, p int)) {
+func forEachKernelCall(c plan.Call, f func(m, p int)) {
 	pos, _, flip := c.Class.Flip(c.N)
 	off := 0
 	for _, m := range kernelCalls(c.N) {
 		p := -1
 		switch {
-		case c.Class == Random:
+		case c.Class == plan.Random:
 			p = -2
 		case flip && pos >= off && pos < off+m:
 			p = pos - off
@@ -108,7 +109,7 @@ func TestPlantedBlindSpots(t *testing.T) {
 	}
 	cannot = append(cannot, 1024, 4096, 65537)
 
-	lane16 := func(c Call) bool {
+	lane16 := func(c plan.Call) bool {
 		hit := false
 		forEachKernelCall(c, func(m, p int) {
 			if m <= 128 || p < 0 {
@@ -119,7 +120,7 @@ func TestPlantedBlindSpots(t *testing.T) {
 		})
 		return hit
 	}
-	bit9 := func(c Call) bool {
+	bit9 := func(c plan.Call) bool {
 		hit := false
 		forEachKernelCall(c, func(m, p int) {
 			hit = hit || m > 128 && m&0x200 != 0 && p != -1
@@ -129,7 +130,7 @@ func TestPlantedBlindSpots(t *testing.T) {
 	for _, p := range []struct {
 		plant string
 		// want says which calls take the leak's path; nil: none may differ
-		want func(Call) bool
+		want func(plan.Call) bool
 		// lengths and words of the plan; nil: the default plan
 		lengths, words []int
 		name, what     string

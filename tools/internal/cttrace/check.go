@@ -3,6 +3,8 @@ package cttrace
 import (
 	"fmt"
 	"slices"
+
+	"github.com/ctequal/ctequal/tools/internal/cttrace/plan"
 )
 
 // morestackNames are the runtime's entries from a function's stack check:
@@ -78,7 +80,7 @@ func CutPreemptions(trace []uint64, syms *Symbols) ([]uint64, int, error) {
 // the same length, the one with equal inputs.
 type Divergence struct {
 	N         int
-	Class     Class
+	Class     plan.Class
 	Index     int    // of the first entry that differs
 	Want, Got uint64 // the entries there (instruction addresses or MemEntry); 0 past a trace's end
 	// WantLen and GotLen are the traces' lengths in instructions.
@@ -103,14 +105,14 @@ func (d Divergence) String() string {
 // same length, and returns a Divergence for every call that
 // differs, in the order of calls. calls and traces are parallel, and the
 // calls of a length are together, Equal first (as Plan makes them).
-func Compare(calls []Call, traces [][]uint64, syms *Symbols) ([]Divergence, error) {
+func Compare(calls []plan.Call, traces [][]uint64, syms *Symbols) ([]Divergence, error) {
 	if len(calls) != len(traces) {
 		return nil, fmt.Errorf("%d traces for %d calls", len(traces), len(calls))
 	}
 	var ds []Divergence
 	var ref []uint64
 	for i, c := range calls {
-		if c.Class == Equal {
+		if c.Class == plan.Equal {
 			ref = traces[i]
 			continue
 		}

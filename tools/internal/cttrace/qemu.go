@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
+	"github.com/ctequal/ctequal/tools/internal/cttrace/plan"
 )
 
 // DriverPackage is the import path of the driver.
@@ -25,7 +26,7 @@ type Config struct {
 	Env     []string // more of the build's environment, such as GORISCV64=rva23u64 or GOPPC64=power10
 	Overlay string   // a go build -overlay file, or ""
 	CPU     string   // the qemu -cpu model
-	Lengths []int    // the lengths to call; nil for DefaultLengths
+	Lengths []int    // the lengths to call; nil for plan.DefaultLengths()
 	// Words are the lengths, of Lengths, at which the word classes run
 	// too (see Plan); nil with Lengths nil for DefaultWords, and nil with
 	// Lengths set for none.
@@ -96,7 +97,7 @@ func Configs() []Config {
 			}
 			c := ForRun(a, r)
 			if a.ByteLoads && r.Kernel() == "generic" {
-				c.Words = SampleWords()
+				c.Words = plan.SampleWords()
 			}
 			out = append(out, c)
 		}
@@ -124,8 +125,8 @@ func Build(ctx context.Context, c Config, dir string) (string, error) {
 
 // A Result is what one run of the driver under qemu gave.
 type Result struct {
-	Header string // the driver's output line
-	Calls  []Call // what the driver called, in order
+	Header string      // the driver's output line
+	Calls  []plan.Call // what the driver called, in order
 	// Traces holds one trace per call, without preemption excursions. A
 	// trace identical to that of the equal inputs of its length is that
 	// trace, shared: a passing run holds one trace per length in memory.
@@ -166,12 +167,12 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 	}
 	lengths, words := c.Lengths, c.Words
 	if lengths == nil {
-		lengths = DefaultLengths()
+		lengths = plan.DefaultLengths()
 		if words == nil {
-			words = DefaultWords()
+			words = plan.DefaultWords()
 		}
 	}
-	res := &Result{Calls: Plan(lengths, words), Symbols: syms}
+	res := &Result{Calls: plan.Plan(lengths, words), Symbols: syms}
 
 	// The log is a pipe: fd 3 of qemu (and of the guest, which ignores it).
 	var qemu string
@@ -196,7 +197,7 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 		return nil, err
 	}
 	defer logR.Close()
-	args = append(args, "-cpu", c.CPU, bin, "-lengths", FormatLengths(lengths), "-words", FormatLengths(words))
+	args = append(args, "-cpu", c.CPU, bin, "-lengths", plan.FormatLengths(lengths), "-words", plan.FormatLengths(words))
 	args = append(args, c.Args...)
 	cmd := exec.CommandContext(ctx, qemu, args...)
 	godebug := "asyncpreemptoff=1"
@@ -233,7 +234,7 @@ func Run(ctx context.Context, c Config, bin string) (*Result, error) {
 			return fmt.Errorf("%d bytes, %s: no memory access in the trace: memplugin logged nothing", call.N, call.Class.Name(call.N))
 		}
 		switch {
-		case call.Class == Equal:
+		case call.Class == plan.Equal:
 			ref = t
 		case slices.Equal(t, ref):
 			t = ref

@@ -16,6 +16,7 @@ import (
 
 	"github.com/ctequal/ctequal/internal/impl"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
+	"github.com/ctequal/ctequal/tools/internal/cttrace/plan"
 )
 
 // configs are the configurations whose traces must be identical across
@@ -175,9 +176,9 @@ func verdict(res *Result, ds []Divergence) string {
 	lengths, words := 0, 0
 	for _, c := range res.Calls {
 		switch {
-		case c.Class == Equal:
+		case c.Class == plan.Equal:
 			lengths++
-		case c.Class >= HeadWord:
+		case c.Class >= plan.HeadWord:
 			words++
 		}
 	}
@@ -185,12 +186,12 @@ func verdict(res *Result, ds []Divergence) string {
 	if res.Accesses > 0 {
 		what = fmt.Sprintf("instruction and memory traces (%d accesses)", res.Accesses)
 	}
-	plan := fmt.Sprintf("%d lengths x %d classes + %d word-class calls", lengths, NumBasic, words)
+	desc := fmt.Sprintf("%d lengths x %d classes + %d word-class calls", lengths, plan.NumBasic, words)
 	if len(ds) == 0 {
-		return fmt.Sprintf("%s: %s identical", plan, what)
+		return fmt.Sprintf("%s: %s identical", desc, what)
 	}
 	return fmt.Sprintf("%s: %s: %d of the %d calls with unequal inputs DIFFER from equal inputs'",
-		plan, what, len(ds), len(res.Calls)-lengths)
+		desc, what, len(ds), len(res.Calls)-lengths)
 }
 
 // sizes reports the instructions per call of the equal inputs at a few
@@ -200,7 +201,7 @@ func sizes(res *Result) string {
 	for i, c := range res.Calls {
 		switch c.N {
 		case 0, 64, 300, 1100, 4096, 65537, 131073:
-			if c.Class == Equal {
+			if c.Class == plan.Equal {
 				parts = append(parts, fmt.Sprintf("%d B: %d", c.N, Instructions(res.Traces[i])))
 			}
 		}
@@ -234,18 +235,18 @@ func TestPlantedLeaks(t *testing.T) {
 	// it, so only the calls of random inputs must differ. Its two branches
 	// leave the loop, which runs from 256 bytes; its table lookup is in the
 	// reduction, which runs above 128 bytes.
-	randomFrom := func(lo int) func(Call) bool {
-		return func(c Call) bool { return c.N >= lo && c.Class == Random }
+	randomFrom := func(lo int) func(plan.Call) bool {
+		return func(c plan.Call) bool { return c.N >= lo && c.Class == plan.Random }
 	}
 	leaks := []struct {
 		c Config
 		// want reports whether the check must find the call's trace
 		// different from that of equal inputs; nil: somewhere.
-		want func(Call) bool
+		want func(plan.Call) bool
 		// must, if set instead, says which calls must differ, and others
 		// may; none says that no call may: a leak the check cannot see,
 		// kept to show that another part of it is what sees it.
-		must func(Call) bool
+		must func(plan.Call) bool
 		none bool
 	}{
 		{on("amd64/haswell", "amd64-bytes.Equal").withArgs("-impl", "bytes.Equal"), nil, nil, false},
@@ -280,9 +281,9 @@ func TestPlantedLeaks(t *testing.T) {
 				t.Fatalf("the check found no difference: it cannot see this leak (%s)", verdict(res, ds))
 			}
 			t.Logf("caught: %s; the first: %v", verdict(res, ds), ds[0])
-			found := map[Call]bool{}
+			found := map[plan.Call]bool{}
 			for _, d := range ds {
-				found[Call{d.N, d.Class}] = true
+				found[plan.Call{N: d.N, Class: d.Class}] = true
 			}
 			if l.must != nil {
 				for _, c := range res.Calls {
@@ -294,7 +295,7 @@ func TestPlantedLeaks(t *testing.T) {
 			}
 			if l.want == nil {
 				// bytes.Equal stops after the first block at 4096 bytes.
-				if !slices.ContainsFunc(ds, func(d Divergence) bool { return d.N == 4096 && d.Class == FirstDiff }) {
+				if !slices.ContainsFunc(ds, func(d Divergence) bool { return d.N == 4096 && d.Class == plan.FirstDiff }) {
 					t.Errorf("no difference for 4096 bytes whose first differs")
 				}
 				return
@@ -306,8 +307,8 @@ func TestPlantedLeaks(t *testing.T) {
 
 // unequalFrom is where a planted branch on the result leaks: for lengths
 // lo..hi, every class whose inputs differ.
-func unequalFrom(lo, hi int) func(Call) bool {
-	return func(c Call) bool { return c.N >= lo && c.N <= hi && c.Class != Equal }
+func unequalFrom(lo, hi int) func(plan.Call) bool {
+	return func(c plan.Call) bool { return c.N >= lo && c.N <= hi && c.Class != plan.Equal }
 }
 
 // plantBranch writes a copy of file, in KernelPackage, in which

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/internal/impl"
+	"github.com/ctequal/ctequal/tools/internal/cttrace/plan"
 )
 
 // TestPlantedLeaksAsm is the negative control for the ppc64le and s390x
@@ -149,14 +150,14 @@ func TestPlantedTableLookups(t *testing.T) {
 
 // checkDifferences checks that the calls whose traces differ from equal
 // inputs' (ds) are exactly the unequal calls that want names.
-func checkDifferences(t *testing.T, res *Result, ds []Divergence, want func(Call) bool) {
+func checkDifferences(t *testing.T, res *Result, ds []Divergence, want func(plan.Call) bool) {
 	t.Helper()
-	found := map[Call]bool{}
+	found := map[plan.Call]bool{}
 	for _, d := range ds {
-		found[Call{d.N, d.Class}] = true
+		found[plan.Call{N: d.N, Class: d.Class}] = true
 	}
 	for _, c := range res.Calls {
-		if c.Class != Equal && found[c] != want(c) {
+		if c.Class != plan.Equal && found[c] != want(c) {
 			t.Errorf("%d bytes, %s: difference found %v, want %v", c.N, c.Class, found[c], want(c))
 		}
 	}

@@ -1,5 +1,5 @@
 // Command driver makes the calls whose instruction traces package cttrace
-// compares: for each length and each input class of cttrace.Plan (the
+// compares: for each length and each input class of plan.Plan (the
 // basic classes at every length of -lengths, the word classes too at every
 // length of -words), one call of the comparison between traceBegin and
 // traceEnd, two functions that do nothing and that the checker finds by
@@ -34,7 +34,7 @@ import (
 
 	"github.com/ctequal/ctequal"
 	"github.com/ctequal/ctequal/internal/impl"
-	"github.com/ctequal/ctequal/tools/internal/cttrace"
+	"github.com/ctequal/ctequal/tools/internal/cttrace/plan"
 )
 
 // impls are the comparisons the driver can trace. bytes.Equal returns at
@@ -56,16 +56,16 @@ func init() { runtime.LockOSThread() }
 
 func main() {
 	which := flag.String("impl", "compare", "the comparison to trace: compare or bytes.Equal")
-	lengthList := flag.String("lengths", cttrace.FormatLengths(cttrace.DefaultLengths()), "the lengths, as `list` like 0-300,4096")
-	wordList := flag.String("words", cttrace.FormatLengths(cttrace.DefaultWords()), "the lengths at which the word classes run too, as `list` like 0-300; empty: none")
+	lengthList := flag.String("lengths", plan.FormatLengths(plan.DefaultLengths()), "the lengths, as `list` like 0-300,4096")
+	wordList := flag.String("words", plan.FormatLengths(plan.DefaultWords()), "the lengths at which the word classes run too, as `list` like 0-300; empty: none")
 	assumeDIT := flag.Bool("assume-dit", false, "make the NEON kernel set PSTATE.DIT although the OS does not advertise FEAT_DIT (qemu -cpu max only)")
 	seed := flag.Uint64("seed", 1, "the seed of the random inputs")
 	flag.Parse()
 	eq, ok := impls[*which]
-	lengths, err := cttrace.ParseLengths(*lengthList)
+	lengths, err := plan.ParseLengths(*lengthList)
 	var words []int
 	if err == nil && *wordList != "" {
-		words, err = cttrace.ParseLengths(*wordList)
+		words, err = plan.ParseLengths(*wordList)
 	}
 	if !ok || err != nil || flag.NArg() != 0 {
 		fmt.Fprintln(os.Stderr, "usage: driver [-impl compare|bytes.Equal] [-lengths list] [-words list] [-assume-dit] [-seed n]", err)
@@ -79,7 +79,7 @@ func main() {
 		impl.AssumeDIT()
 	}
 
-	calls := cttrace.Plan(lengths, words)
+	calls := plan.Plan(lengths, words)
 	got, want := run(eq, calls, *seed)
 	bad := 0
 	for i, c := range calls {
@@ -115,7 +115,7 @@ const poolSlack = 4096
 // no second comparison. With 2 × maxN fresh random bytes and two copies and
 // a bytes.Equal per call, the driver's own work was nine tenths of the
 // log at 0-1100 bytes.
-func run(eq func(x, y []byte) int, calls []cttrace.Call, seed uint64) (got, want []int) {
+func run(eq func(x, y []byte) int, calls []plan.Call, seed uint64) (got, want []int) {
 	maxN := 0
 	for _, c := range calls {
 		maxN = max(maxN, c.N)
@@ -136,7 +136,7 @@ func run(eq func(x, y []byte) int, calls []cttrace.Call, seed uint64) (got, want
 		n := c.N
 		x := xs[n%64:][:n]
 		y := ys[(n*7+13)%64:][:n]
-		if c.Class == cttrace.Equal {
+		if c.Class == plan.Equal {
 			a = r.intn(poolSlack + 1)
 			copy(x, pool[a:a+n])
 			copy(y, x)
@@ -149,7 +149,7 @@ func run(eq func(x, y []byte) int, calls []cttrace.Call, seed uint64) (got, want
 			y[pos] ^= bit
 			got[i] = traced(eq, x, y)
 			y[pos] ^= bit
-		case c.Class == cttrace.Random && n > 0:
+		case c.Class == plan.Random && n > 0:
 			for {
 				if b := r.intn(poolSlack + 1); b != a {
 					copy(y, pool[b:b+n])

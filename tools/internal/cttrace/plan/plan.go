@@ -1,4 +1,4 @@
-package cttrace
+package plan
 
 import (
 	"fmt"
