@@ -56,6 +56,11 @@ type Config struct {
 	Follow []string
 	// Policy says what is secret and what the code may do.
 	Policy Policy
+	// Declarations say what functions' arguments hold, as -func and a
+	// policy file give them (declare.go), beside the packages' own
+	// directives. A declared function is a root: where Roots is empty,
+	// a package with declared functions is checked from them.
+	Declarations []Declaration
 	// GoTool is the go command; "" is "go" from PATH.
 	GoTool string
 }
@@ -78,9 +83,13 @@ type Report struct {
 	// Directives are the package's //ctcheck: directives that the checks
 	// applied, each with its file and line.
 	Directives []string `json:",omitempty"`
-	Funcs      []string // the functions analysed, in the order reached
-	Instrs     int      // instructions analysed
-	Findings   []Finding
+	// Declarations are the declarations of secrets the checks applied,
+	// each with where it was made (a file and line, -func, a policy
+	// file).
+	Declarations []string `json:",omitempty"`
+	Funcs        []string // the functions analysed, in the order reached
+	Instrs       int      // instructions analysed
+	Findings     []Finding
 }
 
 // Run checks what cfg says, and returns a report for each check of each
@@ -94,15 +103,34 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 		return nil, fmt.Errorf("nothing to check: no package pattern and no file")
 	}
 	var reports []*Report
+	used := map[int]bool{}
 	for _, f := range cfg.Files {
-		findings, err := engine.CheckFile(f, cfg.Env, cfg.Policy)
+		goarch, err := engine.GOARCHOfFileBuild(f)
 		if err != nil {
 			return nil, err
 		}
-		reports = append(reports, &Report{Package: f, Build: engine.GOARCHOfFile(f), Check: "source", Findings: findings})
+		goFiles, err := goFilesFor(filepath.Dir(f), goarch)
+		if err != nil {
+			return nil, err
+		}
+		decls, err := readDeclared(engine.AsmPackage, filepath.Dir(f), goFiles, goarch, cfg.Declarations)
+		if err != nil {
+			return nil, err
+		}
+		for i := range decls.used {
+			used[i] = true
+		}
+		policy := cfg.Policy
+		policy.Funcs = decls.funcsPolicy(cfg.Policy.Funcs)
+		r, err := engine.CheckFileReport(f, cfg.Env, policy)
+		if err != nil {
+			return nil, err
+		}
+		reports = append(reports, &Report{Package: f, Build: goarch, Check: "source", GoVersion: r.GoVersion,
+			Declarations: decls.appliedIn(f), Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
 	}
 	if len(cfg.Patterns) == 0 {
-		return reports, nil
+		return reports, unusedDecls(cfg, used)
 	}
 	goarches := cfg.GOARCHes
 	if len(goarches) == 0 {
@@ -129,14 +157,25 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 			return nil, err
 		}
 		for _, p := range pkgs {
-			rs, err := checkPackage(ctx, cfg, work, p, b)
+			rs, err := checkPackage(ctx, cfg, work, p, b, used)
 			if err != nil {
 				return nil, err
 			}
 			reports = append(reports, rs...)
 		}
 	}
-	return reports, nil
+	return reports, unusedDecls(cfg, used)
+}
+
+// unusedDecls is the error of declarations that named no function of
+// what was checked.
+func unusedDecls(cfg Config, used map[int]bool) error {
+	for i, d := range cfg.Declarations {
+		if !used[i] {
+			return fmt.Errorf("%s: %s: no such function in what was checked", d.Where, d.Func)
+		}
+	}
+	return nil
 }
 
 // A listedPackage is what go list says of a package to check.
@@ -178,7 +217,7 @@ func listPackages(ctx context.Context, cfg Config, b Build) ([]*listedPackage, e
 const driverDir = "zz_ctcheck_driver"
 
 // checkPackage builds p as b says, and checks it with both front ends.
-func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage, b Build) ([]*Report, error) {
+func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage, b Build, used map[int]bool) ([]*Report, error) {
 	follow := cfg.Follow
 	if len(follow) == 0 {
 		follow = []string{p.ImportPath}
@@ -186,7 +225,24 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 			follow = []string{p.Module.Path}
 		}
 	}
+	decls, err := readDeclared(p.ImportPath, p.Dir, p.GoFiles, b.GOARCH, cfg.Declarations)
+	if err != nil {
+		return nil, err
+	}
+	for i := range decls.used {
+		used[i] = true
+	}
 	roots, prog := cfg.Roots, p.ImportPath
+	if len(roots) == 0 {
+		// The functions declared on the command line are what to check.
+		for _, sym := range decls.order {
+			if slices.ContainsFunc(cfg.Declarations, func(d Declaration) bool {
+				return matchFunc(d.Func, p.ImportPath, strings.TrimPrefix(sym, p.ImportPath+"."))
+			}) {
+				roots = append(roots, sym)
+			}
+		}
+	}
 	if p.Name != "main" {
 		exported, err := exportedFuncs(p)
 		if err != nil {
@@ -195,6 +251,12 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		if len(roots) == 0 {
 			for _, f := range exported {
 				roots = append(roots, p.ImportPath+"."+f)
+			}
+		}
+		// The driver refers to the exported roots, methods too.
+		for _, r := range roots {
+			if k := strings.TrimPrefix(r, p.ImportPath+"."); k != r && strings.Contains(k, ".") && methodExported(k) {
+				exported = append(exported, k)
 			}
 		}
 		if len(roots) == 0 {
@@ -232,13 +294,14 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 			return nil, err
 		}
 		an.Policy = dirs.policy(cfg.Policy)
+		an.Policy.Funcs = decls.funcsPolicy(cfg.Policy.Funcs)
 		rs := rootsIn(prog, roots)
 		r, err := an.Run(rs)
 		if err != nil {
 			return nil, err
 		}
 		reports = append(reports, &Report{Package: p.ImportPath, Build: b.Name(), Check: []string{"source", "compiled"}[i],
-			GoVersion: built.GoVersion, Roots: rs, Directives: dirs.applied, Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
+			GoVersion: built.GoVersion, Roots: rs, Directives: dirs.applied, Declarations: decls.appliedTo(roots), Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
 	}
 	return reports, nil
 }
@@ -282,8 +345,26 @@ func driverSource(p *listedPackage, funcs []string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "// Code generated by ctcheck. DO NOT EDIT.\n\npackage main\n\nimport p %q\n\nvar sink []any\n\nfunc main() {\n", p.ImportPath)
 	for _, f := range funcs {
+		if t, m, ok := strings.Cut(f, "."); ok {
+			// A method: its method expression, (*p.T).M or p.T.M.
+			if strings.HasPrefix(t, "(*") {
+				t = "(*p." + strings.TrimPrefix(t, "(*")
+			} else {
+				t = "p." + t
+			}
+			fmt.Fprintf(&b, "\tsink = append(sink, %s.%s)\n", t, m)
+			continue
+		}
 		fmt.Fprintf(&b, "\tsink = append(sink, p.%s)\n", f)
 	}
 	b.WriteString("}\n")
 	return b.String()
+}
+
+// methodExported reports whether a method's key ((*T).M or T.M) names an
+// exported method of an exported type: one a driver can refer to.
+func methodExported(key string) bool {
+	t, m, _ := strings.Cut(strings.TrimPrefix(key, "(*"), ".")
+	t = strings.TrimSuffix(t, ")")
+	return token.IsExported(t) && token.IsExported(m)
 }

@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"fmt"
+	"go/build/constraint"
+	"os"
 	"slices"
 	"strings"
 )
@@ -62,6 +65,20 @@ type Arch struct {
 	runtimeFlags  map[string]string
 	Modes         []string
 
+	// ArgBase is the offset of 0(FP), the first argument of an ABI0
+	// function, from the stack pointer at its entry: past the return
+	// address, or the fixed frame.
+	ArgBase int64
+	// IntArgRegs are ABIInternal's integer argument registers, in order
+	// (cmd/compile/abi-internal.md); none where the architecture has no
+	// register ABI (386, arm, s390x) or the checker does not place its
+	// register arguments.
+	IntArgRegs []string
+	// ptrFlows says what an instruction does with pointers (decl.go); nil
+	// where the model follows none: declared regions and copies of the
+	// stack pointer have no provenance there.
+	ptrFlows func(in *Inst, a *Arch) []ptrFlow
+
 	// Step applies one instruction to m. It must call m.unmodelled for
 	// anything it does not know.
 	Step func(m *Mach)
@@ -98,9 +115,10 @@ var arches = []*Arch{
 		LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: One,
 		Features: x86Features, levelFeatures: amd64Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
 		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
+		ArgBase: 8, IntArgRegs: []string{"AX", "BX", "CX", "DI", "SI", "R8", "R9", "R10", "R11"}, ptrFlows: x86PtrFlows,
 	},
 	{
-		GOARCH: "386", PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
+		GOARCH: "386", ArgBase: 4, ptrFlows: x86PtrFlows, PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
 		// GO386=sse2, the default, requires SSE2; softfloat code has none.
 		Features: x86Features, levelFeatures: i386Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
 		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
@@ -114,11 +132,13 @@ var arches = []*Arch{
 		LevelVar:    "GOARM64", Levels: []string{"v8.0"}, DefaultLevel: "v8.0",
 		Features: arm64Features, levelFeatures: arm64Levels, needs: arm64Needs, runtimeFlags: arm64RuntimeFlags,
 		Modes: []string{"dit"}, Step: arm64Step, Regs: arm64Regs(),
+		ArgBase: 8, IntArgRegs: numbered("R", 0, 15), ptrFlows: arm64PtrFlows,
 		listing: &listingArch{reg: arm64ListingReg, convert: arm64FromListing, frameArg: arm64FrameArg},
 		objdump: arm64FromObjdump, globals: arm64ObjGlobals,
 	},
 	{
-		GOARCH: "riscv64", PtrSize: 8, Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
+		GOARCH: "riscv64", PtrSize: 8, ArgBase: 8, ptrFlows: riscv64PtrFlows,
+		IntArgRegs: append(append(numbered("X", 10, 17), "X8", "X9"), numbered("X", 18, 23)...), Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
 		// X3 is the global pointer, X4 the thread pointer.
 		G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
 		LevelVar: "GORISCV64", Levels: []string{"rva20u64", "rva22u64", "rva23u64"}, DefaultLevel: "rva20u64", Macros: One,
@@ -129,7 +149,8 @@ var arches = []*Arch{
 	},
 	{
 		// LR is a special register. R2 is the TOC, R13 the thread pointer.
-		GOARCH: "ppc64le", PtrSize: 8, Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
+		GOARCH: "ppc64le", PtrSize: 8, ArgBase: ppc64FixedFrame, ptrFlows: ppc64PtrFlows,
+		IntArgRegs: append(numbered("R", 3, 10), numbered("R", 14, 17)...), Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
 		G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
 		LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: Cumulative,
 		Features: ppc64Features, levelFeatures: ppc64Levels, needs: ppc64Needs,
@@ -140,7 +161,7 @@ var arches = []*Arch{
 	{
 		// R0 reads as zero as a base or index; R1 is the stack-zeroing
 		// scratch register (REGRT1).
-		GOARCH: "s390x", PtrSize: 8, Zero: "R0", SP: "R15", LR: "R14", MorestackLR: "R5",
+		GOARCH: "s390x", PtrSize: 8, ArgBase: s390xFixedFrame, Zero: "R0", SP: "R15", LR: "R14", MorestackLR: "R5",
 		G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
 		Features: s390xFeatures, levelFeatures: s390xLevels, needs: s390xNeeds,
 		Step: s390xStep, Regs: s390xRegs(),
@@ -148,7 +169,7 @@ var arches = []*Arch{
 		objdump: s390xFromObjdump,
 	},
 	{
-		GOARCH: "arm", PtrSize: 4, SP: "R13", LR: "R14", MorestackLR: "R3",
+		GOARCH: "arm", PtrSize: 4, ArgBase: armFixedFrame, SP: "R13", LR: "R14", MorestackLR: "R3",
 		G: "R10", GInABI0: true, Tmp: []string{"R11"},
 		LevelVar: "GOARM", Levels: []string{"5", "6", "7"}, DefaultLevel: "7", Macros: Cumulative,
 		Features: armFeatures, levelFeatures: armLevels, needs: armNeeds, runtimeFlags: armRuntimeFlags,
@@ -158,7 +179,8 @@ var arches = []*Arch{
 	},
 	{
 		// R2 is the thread pointer.
-		GOARCH: "loong64", PtrSize: 8, Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
+		GOARCH: "loong64", PtrSize: 8, ArgBase: loong64FixedFrame, ptrFlows: loong64PtrFlows,
+		IntArgRegs: numbered("R", 4, 19), Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
 		G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
 		Step: loong64Step, Regs: loong64Regs(),
 		listing: &listingArch{reg: loong64ListingReg, convert: loong64FromListing, frameArg: loong64FrameArg},
@@ -255,3 +277,67 @@ func GOARCHOfFile(path string) string {
 	}
 	return ""
 }
+
+// GOARCHOfFileBuild is the architecture an assembly file is for, from its
+// name (_amd64.s; _ppc64x.s, the assembler's convention for ppc64 and
+// ppc64le, is ppc64le, the one the checker models) or else from its
+// //go:build line: the one modelled architecture it allows. A file for
+// an architecture without a model (mips*, wasm) is refused, and so is one
+// whose constraint allows several.
+func GOARCHOfFileBuild(path string) (string, error) {
+	if g := GOARCHOfFile(path); g != "" {
+		return g, nil
+	}
+	base := strings.TrimSuffix(path[strings.LastIndexAny(path, `/\`)+1:], ".s")
+	if strings.HasSuffix(base, "_ppc64x") {
+		return "ppc64le", nil
+	}
+	for _, g := range unmodelled {
+		if strings.HasSuffix(base, "_"+g) {
+			return "", fmt.Errorf("%s: %s has no model in the checker (it models %s)", path, g, strings.Join(GOARCHes(), ", "))
+		}
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var expr constraint.Expr
+	for _, line := range strings.Split(string(src), "\n") {
+		line = strings.TrimSpace(line)
+		if constraint.IsGoBuild(line) {
+			if expr, err = constraint.Parse(line); err != nil {
+				return "", fmt.Errorf("%s: %v", path, err)
+			}
+			break
+		}
+		if line != "" && !strings.HasPrefix(line, "//") {
+			break
+		}
+	}
+	if expr == nil {
+		return "", fmt.Errorf("%s: no _GOARCH.s suffix and no //go:build line: architecture unknown (the checker models %s)", path, strings.Join(GOARCHes(), ", "))
+	}
+	var fits []string
+	for _, g := range append(GOARCHes(), "ppc64") {
+		if expr.Eval(func(tag string) bool { return tag == g || tag == "linux" || tag == "unix" || tag == "gc" }) {
+			fits = append(fits, g)
+		}
+	}
+	if len(fits) == 2 && fits[1] == "ppc64" && fits[0] == "ppc64le" {
+		fits = fits[:1] // ppc64x: the little-endian one
+	}
+	if len(fits) == 1 && fits[0] == "ppc64" {
+		fits = nil
+	}
+	if len(fits) != 1 {
+		if len(fits) == 0 {
+			return "", fmt.Errorf("%s: //go:build allows none of the architectures the checker models (%s)", path, strings.Join(GOARCHes(), ", "))
+		}
+		return "", fmt.Errorf("%s: //go:build allows %s: which one is not known (name the file _GOARCH.s)", path, strings.Join(fits, ", "))
+	}
+	return fits[0], nil
+}
+
+// unmodelled are the GOARCHes Go supports that the checker has no model
+// of.
+var unmodelled = []string{"mips", "mipsle", "mips64", "mips64le", "mips64x", "mipsx", "ppc64", "wasm", "sparc64"}

@@ -41,9 +41,19 @@ const AsmPackage = "ctcheckasm"
 // with public arguments (its symbol AsmPackage.name), and a call of a
 // function the file does not hold must be passed nothing secret.
 func CheckFile(path string, env []string, policy Policy) ([]Finding, error) {
-	goarch := GOARCHOfFile(path)
-	if goarch == "" {
-		return nil, fmt.Errorf("%s: no _GOARCH.s suffix of %s: architecture unknown", path, strings.Join(GOARCHes(), ", "))
+	r, err := CheckFileReport(path, env, policy)
+	if err != nil {
+		return nil, err
+	}
+	return r.Findings, nil
+}
+
+// CheckFileReport is CheckFile with the whole report: the functions
+// analysed and the instructions, beside the findings.
+func CheckFileReport(path string, env []string, policy Policy) (*Report, error) {
+	goarch, err := GOARCHOfFileBuild(path)
+	if err != nil {
+		return nil, err
 	}
 	p, err := AssembleListing(path, goarch, env)
 	if err != nil {
@@ -62,7 +72,7 @@ func CheckFile(path string, env []string, policy Policy) ([]Finding, error) {
 		r.Findings[i].File = filepath.Base(r.Findings[i].File)
 	}
 	sort.SliceStable(r.Findings, func(i, j int) bool { return r.Findings[i].Line < r.Findings[j].Line })
-	return r.Findings, nil
+	return r, nil
 }
 
 // asmMacros are the -D flags go build passes the assembler for goarch

@@ -78,6 +78,14 @@ type State struct {
 	// hold of a feature flag or a mode.
 	assumed, claims featureSet
 	guards          map[string]guard
+	// ptrs are the registers, and slotPtrs the pointer-size stack slots,
+	// that hold a pointer of known provenance (decl.go); rmem are the
+	// levels of the declared regions' bytes that the code stored to, amem
+	// those of the realigned frames' (copied on write, as stack).
+	ptrs                   map[string]ptr
+	slotPtrs               map[int64]ptr
+	rmem, amem             map[rkey]Level
+	rmemShared, amemShared bool
 }
 
 func NewState() *State {
@@ -96,6 +104,9 @@ func (s *State) Clone() *State {
 	}
 	c.links, c.linkSlots = maps.Clone(s.links), maps.Clone(s.linkSlots)
 	c.guards = maps.Clone(s.guards)
+	c.ptrs, c.slotPtrs = maps.Clone(s.ptrs), maps.Clone(s.slotPtrs)
+	s.rmemShared, s.amemShared = true, true
+	c.rmemShared, c.amemShared = true, true
 	return &c
 }
 
@@ -190,6 +201,46 @@ func (s *State) join(o *State) bool {
 	for k, g := range s.guards {
 		if og, ok := o.guards[k]; !ok || og != g {
 			delete(s.guards, k)
+			changed = true
+		}
+	}
+	if s.joinPtrs(o) {
+		changed = true
+	}
+	return changed
+}
+
+// joinPtrs merges o's pointers and region bytes into s's.
+func (s *State) joinPtrs(o *State) bool {
+	changed := false
+	if len(s.ptrs) > 0 {
+		var c bool
+		if s.ptrs, c = joinPtrs(s.ptrs, o.ptrs); c {
+			changed = true
+		}
+	}
+	if len(s.slotPtrs) > 0 {
+		var c bool
+		if s.slotPtrs, c = joinPtrs(s.slotPtrs, o.slotPtrs); c {
+			changed = true
+		}
+	}
+	// A declared region's byte not stored to is its declared level, at
+	// most what a store left: the higher stays.
+	for k, l := range o.rmem {
+		if v, ok := s.rmem[k]; !ok || l > v {
+			s.rmemW()[k] = l
+			changed = true
+		}
+	}
+	// A realigned frame's byte not written on one path is secret.
+	for k, l := range s.amem {
+		v, ok := o.amem[k]
+		if !ok {
+			delete(s.amemW(), k)
+			changed = true
+		} else if v > l {
+			s.amemW()[k] = v
 			changed = true
 		}
 	}
@@ -312,6 +363,28 @@ func (s *State) key() string {
 	for _, k := range slices.Sorted(maps.Keys(s.guards)) {
 		fmt.Fprintf(&b, "%s=%v,", k, s.guards[k])
 	}
+	if len(s.ptrs)+len(s.slotPtrs)+len(s.rmem)+len(s.amem) > 0 {
+		b.WriteByte('|')
+		for _, k := range slices.Sorted(maps.Keys(s.ptrs)) {
+			fmt.Fprintf(&b, "%s=%v,", k, s.ptrs[k])
+		}
+		for _, k := range slices.Sorted(maps.Keys(s.slotPtrs)) {
+			fmt.Fprintf(&b, "%d=%v,", k, s.slotPtrs[k])
+		}
+		for _, mem := range []map[rkey]Level{s.rmem, s.amem} {
+			b.WriteByte('|')
+			keys := slices.Collect(maps.Keys(mem))
+			slices.SortFunc(keys, func(x, y rkey) int {
+				if x.region != y.region {
+					return x.region - y.region
+				}
+				return cmpInt(x.off, y.off)
+			})
+			for _, k := range keys {
+				fmt.Fprintf(&b, "%d:%d=%d,", k.region, k.off, mem[k])
+			}
+		}
+	}
 	return b.String()
 }
 
@@ -338,6 +411,10 @@ type Policy struct {
 	// tested nonzero may use the feature; on one where it tested zero, the
 	// mode the feature provides is not claimed.
 	Flags func(sym string) string
+	// Funcs returns, by function symbol (without the .abi0 of an
+	// assembly function), what a root's declarations say of its
+	// arguments (decl.go); nil: the default.
+	Funcs func(sym string) *FuncDecl
 	// Modes names, by function symbol, the CPU modes (Arch.Modes) that a
 	// function claims for its run and that of the functions it calls:
 	// every instruction of it that reads a secret must run with each on,
@@ -347,6 +424,7 @@ type Policy struct {
 
 // Mach runs one instruction: the state it changes and what it reports.
 type Mach struct {
+	an     *Analysis
 	a      *Arch
 	policy Policy
 	f      *Func
@@ -417,6 +495,7 @@ func (m *Mach) set(loc string, l Level) {
 	put(m.st.regs, loc, l)
 	delete(m.st.links, loc)
 	delete(m.st.guards, loc)
+	delete(m.st.ptrs, loc)
 }
 
 // A link is what return address a register or a stack slot holds
@@ -486,7 +565,13 @@ func (m *Mach) keepLink(a Arg, l link) {
 // moveBase is the writeback of a pre- or post-indexed base other than
 // the stack pointer: moved by a constant, it keeps its level but is no
 // return address any more.
-func (m *Mach) moveBase(reg string) { delete(m.st.links, reg) }
+func (m *Mach) moveBase(reg string) {
+	delete(m.st.links, reg)
+	if p, ok := m.st.ptrs[reg]; ok {
+		p.known = false
+		m.st.ptrs[reg] = p
+	}
+}
 
 // linkSlot is the offset of a pointer-size-aligned stack slot x.
 func (m *Mach) linkSlot(x Arg) (int64, bool) {
@@ -501,7 +586,13 @@ func (m *Mach) linkSlot(x Arg) (int64, bool) {
 func (m *Mach) merge(loc string, l Level) { m.set(loc, max(l, m.reg(loc))) }
 
 // moveSP adds delta, a constant, to the stack pointer.
-func (m *Mach) moveSP(delta int64) { m.st.sp += delta }
+func (m *Mach) moveSP(delta int64) {
+	m.st.sp += delta
+	if p, ok := m.st.ptrs[m.a.SP]; ok && !m.st.spKnown {
+		p.off += delta // a realigned stack pointer
+		m.st.ptrs[m.a.SP] = p
+	}
+}
 
 // address checks the registers a memory operand's address is built from
 // and returns the address's level.
@@ -561,6 +652,15 @@ func (m *Mach) load(x Arg, width int) Level {
 
 func (m *Mach) loadLevel(x Arg, width int) Level {
 	al := m.address(x)
+	if x, ok := m.viaFrame(x); ok {
+		return m.loadLevel(x, width)
+	}
+	if p, ok := m.regionOf(x); ok {
+		if p.region == stackRegion {
+			return Secret // a computed stack address: any slot
+		}
+		return max(al, m.regionLoad(p, width))
+	}
 	if m.onStack(x) {
 		off, ok := m.stackSlot(x)
 		if !ok {
@@ -587,6 +687,19 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 // reaches every later load of static memory too).
 func (m *Mach) store(x Arg, width int, l Level) {
 	al := m.address(x)
+	if x, ok := m.viaFrame(x); ok {
+		m.store(x, width, l)
+		return
+	}
+	if p, ok := m.regionOf(x); ok {
+		// A copy of the stack pointer at an unknown offset (an index into
+		// a local array) is read as secret and written as memory outside
+		// the frame is: what the checker did before it knew where such a
+		// pointer points.
+		if p.region != stackRegion && al != Secret && m.regionStore(p, width, l) {
+			return
+		}
+	}
 	if m.onStack(x) {
 		off, ok := m.stackSlot(x)
 		if !ok {
@@ -610,6 +723,12 @@ func (m *Mach) store(x Arg, width int, l Level) {
 				delete(m.st.linkSlots, o)
 			}
 		}
+		for o := range m.st.slotPtrs {
+			if o < off+int64(max(width, 1)) && o+int64(m.a.PtrSize) > off {
+				delete(m.st.slotPtrs, o)
+			}
+		}
+		m.aliasRegions(off, int64(max(width, 1)), l)
 		return
 	}
 	if !m.policy.AllowStores || al == Secret {
@@ -736,6 +855,10 @@ type Analysis struct {
 	order      []string
 	findings   map[string]Finding
 	err        error
+	// regions are the declared regions of the roots, and the realigned
+	// frames, by the index a ptr names (decl.go).
+	regions    []*Region
+	alignedIDs map[string]int
 }
 
 // follows reports whether the analysis follows a call of sym: a function
@@ -782,6 +905,11 @@ func (an *Analysis) RootEntry(f *Func) *State {
 	}
 	for i := int64(0); i < an.a.RetAddr; i++ {
 		st.stack[i] = Static
+	}
+	if an.Policy.Funcs != nil {
+		if d := an.Policy.Funcs(strings.TrimSuffix(f.Name, ".abi0")); d != nil {
+			an.applyDecl(st, f, d)
+		}
 	}
 	return st
 }
@@ -851,14 +979,18 @@ func (an *Analysis) Run(roots []string) (*Report, error) {
 // the state after it (but for what a call, a tail jump or a return does:
 // the engine's part), and returns what the model saw.
 func (an *Analysis) Step(f *Func, i int, st *State) *Mach {
-	m := &Mach{a: an.a, policy: an.Policy, f: f, in: &f.Insts[i], st: st, fall: true}
+	m := &Mach{an: an, a: an.a, policy: an.Policy, f: f, in: &f.Insts[i], st: st, fall: true}
 	if m.in.Raw {
 		m.find("data in a TEXT symbol, not an instruction (fail closed)")
 		m.fall = false
 		return m
 	}
 	off := an.modesOff(st)
+	flow := an.flowPtrs(m)
 	an.a.Step(m)
+	if flow != nil {
+		flow()
+	}
 	an.checkFeatures(m, off)
 	return m
 }
@@ -960,6 +1092,9 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 			after.regs = maps.Clone(back.regs)
 			after.guards = maps.Clone(back.guards)
 			after.mem = back.mem
+			after.rmem, after.amem = back.rmem, back.amem
+			after.rmemShared, after.amemShared = true, true
+			back.rmemShared, back.amemShared = true, true
 			// The callee's frame, from its entry on, is the caller's
 			// from its stack pointer on; what is below it the callee may
 			// have written (but for the bytes it keeps: KeptBelowSP).
@@ -988,6 +1123,17 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 			for o := range after.linkSlots {
 				if o < out.sp-an.a.KeptBelowSP {
 					delete(after.linkSlots, o)
+				}
+			}
+			// The pointers it left, seen from here.
+			after.ptrs = movePtrs(an.regions, back.ptrs, base)
+			after.slotPtrs = nil
+			for o, p := range movePtrs(an.regions, back.slotPtrs, base) {
+				if base+o >= out.sp-an.a.KeptBelowSP {
+					if after.slotPtrs == nil {
+						after.slotPtrs = map[int64]ptr{}
+					}
+					after.slotPtrs[base+o] = p
 				}
 			}
 		}
@@ -1032,6 +1178,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 		if !strings.HasPrefix(sym, "runtime.morestack") {
 			back.regs = map[string]Level{}
 			back.guards = nil
+			back.ptrs = nil
 			for _, mode := range an.a.Modes {
 				put(back.regs, modeOff(mode), out.regs[modeOff(mode)]) // the runtime leaves the CPU's modes alone
 			}
@@ -1050,6 +1197,14 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 			fill = Secret
 		}
 		back.stack, back.stackShared = shift(out.frame(0, fill), -(out.sp-push)), false
+		back.ptrs = movePtrs(an.regions, back.ptrs, -(out.sp - push))
+		back.slotPtrs = nil
+		for o, p := range movePtrs(an.regions, out.slotPtrs, -(out.sp - push)) {
+			if back.slotPtrs == nil {
+				back.slotPtrs = map[int64]ptr{}
+			}
+			back.slotPtrs[o-(out.sp-push)] = p
+		}
 		// Its frame's return addresses are as they were, seen from the
 		// callee; the stack growth restarts the function with LR set from
 		// MorestackLR.
@@ -1092,9 +1247,25 @@ func (an *Analysis) calleeEntry(out *State, call bool, sym string) *State {
 	}
 	e.sp, e.spKnown = 0, true
 	e.stack, e.stackShared = map[int64]Level{}, false
+	e.slotPtrs = nil
 	an.enter(e, sym)
 	if !out.spKnown {
+		e.ptrs = movePtrs(an.regions, e.ptrs, 0)
+		for r, p := range e.ptrs {
+			if p.region == stackRegion {
+				delete(e.ptrs, r) // no stack offset to carry
+			}
+		}
 		return e
+	}
+	e.ptrs = movePtrs(an.regions, e.ptrs, -out.sp+push)
+	for o, p := range movePtrs(an.regions, out.slotPtrs, -out.sp+push) {
+		if o >= out.sp-keep {
+			if e.slotPtrs == nil {
+				e.slotPtrs = map[int64]ptr{}
+			}
+			e.slotPtrs[o-out.sp+push] = p
+		}
 	}
 	for o, l := range out.frame(keep, Secret) {
 		if o >= out.sp-keep {
@@ -1146,6 +1317,7 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 		}
 	}
 	back.links, back.linkSlots = nil, nil // it may have written any
+	back.ptrs, back.slotPtrs = nil, nil
 	return back
 }
 

@@ -255,7 +255,9 @@ func listingInt(s string) (int64, error) {
 
 var (
 	// sym+off(SB), sym<>+off(SB), sym+off(SB)(R*s), and the like.
-	listingSB = regexp.MustCompile(`^(\$)?([^()$]*?)(?:\+(-?\d+))?\(SB\)(?:\(([A-Za-z0-9]+)(?:\*([1248]))?\))?$`)
+	// A method's symbol has its receiver in parentheses:
+	// example.com/p.(*T).M(SB).
+	listingSB = regexp.MustCompile(`^(\$)?((?:[^()$]|\(\*?[^()$*]+\)\.)*?)(?:\+(-?\d+))?\(SB\)(?:\(([A-Za-z0-9]+)(?:\*([1248]))?\))?$`)
 	// name+off(FP), name-off(SP), off(SP): the frame's slots, through
 	// the pseudo-registers FP and SP (on x86, SP is the hardware one too).
 	listingNamed = regexp.MustCompile(`^(.+?)??([+-]?\d+)?\((FP|SP)\)$`)

@@ -40,8 +40,40 @@ func x86Regs() []string {
 	for k := range 8 {
 		regs = append(regs, fmt.Sprintf("K%d", k))
 	}
-	return append(regs, "FLAGS")
+	return append(regs, x86ZF, x86CF)
 }
+
+// The flags are two locations: the carry flag, and the rest (ZF, SF, OF,
+// PF, AF). INC and DEC keep the carry and write the rest; ADC, SBB, RCL,
+// RCR, JB and JAE read the carry alone; JE, JL and the like the rest
+// alone. So DECQ R15; JNZ loop after ADCQ of secrets is no branch on a
+// secret (x/crypto's poly1305 on amd64).
+const (
+	x86CF = "FLAGS.cf"
+	x86ZF = "FLAGS.zf"
+)
+
+// x86CFOnly are the conditions that read the carry flag alone, and
+// x86CFToo those that read it and the others.
+var (
+	x86CFOnly = set("B", "AE")
+	x86CFToo  = set("BE", "A")
+)
+
+// condFlags is the level of the flags that condition c (of Jcc, SETcc,
+// CMOVcc: "E", "B", ...) reads.
+func (m x86m) condFlags(c string) Level {
+	switch {
+	case x86CFOnly[c]:
+		return m.reg(x86CF)
+	case x86CFToo[c]:
+		return max(m.reg(x86CF), m.reg(x86ZF))
+	}
+	return m.reg(x86ZF)
+}
+
+// allFlags is the level of every flag.
+func (m x86m) allFlags() Level { return max(m.reg(x86ZF), m.reg(x86CF)) }
 
 // x86GoReg names a register as Go's assembler prints it. The general
 // registers' width is the instruction's (0), but for the byte names.
@@ -412,7 +444,10 @@ func (m x86m) write(a Arg, l Level, how vecWrite) {
 	}
 }
 
-func (m x86m) flags(l Level) { m.set("FLAGS", l) }
+func (m x86m) flags(l Level) {
+	m.set(x86ZF, l)
+	m.set(x86CF, l)
+}
 
 // testFlag records, after CMP or TEST of x and y, what the flags say of a
 // feature flag: TEST r, r and CMP r, $0 of a register that holds one (or
@@ -432,9 +467,9 @@ func (m x86m) testFlag(op string, x, y Arg) {
 	switch {
 	case !ok:
 	case op == "TEST" && y.Kind == ArgReg && y.Reg == x.Reg && y.Width == x.Width:
-		m.guard("FLAGS", guard{feature: g.feature})
+		m.guard(x86ZF, guard{feature: g.feature})
 	case op == "CMP" && y.Kind == ArgImm && (y.Imm == 0 || y.Imm == 1):
-		m.guard("FLAGS", guard{feature: g.feature, eq: y.Imm == 1})
+		m.guard(x86ZF, guard{feature: g.feature, eq: y.Imm == 1})
 	}
 }
 
@@ -545,12 +580,12 @@ func x86Step(mach *Mach) {
 			case x86CXBranch[op]:
 				on, what := m.reg("CX"), "CX"
 				if op == "LOOPE" || op == "LOOPNE" {
-					on, what = max(on, m.reg("FLAGS")), "CX or flags"
+					on, what = max(on, m.reg(x86ZF)), "CX or flags"
 				}
 				m.branch(on, what, a[0].Target)
 			default:
-				m.branch(m.reg("FLAGS"), "flags", a[0].Target)
-				if g, ok := m.guardOf("FLAGS"); ok && (op == "JE" || op == "JNE") {
+				m.branch(m.condFlags(strings.TrimPrefix(op, "J")), "flags", a[0].Target)
+				if g, ok := m.guardOf(x86ZF); ok && (op == "JE" || op == "JNE") {
 					m.teach(g, (op == "JE") == g.eq)
 				}
 			}
@@ -621,17 +656,17 @@ func x86Step(mach *Mach) {
 	case (x86ALU[op] || x86Carry[op]) && n == 2:
 		l := m.reads(a[0], a[1])
 		if x86Carry[op] {
-			l = max(l, m.reg("FLAGS"))
+			l = max(l, m.reg(x86CF))
 		}
 		m.write(a[0], l, legacy)
 		if op == "IMUL" {
-			l = max(l, m.reg("FLAGS")) // SF and ZF undefined: as they were, or from the result
+			l = max(l, m.allFlags()) // SF and ZF undefined: as they were, or from the result
 		}
 		m.flags(l)
 	case op == "IMUL" && n == 3 && a[2].Kind == ArgImm:
 		l := m.read(a[1])
 		m.write(a[0], l, legacy)
-		m.flags(max(l, m.reg("FLAGS")))
+		m.flags(max(l, m.allFlags()))
 	case op == "ANDN" && n == 3:
 		l := m.reads(a[1], a[2])
 		m.write(a[0], l, legacy)
@@ -639,17 +674,17 @@ func x86Step(mach *Mach) {
 	case x86Shift[op] && (n == 2 || n == 3):
 		l := m.reads(a...)
 		if op == "RCL" || op == "RCR" {
-			l = max(l, m.reg("FLAGS"))
+			l = max(l, m.reg(x86CF))
 		}
 		m.write(a[0], l, legacy)
-		m.flags(max(l, m.reg("FLAGS"))) // a zero count keeps the flags
+		m.flags(max(l, m.allFlags())) // a zero count keeps the flags
 	case x86Unary[op] && n == 1:
 		l := m.read(a[0])
 		m.write(a[0], l, legacy)
 		switch op {
 		case "NOT", "BSWAP":
 		case "INC", "DEC":
-			m.flags(max(l, m.reg("FLAGS")))
+			m.set(x86ZF, l) // every flag but CF, which they keep
 		default:
 			m.flags(l)
 		}
@@ -692,7 +727,7 @@ func x86Step(mach *Mach) {
 		}
 		m.set("AX", l)
 		m.set("DX", l)
-		m.flags(max(l, m.reg("FLAGS"))) // undefined: as they were, or from the operands
+		m.flags(max(l, m.allFlags())) // undefined: as they were, or from the operands
 	case x86VarLat[op] && (n == 2 || n == 3):
 		l := m.reads(a[1:]...)
 		if op == "DIVSD" || op == "DIVSS" || op == "DIVPD" || op == "DIVPS" || op == "BSF" || op == "BSR" {
@@ -712,9 +747,9 @@ func x86Step(mach *Mach) {
 		m.set("DX", m.reg("AX"))
 	case (op == "CDQE" || op == "CWDE") && n == 0:
 	case strings.HasPrefix(op, "SET") && x86Cond(op, "SET") && n == 1:
-		m.write(a[0], m.reg("FLAGS"), legacy)
+		m.write(a[0], m.condFlags(strings.TrimPrefix(op, "SET")), legacy)
 	case strings.HasPrefix(op, "CMOV") && x86Cond(op, "CMOV") && n == 2 && gp(0):
-		m.write(a[0], max(m.read(a[1]), m.read(a[0]), m.reg("FLAGS")), legacy)
+		m.write(a[0], max(m.read(a[1]), m.read(a[0]), m.condFlags(strings.TrimPrefix(op, "CMOV"))), legacy)
 	case op == "XCHG" && n == 2:
 		l0, l1 := m.read(a[0]), m.read(a[1])
 		m.write(a[0], l1, legacy)

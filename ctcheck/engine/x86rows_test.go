@@ -12,7 +12,7 @@ import (
 
 var x86Table = &isaTable{
 	goarch: "amd64", rows: x86Rows, lanes: x86RowLanes,
-	probes: append(strings.Fields("AX BX CX DX SI DI BP R8 R9 R10 R11 R12 R13 R15 FLAGS K1 K2 U1 H1 U5"), numbered("Z", 0, 15)...),
+	probes: append(strings.Fields("AX BX CX DX SI DI BP R8 R9 R10 R11 R12 R13 R15 FLAGS.zf FLAGS.cf K1 K2 U1 H1 U5"), numbered("Z", 0, 15)...),
 	ops:    X86Ops(), extra: "SAL INT3 UD2 CDQE CWDE CWD VZEROALL XGETBV RDTSC",
 }
 
@@ -75,14 +75,17 @@ func x86Rows() []tableRow {
 		{ins: "SHLQ $3, BX, CX", flow: "BX CX -> CX FLAGS; FLAGS -> FLAGS", op: "SHLD"},
 		{ins: "SHRQ $3, BX, CX", flow: "BX CX -> CX FLAGS; FLAGS -> FLAGS", op: "SHRD"},
 		// Carry chains: no zeroing idiom.
-		{ins: "ADCQ BX, CX", flow: "BX CX FLAGS -> CX FLAGS"},
-		{ins: "SBBQ R10, R10", flow: "R10 FLAGS -> R10 FLAGS"},
-		{ins: "RCLQ $1, R10", flow: "R10 FLAGS -> R10 FLAGS"},
-		{ins: "RCRQ $1, R10", flow: "R10 FLAGS -> R10 FLAGS"},
+		// (They read the carry alone: CF is its location, ZF the other
+		// flags', FLAGS both.)
+		{ins: "ADCQ BX, CX", flow: "BX CX CF -> CX FLAGS"},
+		{ins: "SBBQ R10, R10", flow: "R10 CF -> R10 FLAGS"},
+		{ins: "RCLQ $1, R10", flow: "R10 CF -> R10 FLAGS; ZF -> FLAGS"},
+		{ins: "RCRQ $1, R10", flow: "R10 CF -> R10 FLAGS; ZF -> FLAGS"},
 		{ins: "NEGQ R9", flow: "R9 -> R9 FLAGS"},
 		{ins: "NOTQ R9", flow: "R9 -> R9"},
-		{ins: "INCQ R9", flow: "R9 -> R9 FLAGS; FLAGS -> FLAGS"},
-		{ins: "DECL R9", flow: "R9 -> R9 FLAGS; FLAGS -> FLAGS"},
+		// INC and DEC write every flag but the carry, which they keep.
+		{ins: "INCQ R9", flow: "R9 -> R9 ZF"},
+		{ins: "DECL R9", flow: "R9 -> R9 ZF"},
 		{ins: "BSWAPQ R9", flow: "R9 -> R9"},
 		{ins: "MULQ BX", flow: "AX BX -> AX DX FLAGS"},
 		{ins: "IMULQ BX", flow: "AX BX -> AX DX FLAGS", op: "IMUL"},
@@ -232,8 +235,8 @@ func x86Rows() []tableRow {
 		{ins: "JCXZQ l", leak: "CX", want: "conditional branch on secret CX", op: "JRCXZ"},
 		{ins: "JCXZW l", leak: "CX", want: "conditional branch on secret CX", op: "JCXZ"},
 		{ins: "LOOP l", leak: "CX", want: "conditional branch on secret CX"},
-		{ins: "LOOPEQ l", leak: "CX FLAGS", want: wBranch, op: "LOOPE"},
-		{ins: "LOOPNE l", leak: "CX FLAGS", want: wBranch},
+		{ins: "LOOPEQ l", leak: "CX ZF", want: wBranch, op: "LOOPE"},
+		{ins: "LOOPNE l", leak: "CX ZF", want: wBranch},
 		// Variable latency.
 		{ins: "DIVQ BX", flow: "AX DX BX -> AX DX FLAGS; FLAGS -> FLAGS", leak: "AX DX BX", want: wLatency},
 		{ins: "IDIVQ (SI)", flow: "MEM AX DX -> AX DX FLAGS; FLAGS -> FLAGS", always: wLatency, leak: "SI", want: wAddr},
@@ -270,14 +273,30 @@ func x86Rows() []tableRow {
 		{ins: "BYTE $0x06", always: "data in a TEXT symbol"}, // PUSH ES: no instruction in 64-bit mode
 	}
 	for _, cc := range strings.Fields("CC CS EQ GE GT HI LE LS LT MI NE OC OS PC PL PS") {
-		rows = append(rows, tableRow{ins: "J" + cc + " l", leak: "FLAGS", want: "conditional branch on secret flags"},
-			tableRow{ins: "SET" + cc + " AL", flow: "FLAGS AX -> AX", op: "SETcc"},
-			tableRow{ins: "CMOVQ" + cc + " BX, CX", flow: "BX CX FLAGS -> CX", op: "CMOVcc"})
+		// Which flags each condition reads: the carry alone (AE, B), the
+		// carry and ZF (A, BE), or the others alone.
+		flags := map[string]string{"CC": "CF", "CS": "CF", "HI": "FLAGS", "LS": "FLAGS"}[cc]
+		if flags == "" {
+			flags = "ZF"
+		}
+		rows = append(rows, tableRow{ins: "J" + cc + " l", leak: flags, want: "conditional branch on secret flags"},
+			tableRow{ins: "SET" + cc + " AL", flow: flags + " AX -> AX", op: "SETcc"},
+			tableRow{ins: "CMOVQ" + cc + " BX, CX", flow: "BX CX " + flags + " -> CX", op: "CMOVcc"})
 	}
 	return rows
 }
 
 func x86RowLanes(name string) []string {
+	// FLAGS is every flag: ZF the location of all but the carry, CF the
+	// carry's.
+	switch name {
+	case "FLAGS":
+		return []string{x86ZF, x86CF}
+	case "ZF":
+		return []string{x86ZF}
+	case "CF":
+		return []string{x86CF}
+	}
 	groups := map[byte][2]int{'X': {0, 2}, 'Y': {0, 4}, 'Z': {0, 8}, 'U': {2, 8}, 'H': {4, 8}}
 	if g, ok := groups[name[0]]; ok && len(name) > 1 && name[1] >= '0' && name[1] <= '9' {
 		num, lanePart, hasLane := strings.Cut(name[1:], ".")

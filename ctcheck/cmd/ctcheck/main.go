@@ -57,6 +57,21 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Var(needs, "needs", "`func=feature,...`: the CPU features func needs, which its callers guarantee (repeatable)")
 	fs.Var(claims, "claims", "`func=mode,...`: the CPU modes func claims for its run, such as arm64's dit (repeatable)")
 	fs.Var(flags, "flag", "`var=feature`: a variable set only where the CPU has feature and the code is to use it (repeatable)")
+	var decls []ctcheck.Declaration
+	var declErr error
+	fs.Func("func", "`'importpath.Func: secret *p s[:]; public p.len; writes p.h'`: what a function's arguments hold; it is checked from (repeatable)", func(s string) error {
+		ds, err := ctcheck.ParseFuncLine(s, "-func")
+		decls = append(decls, ds...)
+		return err
+	})
+	fs.Func("policy", "`file` of -func lines, one function a line (# comments)", func(s string) error {
+		ds, err := ctcheck.ReadPolicyFile(s)
+		decls = append(decls, ds...)
+		if err != nil && declErr == nil {
+			declErr = err
+		}
+		return nil
+	})
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -68,8 +83,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ctcheck: %v (ctcheck -h for the flags)\n", err)
 		return 2
 	}
+	if declErr != nil {
+		fmt.Fprintf(stderr, "ctcheck: -policy: %v\n", declErr)
+		return 1
+	}
 	cfg := ctcheck.Config{Dir: *dir, GOARCHes: list(*goarch), Tags: *tags, Env: list(*env), Roots: list(*roots),
-		Follow: list(*follow), Policy: ctcheck.Policy{AllowStores: *allowStores, Needs: needs.of, Modes: claims.of,
+		Follow: list(*follow), Declarations: decls, Policy: ctcheck.Policy{AllowStores: *allowStores, Needs: needs.of, Modes: claims.of,
 			Flags: func(sym string) string { return strings.Join(flags.of(sym), ",") }}}
 	for _, a := range fs.Args() {
 		if strings.HasSuffix(a, ".s") {
@@ -103,8 +122,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 			for _, f := range r.Findings {
 				fmt.Fprintf(stdout, "%s [%s %s]\n", f, r.Build, r.Check)
 			}
-			fmt.Fprintf(stderr, "%s %s %s: %d functions, %d instructions, %d directives, %d findings\n", r.Package, r.Build, r.Check,
-				len(r.Funcs), r.Instrs, len(r.Directives), len(r.Findings))
+			fmt.Fprintf(stderr, "%s %s %s: %d functions, %d instructions, %d directives, %d declarations, %d findings\n", r.Package, r.Build, r.Check,
+				len(r.Funcs), r.Instrs, len(r.Directives), len(r.Declarations), len(r.Findings))
+			for _, d := range r.Declarations {
+				fmt.Fprintf(stderr, "\tdeclared %s\n", d)
+			}
 		}
 	}
 	if found > 0 {

@@ -46,6 +46,15 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"-needs", "xorAVX2", "testdata/needs_amd64.s"}, 2, "", "want name=value", true},
 		{[]string{"-goarch", "mips", "-C", "../../testdata/clean", "."}, 1, "", "ctcheck: GOARCH mips: no model", true},
 		{[]string{"-C", "../../testdata/clean", "./nosuch"}, 1, "", "ctcheck: go list", true},
+		{[]string{"testdata/decl/cmp_amd64.s"}, 0, "", "0 declarations, 0 findings", false},
+		{[]string{"-func", "example.com/decl.cmp: secret x", "testdata/decl/cmp_amd64.s"}, 3, "cmp_amd64.s:8",
+			"declared -func: ctcheckasm.cmp: secret x", false},
+		{[]string{"-policy", "testdata/decl/policy", "testdata/decl/cmp_amd64.s"}, 3, "cmp_amd64.s:8",
+			"declared testdata/decl/policy:2: ctcheckasm.cmp: secret x -- the input", false},
+		{[]string{"-func", "cmp: hide x", "testdata/decl/cmp_amd64.s"}, 2, "", "no such declaration", true},
+		{[]string{"-func", "cmp: secret y", "testdata/decl/cmp_amd64.s"}, 1, "", "no argument y", true},
+		{[]string{"-func", "nosuch: secret y", "testdata/decl/cmp_amd64.s"}, 1, "", "-func: nosuch: no such function", true},
+		{[]string{"-policy", "testdata/nosuch", "testdata/decl/cmp_amd64.s"}, 1, "", "ctcheck: -policy:", true},
 		{[]string{"-nosuchflag"}, 2, "", "flag provided but not defined", true},
 		{nil, 2, "", "no package or file", true},
 	} {
@@ -73,6 +82,22 @@ func TestJSON(t *testing.T) {
 		t.Fatalf("%v\n%s", err, stdout.String())
 	}
 	if len(rs) != 2 || rs[0].Check != "source" || rs[1].Check != "compiled" || len(rs[0].Findings) == 0 || rs[0].Findings[0].Line != 11 {
+		t.Errorf("reports %+v", rs)
+	}
+}
+
+// TestJSONDeclarations checks that -json lists the declarations applied.
+func TestJSONDeclarations(t *testing.T) {
+	needGo(t)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-json", "-func", "cmp: secret x -- the input", "testdata/decl/cmp_amd64.s"}, &stdout, &stderr); code != 3 {
+		t.Fatalf("exit %d, want 3: %s", code, stderr.String())
+	}
+	var rs []ctcheck.Report
+	if err := json.Unmarshal(stdout.Bytes(), &rs); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	if len(rs) != 1 || len(rs[0].Declarations) != 1 || rs[0].Declarations[0] != "-func: ctcheckasm.cmp: secret x -- the input" {
 		t.Errorf("reports %+v", rs)
 	}
 }

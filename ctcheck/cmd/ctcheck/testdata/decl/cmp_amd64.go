@@ -1,0 +1,3 @@
+package decl
+
+func cmp(x uint64) uint64

@@ -1,0 +1,258 @@
+package ctcheck
+
+import (
+	"fmt"
+	"go/ast"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/ctequal/ctequal/ctcheck/engine"
+)
+
+// declared is what one build of one package's declarations say: by
+// function symbol, without .abi0.
+type declared struct {
+	funcs      map[string]*engine.FuncDecl
+	order      []string // the declared functions' symbols, in the order declared
+	applied    []string
+	appliedSym []string     // the function of each
+	used       map[int]bool // the indexes of the Config's declarations that matched
+}
+
+// funcKey is how a declaration names a function within its package: F,
+// (*T).M or T.M.
+func funcKey(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
+	t := d.Recv.List[0].Type
+	star := ""
+	if s, ok := t.(*ast.StarExpr); ok {
+		star, t = "*", s.X
+	}
+	if ix, ok := t.(*ast.IndexExpr); ok {
+		t = ix.X
+	}
+	if ix, ok := t.(*ast.IndexListExpr); ok {
+		t = ix.X
+	}
+	id, _ := t.(*ast.Ident)
+	if id == nil {
+		return d.Name.Name
+	}
+	if star != "" {
+		return "(*" + id.Name + ")." + d.Name.Name
+	}
+	return id.Name + "." + d.Name.Name
+}
+
+// matchFunc reports whether a declaration's Func names the function key
+// of the package importPath: by its full symbol, or by its key alone.
+func matchFunc(fn, importPath, key string) bool {
+	return fn == importPath+"."+key || fn == key || importPath == engine.AsmPackage && strings.HasSuffix(fn, "."+key) &&
+		!strings.Contains(strings.TrimSuffix(fn, "."+key)[strings.LastIndex(strings.TrimSuffix(fn, "."+key), "/")+1:], ".")
+}
+
+type nopImporter struct{}
+
+func (nopImporter) Import(path string) (*types.Package, error) {
+	return nil, fmt.Errorf("not imported: %s", path)
+}
+
+// readDeclared reads the declarations of the Go files of a package (in
+// dir, those of goFiles) in its build for goarch: the //ctcheck:secret,
+// public and writes directives of its func declarations, and those of
+// extra that name its functions; and lays them out.
+func readDeclared(importPath, dir string, goFiles []string, goarch string, extra []Declaration) (*declared, error) {
+	a := engine.ArchOf(goarch)
+	if a == nil {
+		return nil, fmt.Errorf("GOARCH %s: no model", goarch)
+	}
+	out := &declared{funcs: map[string]*engine.FuncDecl{}, used: map[int]bool{}}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range goFiles {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, f)
+	}
+	type fn struct {
+		key   string
+		decl  *ast.FuncDecl
+		decls []Declaration
+	}
+	var fns []*fn
+	byKey := map[string]*fn{}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			e := &fn{key: funcKey(fd), decl: fd}
+			byKey[e.key] = e
+			fns = append(fns, e)
+			if fd.Doc == nil {
+				continue
+			}
+			for _, c := range fd.Doc.List {
+				text, ok := strings.CutPrefix(c.Text, "//ctcheck:")
+				if !ok || !isVerb(strings.Fields(text + " x")[0]) {
+					continue
+				}
+				pos := fset.Position(c.Pos())
+				where := fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+				dd, err := parseClause(e.key, text, where, true)
+				if err != nil {
+					return nil, fmt.Errorf("%s: //ctcheck:%s: %v", pos, text, err)
+				}
+				e.decls = append(e.decls, dd)
+			}
+		}
+	}
+	// A directive of a verb of declarations must be in a func's doc
+	// comment.
+	for _, f := range files {
+		for _, g := range f.Comments {
+			for _, c := range g.List {
+				text, ok := strings.CutPrefix(c.Text, "//ctcheck:")
+				if !ok || !isVerb(strings.Fields(text + " x")[0]) {
+					continue
+				}
+				if !slices.ContainsFunc(fns, func(e *fn) bool { return e.decl.Doc == g }) {
+					return nil, fmt.Errorf("%s: //ctcheck:%s: a declaration goes in the doc comment of the func it declares", fset.Position(c.Pos()), text)
+				}
+			}
+		}
+	}
+	for i, d := range extra {
+		for _, e := range fns {
+			if matchFunc(d.Func, importPath, e.key) {
+				e.decls = append(e.decls, d)
+				out.used[i] = true
+			}
+		}
+	}
+	var declaredFns []*fn
+	for _, e := range fns {
+		if len(e.decls) > 0 {
+			declaredFns = append(declaredFns, e)
+		}
+	}
+	if len(declaredFns) == 0 {
+		return out, nil
+	}
+	sizes := types.SizesFor("gc", goarch)
+	conf := types.Config{Importer: nopImporter{}, Error: func(error) {}, Sizes: sizes, FakeImportC: true}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}}
+	conf.Check(importPath, fset, files, info)
+	for _, e := range declaredFns {
+		obj, _ := info.Defs[e.decl.Name].(*types.Func)
+		if obj == nil {
+			return nil, fmt.Errorf("%s: %s: not a function the type checker could read", importPath, e.key)
+		}
+		l := newLayouter(obj.Type().(*types.Signature), sizes, a)
+		// Whole regions first, so that a field's level (a span) wins
+		// over its region's whatever the order they are written in.
+		slices.SortStableFunc(e.decls, func(x, y Declaration) int { return wholeFirst(x) - wholeFirst(y) })
+		for _, d := range e.decls {
+			for _, name := range d.Names {
+				if err := l.declare(d.Verb, name); err != nil {
+					return nil, fmt.Errorf("%s: %s.%s: %s: %v", d.Where, importPath, e.key, d.Verb, err)
+				}
+			}
+			d.Func = importPath + "." + e.key
+			out.applied = append(out.applied, d.String())
+			out.appliedSym = append(out.appliedSym, d.Func)
+		}
+		sym := importPath + "." + e.key
+		out.funcs[sym] = l.decl()
+		out.order = append(out.order, sym)
+	}
+	return out, nil
+}
+
+// wholeFirst orders declarations of whole regions (*p, s[:]) before the
+// rest.
+func wholeFirst(d Declaration) int {
+	for _, n := range d.Names {
+		if strings.Contains(n, ".") {
+			return 1
+		}
+	}
+	return 0
+}
+
+// funcsPolicy returns the policy's Funcs: d's, then base's.
+func (d *declared) funcsPolicy(base func(string) *engine.FuncDecl) func(string) *engine.FuncDecl {
+	return func(sym string) *engine.FuncDecl {
+		if f, ok := d.funcs[sym]; ok {
+			return f
+		}
+		if base != nil {
+			return base(sym)
+		}
+		return nil
+	}
+}
+
+// goFilesFor lists the Go files of dir that the build of linux/goarch
+// compiles: the stubs of an assembly file checked on its own.
+func goFilesFor(dir, goarch string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	ctx := build.Default
+	ctx.GOOS, ctx.GOARCH, ctx.CgoEnabled = "linux", goarch, false
+	var out []string
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		if ok, err := ctx.MatchFile(dir, n); err == nil && ok {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
+// appliedIn is what was applied of the declarations of the functions an
+// assembly file defines (TEXT ·name(SB)).
+func (d *declared) appliedIn(file string) []string {
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return d.applied
+	}
+	var out []string
+	for _, a := range d.applied {
+		_, rest, _ := strings.Cut(a, ": "+engine.AsmPackage+".")
+		key, _, _ := strings.Cut(rest, ":")
+		if strings.Contains(string(src), "·"+key+"(SB)") {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// appliedTo is what was applied of the declarations of roots: those of
+// other functions do not apply (declarations say what a root is called
+// with).
+func (d *declared) appliedTo(roots []string) []string {
+	var out []string
+	for i, a := range d.applied {
+		if slices.Contains(roots, d.appliedSym[i]) {
+			out = append(out, a)
+		}
+	}
+	return out
+}

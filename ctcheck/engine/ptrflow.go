@@ -1,0 +1,162 @@
+package engine
+
+// The pointer flows of amd64, 386, arm64, riscv64, loong64 and ppc64le (decl.go): the moves, adds
+// of constants and alignments that keep a pointer's provenance. Any
+// other write of a register drops it (Mach.set).
+
+// x86PtrFlows reads the canonical (Intel-order) records.
+func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
+	args := in.Args
+	if len(args) != 2 {
+		return nil
+	}
+	dst, src := args[0], args[1]
+	w := a.PtrSize
+	whole := func(x Arg) bool {
+		return x.Kind == ArgReg && x.Width == w && x.Off == 0 || x.Kind == ArgMem && (x.Width == w || x.Width == 0)
+	}
+	switch in.Op {
+	case "MOV":
+		if whole(dst) && whole(src) && (dst.Kind == ArgReg || src.Kind == ArgReg) {
+			return []ptrFlow{{dst: dst, src: src}}
+		}
+	case "LEA":
+		if dst.Kind == ArgReg && dst.Width == w && src.Kind == ArgMem && !src.Global && src.Reg != "" {
+			base := Arg{Kind: ArgReg, Reg: src.Reg}
+			flows := []ptrFlow{{dst: dst, src: base, delta: src.Imm, vary: src.Index != ""}}
+			if src.Index != "" && src.Scale <= 1 {
+				// LEAQ (DX)(CX*1), BX: either may be the pointer.
+				flows = append(flows, ptrFlow{dst: dst, src: Arg{Kind: ArgReg, Reg: src.Index}, vary: true})
+			}
+			return flows
+		}
+	case "ADD", "SUB":
+		if !whole(dst) || dst.Kind != ArgReg || dst.Reg == a.SP {
+			return nil // ADD/SUB $n, SP: the model moves the frame
+		}
+		switch src.Kind {
+		case ArgImm:
+			if src.Name != "" {
+				return nil
+			}
+			d := src.Imm
+			if in.Op == "SUB" {
+				d = -d
+			}
+			return []ptrFlow{{dst: dst, src: dst, delta: d}}
+		case ArgReg:
+			if in.Op == "ADD" && whole(src) {
+				// A pointer plus an offset, whichever holds which.
+				return []ptrFlow{{dst: dst, src: dst, vary: true}, {dst: dst, src: src, vary: true}}
+			}
+			return []ptrFlow{{dst: dst, src: dst, vary: true}}
+		}
+	case "AND":
+		if whole(dst) && dst.Kind == ArgReg && src.Kind == ArgImm && src.Imm < 0 && src.Name == "" {
+			if al := -src.Imm; al&(al-1) == 0 {
+				return []ptrFlow{{dst: dst, src: dst, align: al}}
+			}
+		}
+	}
+	return nil
+}
+
+// The load-store architectures' flows, in Go's operand order (sources
+// first, the destination last): the move of a whole register, and adds
+// and ands of a constant or a register.
+var (
+	arm64PtrFlows   = withPairs(goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))
+	riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))
+	loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))
+	ppc64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+)
+
+func goOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []ptrFlow {
+	return func(in *Inst, a *Arch) []ptrFlow { return goOrderFlow(in, a, move, adds, subs, ands) }
+}
+
+func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]bool) []ptrFlow {
+	args := in.Args
+	n := len(args)
+	plain := func(x Arg) bool {
+		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == 8) && (a.Zero == "" || x.Reg != a.Zero)
+	}
+	switch op := in.Op; {
+	case op == move:
+		if n != 2 {
+			return nil
+		}
+		src, dst := args[0], args[1]
+		switch {
+		case plain(src) && plain(dst):
+			return []ptrFlow{{dst: dst, src: src}}
+		case src.Kind == ArgMem && !src.Post && !src.Pre && plain(dst):
+			return []ptrFlow{{dst: dst, src: src}}
+		case plain(src) && dst.Kind == ArgMem && !dst.Post && !dst.Pre:
+			return []ptrFlow{{dst: dst, src: src}}
+		}
+	case adds[op] || subs[op] || ands[op]:
+		var x, y, dst Arg
+		switch n {
+		case 2:
+			x, y, dst = args[0], args[1], args[1]
+		case 3:
+			x, y, dst = args[0], args[1], args[2]
+		default:
+			return nil
+		}
+		if !plain(dst) || !plain(y) || dst.Reg == a.SP && y.Reg == a.SP && x.Kind == ArgImm && !ands[op] {
+			return nil // ADD/SUB $n, SP: the model moves the frame
+		}
+		if ands[op] {
+			if x.Kind == ArgImm && x.Imm < 0 && x.Name == "" {
+				if al := -x.Imm; al&(al-1) == 0 {
+					return []ptrFlow{{dst: dst, src: y, align: al}}
+				}
+			}
+			return nil
+		}
+		switch {
+		case x.Kind == ArgImm && x.Name == "":
+			d := x.Imm
+			if subs[op] {
+				d = -d
+			}
+			return []ptrFlow{{dst: dst, src: y, delta: d}}
+		case x.Kind == ArgReg && adds[op]:
+			return []ptrFlow{{dst: dst, src: y, vary: true}, {dst: dst, src: x, vary: true}}
+		case x.Kind == ArgReg:
+			return []ptrFlow{{dst: dst, src: y, vary: true}}
+		}
+	}
+	return nil
+}
+
+// withPairs adds arm64's LDP and STP of two whole registers (the
+// compiler's spills of register arguments around the stack growth) to
+// flows.
+func withPairs(flows func(in *Inst, a *Arch) []ptrFlow) func(in *Inst, a *Arch) []ptrFlow {
+	return func(in *Inst, a *Arch) []ptrFlow {
+		if (in.Op != "LDP" && in.Op != "STP") || len(in.Args) != 2 {
+			return flows(in, a)
+		}
+		mem, pair := in.Args[0], in.Args[1]
+		if in.Op == "STP" {
+			mem, pair = pair, mem
+		}
+		if mem.Kind != ArgMem || mem.Post || mem.Pre || pair.Kind != ArgList || len(pair.Regs) != 2 {
+			return nil
+		}
+		var out []ptrFlow
+		for i, r := range pair.Regs {
+			x := mem
+			x.Imm += int64(8 * i)
+			if in.Op == "LDP" {
+				out = append(out, ptrFlow{dst: r, src: x})
+			} else {
+				out = append(out, ptrFlow{dst: x, src: r})
+			}
+		}
+		return out
+	}
+}

@@ -1,0 +1,354 @@
+package ctcheck
+
+import (
+	"fmt"
+	"go/types"
+	"strconv"
+
+	"github.com/ctequal/ctequal/ctcheck/engine"
+)
+
+// Laying declarations out: where each named part of a function's
+// arguments is at its entry, in ABI0 (the frame: assembly, and the ABI0
+// wrappers) and in ABIInternal (registers, where the architecture's
+// table lists them), by go/types' sizes for the GOARCH.
+
+// A param is one argument (the receiver first) as laid out.
+type param struct {
+	name string
+	typ  types.Type
+	off  int64 // ABI0: from 0(FP)
+	// ABIInternal: its registers, one per word of its flattened
+	// parts, with each part's offset in the value; or in the frame at
+	// ioff where it did not fit.
+	regs    []regPart
+	inFrame bool
+	ioff    int64
+}
+
+type regPart struct {
+	reg      string
+	off, len int64
+}
+
+// layoutParams lays out sig's receiver and parameters for arch a.
+func layoutParams(sig *types.Signature, sizes types.Sizes, a *engine.Arch) []*param {
+	var ps []*param
+	add := func(v *types.Var) { ps = append(ps, &param{name: v.Name(), typ: v.Type()}) }
+	if r := sig.Recv(); r != nil {
+		add(r)
+	}
+	for v := range sig.Params().Variables() {
+		add(v)
+	}
+	var off, ioff int64
+	next := 0
+	for _, p := range ps {
+		al, sz := sizes.Alignof(p.typ), sizes.Sizeof(p.typ)
+		off = align(off, al) + sz
+		p.off = off - sz
+		var parts []regPart
+		if len(a.IntArgRegs) > 0 && flatten(p.typ, sizes, 0, &parts) && next+len(parts) <= len(a.IntArgRegs) {
+			for i := range parts {
+				parts[i].reg = a.IntArgRegs[next]
+				next++
+			}
+			p.regs = parts
+		} else {
+			p.inFrame = true
+			ioff = align(ioff, al) + sz
+			p.ioff = ioff - sz
+		}
+	}
+	return ps
+}
+
+func align(x, a int64) int64 { return (x + a - 1) / a * a }
+
+// flatten appends the integer registers' parts of a value of type t at
+// offset off, and reports false where ABIInternal would not put it in
+// integer registers (a float, an array of more than one element) or the
+// type is not known.
+func flatten(t types.Type, sizes types.Sizes, off int64, parts *[]regPart) bool {
+	ptr := sizes.Sizeof(types.Typ[types.Uintptr])
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&(types.IsFloat|types.IsComplex) != 0, u.Kind() == types.Invalid:
+			return false
+		case u.Info()&types.IsString != 0:
+			*parts = append(*parts, regPart{off: off, len: ptr}, regPart{off: off + ptr, len: ptr})
+		default:
+			if sizes.Sizeof(u) > ptr {
+				return false
+			}
+			*parts = append(*parts, regPart{off: off, len: sizes.Sizeof(u)})
+		}
+	case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+		*parts = append(*parts, regPart{off: off, len: ptr})
+	case *types.Slice:
+		for i := range int64(3) {
+			*parts = append(*parts, regPart{off: off + i*ptr, len: ptr})
+		}
+	case *types.Interface:
+		*parts = append(*parts, regPart{off: off, len: ptr}, regPart{off: off + ptr, len: ptr})
+	case *types.Struct:
+		var fields []*types.Var
+		for i := range u.NumFields() {
+			fields = append(fields, u.Field(i))
+		}
+		offs := sizes.Offsetsof(fields)
+		for i, f := range fields {
+			if !flatten(f.Type(), sizes, off+offs[i], parts) {
+				return false
+			}
+		}
+	case *types.Array:
+		switch u.Len() {
+		case 0:
+		case 1:
+			return flatten(u.Elem(), sizes, off, parts)
+		default:
+			return false
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// layouter builds one function's engine.FuncDecl from its declarations.
+type layouter struct {
+	sizes  types.Sizes
+	a      *engine.Arch
+	ps     []*param
+	abi0   *engine.Layout
+	intern *engine.Layout
+	// the regions, by where their pointer is: ABI0 frame offset, and
+	// ABIInternal's register or frame offset.
+	r0 map[int64]*engine.Region
+	ri map[string]*engine.Region
+}
+
+func newLayouter(sig *types.Signature, sizes types.Sizes, a *engine.Arch) *layouter {
+	return &layouter{sizes: sizes, a: a, ps: layoutParams(sig, sizes, a),
+		abi0: &engine.Layout{Regs: map[string]engine.Level{}}, intern: &engine.Layout{Regs: map[string]engine.Level{}},
+		r0: map[int64]*engine.Region{}, ri: map[string]*engine.Region{}}
+}
+
+func (l *layouter) param(name string) *param {
+	for _, p := range l.ps {
+		if p.name == name && name != "_" {
+			return p
+		}
+	}
+	return nil
+}
+
+// field walks the fields of t from offset off: the type and offset of
+// the last, and whether a pointer was followed (deref: the offset is in
+// the region behind the pointer at ptrOff).
+func (l *layouter) field(t types.Type, fields []string) (types.Type, int64, error) {
+	var off int64
+	for _, f := range fields {
+		st, ok := t.Underlying().(*types.Struct)
+		if !ok {
+			return nil, 0, fmt.Errorf("%s has no field %s (not a struct)", t, f)
+		}
+		found := false
+		var vars []*types.Var
+		for i := range st.NumFields() {
+			vars = append(vars, st.Field(i))
+		}
+		offs := l.sizes.Offsetsof(vars)
+		for i, v := range vars {
+			if v.Name() == f {
+				t, off, found = v.Type(), off+offs[i], true
+				break
+			}
+		}
+		if !found {
+			return nil, 0, fmt.Errorf("%s has no field %s", t, f)
+		}
+	}
+	return t, off, nil
+}
+
+// region returns the region behind the pointer word at ABI0 offset off0
+// (and, for ABIInternal, in the register or frame slot of part of p at
+// value offset voff).
+func (l *layouter) region(name string, p *param, voff int64) (*engine.Region, *engine.Region) {
+	off0 := p.off + voff
+	r0 := l.r0[off0]
+	if r0 == nil {
+		r0 = &engine.Region{Name: name, Slot: off0, Level: engine.Secret}
+		l.r0[off0] = r0
+		l.abi0.Regions = append(l.abi0.Regions, r0)
+	}
+	var key string
+	var slot int64
+	var reg string
+	if p.inFrame {
+		slot = p.ioff + voff
+		key = "@" + strconv.FormatInt(slot, 10)
+	} else {
+		for _, rp := range p.regs {
+			if rp.off == voff {
+				reg = rp.reg
+			}
+		}
+		if reg == "" {
+			return r0, nil
+		}
+		key = reg
+	}
+	ri := l.ri[key]
+	if ri == nil {
+		ri = &engine.Region{Name: name, Reg: reg, Slot: slot, Level: engine.Secret}
+		l.ri[key] = ri
+		l.intern.Regions = append(l.intern.Regions, ri)
+	}
+	return r0, ri
+}
+
+// scalar declares size bytes at value offset voff of p.
+func (l *layouter) scalar(p *param, voff, size int64, lv engine.Level) {
+	l.abi0.Frame = append(l.abi0.Frame, engine.Span{Off: p.off + voff, Size: size, Level: lv})
+	if p.inFrame {
+		l.intern.Frame = append(l.intern.Frame, engine.Span{Off: p.ioff + voff, Size: size, Level: lv})
+		return
+	}
+	for _, rp := range p.regs {
+		if rp.off < voff+size && rp.off+rp.len > voff {
+			l.intern.Regs[rp.reg] = max(l.intern.Regs[rp.reg], lv)
+		}
+	}
+}
+
+// declare applies one verb to one name.
+func (l *layouter) declare(verb, name string) error {
+	n, err := parseName(name)
+	if err != nil {
+		return err
+	}
+	p := l.param(n.arg)
+	if p == nil {
+		return fmt.Errorf("%s: no argument %s", name, n.arg)
+	}
+	lv := engine.Secret
+	if verb == "public" {
+		lv = engine.Public
+	}
+	t := p.typ
+	ptrSize := l.sizes.Sizeof(types.Typ[types.Uintptr])
+	// p.len, p.cap of a slice or a string: its header's words.
+	if len(n.fields) == 1 && !n.elems && !n.deref {
+		switch t.Underlying().(type) {
+		case *types.Slice, *types.Basic:
+			if w := map[string]int64{"len": 1, "cap": 2}[n.fields[0]]; w > 0 && isSliceOrString(t) {
+				if verb == "writes" {
+					return fmt.Errorf("%s: writes names memory behind a pointer", name)
+				}
+				l.scalar(p, w*ptrSize, ptrSize, lv)
+				return nil
+			}
+		}
+	}
+	var voff int64 // in the value of p, before any pointer
+	// Through a pointer: p.f of a *struct, *p, *p[:n], s[:].
+	viaPtr := false
+	if pt, ok := t.Underlying().(*types.Pointer); ok && (n.deref || len(n.fields) > 0) {
+		viaPtr, t = true, pt.Elem()
+	}
+	if n.elems && !n.deref {
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			viaPtr, t = true, u.Elem()
+		case *types.Basic:
+			if u.Info()&types.IsString == 0 {
+				return fmt.Errorf("%s: %s is not a slice or a string", name, n.arg)
+			}
+			viaPtr, t = true, types.Typ[types.Byte]
+		default:
+			return fmt.Errorf("%s: %s is not a slice or a string", name, n.arg)
+		}
+		if len(n.fields) > 0 {
+			return fmt.Errorf("%s: a field of an argument's elements: name s[:]", name)
+		}
+	}
+	if n.deref && !viaPtr {
+		return fmt.Errorf("%s: %s is not a pointer", name, n.arg)
+	}
+	ft, foff, err := l.field(t, n.fields)
+	if err != nil {
+		return fmt.Errorf("%s: %v", name, err)
+	}
+	size := l.sizes.Sizeof(ft)
+	if !viaPtr {
+		if verb == "writes" {
+			return fmt.Errorf("%s: writes names memory behind a pointer (*p, p.f, s[:])", name)
+		}
+		l.scalar(p, voff+foff, size, lv)
+		return nil
+	}
+	r0, ri := l.region(name, p, voff)
+	span := engine.Span{Off: foff, Size: size, Level: lv}
+	whole := len(n.fields) == 0
+	switch {
+	case n.elems && n.count != "":
+		span.Off = 0
+		if c, err := strconv.ParseInt(n.count, 0, 64); err == nil {
+			span.Size = c * l.sizes.Sizeof(t)
+		} else if l.param(n.count) != nil {
+			span.Size = -1 // as many as an argument says: any
+		} else {
+			return fmt.Errorf("%s: %s is neither a constant nor an argument", name, n.count)
+		}
+		whole = span.Size < 0
+	case n.elems, n.deref && !n.elems:
+		span = engine.Span{Off: 0, Size: -1, Level: lv}
+		if n.deref && !n.elems && !isSliceOrString(p.typ) {
+			// *p: what p points to, the one element.
+			span.Size = l.sizes.Sizeof(t)
+			whole = true
+		}
+	}
+	for _, r := range []*engine.Region{r0, ri} {
+		if r == nil {
+			continue
+		}
+		switch {
+		case verb == "writes" && whole:
+			// All of what p points to: at any offset, the code staying in
+			// its object (as Go's bounds checks keep it).
+			r.Writes = append(r.Writes, engine.Span{Off: 0, Size: -1})
+		case verb == "writes":
+			r.Writes = append(r.Writes, span)
+		case whole && span.Size < 0, whole && span.Off == 0 && n.deref && !n.elems:
+			r.Level = lv
+			if span.Size >= 0 {
+				// The bytes past one element: not declared.
+				r.Spans = append(r.Spans, engine.Span{Off: span.Size, Size: -1, Level: engine.Secret})
+			}
+		default:
+			r.Spans = append(r.Spans, span)
+		}
+	}
+	return nil
+}
+
+func isSliceOrString(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return true
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	}
+	return false
+}
+
+// decl is the function's FuncDecl: the spans declared last win, so the
+// whole-region levels go first.
+func (l *layouter) decl() *engine.FuncDecl {
+	return &engine.FuncDecl{ABI0: l.abi0, Internal: l.intern}
+}

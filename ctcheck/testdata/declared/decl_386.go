@@ -1,0 +1,4 @@
+package declared
+
+//ctcheck:secret x -- a secret scalar in the frame
+func branchx(y, x uintptr)

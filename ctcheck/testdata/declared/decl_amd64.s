@@ -1,0 +1,154 @@
+#include "textflag.h"
+
+// A scalar declared secret: a branch on it is a finding.
+TEXT ·branchOnCond(SB), NOSPLIT, $0-16
+	MOVQ cond+8(FP), AX
+	TESTQ AX, AX
+	JEQ done // want "conditional branch on secret flags"
+	MOVQ out+0(FP), DI
+	MOVQ $1, (DI) // want "store outside the stack frame"
+done:
+	RET
+
+// A public field read at its offset, a write to the declared-writable
+// field, and a write to one that is not.
+TEXT ·update(SB), NOSPLIT, $0-16
+	MOVQ s+0(FP), DI
+	MOVQ 32(DI), CX
+	CMPQ CX, $8
+	JLT small
+	MOVQ 0(DI), AX
+	ADDQ $1, AX
+	MOVQ AX, 8(DI)
+	CMPQ AX, $0
+	JEQ small // want "conditional branch on secret flags"
+	MOVQ CX, 32(DI) // want "store outside the stack frame"
+	MOVQ n+8(FP), BX
+	MOVQ (DI)(BX*8), DX
+	CMPQ DX, $0
+	JEQ small // want "conditional branch on secret flags"
+small:
+	RET
+
+// The elements of a slice declared public: a branch on them is clean.
+TEXT ·sum(SB), NOSPLIT, $0-24
+	MOVQ msg_base+0(FP), SI
+	MOVQ msg_len+8(FP), CX
+	XORQ AX, AX
+loop:
+	CMPQ CX, $0
+	JEQ done
+	MOVBQZX (SI), BX
+	CMPQ BX, $0
+	JEQ skip
+	ADDQ BX, AX
+skip:
+	ADDQ $1, SI
+	SUBQ $1, CX
+	JMP loop
+done:
+	MOVQ AX, ret+24(FP)
+	RET
+
+// A stack local through a copy of SP (LEAQ): the public length stored
+// there and loaded back is public.
+TEXT ·frame(SB), NOSPLIT, $16-16
+	MOVQ n+0(FP), CX
+	LEAQ buf-16(SP), BX
+	MOVQ CX, 8(BX)
+	MOVQ 8(BX), DX
+	CMPQ DX, $0
+	JEQ zero
+	MOVQ DX, ret+8(FP)
+zero:
+	RET
+
+// A realigned stack pointer, and back: the public length stored in the
+// aligned frame and loaded back is public; a byte not written is not.
+TEXT ·realign(SB), NOSPLIT, $72-16
+	MOVQ n+0(FP), CX
+	MOVQ SP, R8
+	ANDQ $~31, SP
+	MOVQ CX, 0(SP)
+	MOVQ 0(SP), DX
+	CMPQ DX, $0
+	JEQ out
+	MOVQ 32(SP), DX
+	CMPQ DX, $0
+	JEQ out // want "conditional branch on secret flags"
+out:
+	MOVQ R8, SP
+	MOVQ DX, ret+8(FP)
+	RET
+
+// A public region with a secret field: at a constant offset each byte's
+// level, at an unknown one the highest.
+TEXT ·mixed(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ i+8(FP), BX
+	MOVQ 8(DI), AX
+	CMPQ AX, $0
+	JEQ done
+	MOVQ 32(DI), AX
+	CMPQ AX, $0
+	JEQ done // want "conditional branch on secret flags"
+	MOVQ (DI)(BX*8), AX
+	CMPQ AX, $0
+	JEQ done // want "conditional branch on secret flags"
+	MOVQ -8(DI), AX
+	CMPQ AX, $0
+	JEQ done // want "conditional branch on secret flags"
+done:
+	MOVQ AX, ret+16(FP)
+	RET
+
+// The pointer as a LEAQ's index: still into its region.
+TEXT ·at(SB), NOSPLIT, $0-40
+	MOVQ msg_base+0(FP), SI
+	MOVQ i+24(FP), BX
+	LEAQ (BX)(SI*1), DX
+	MOVBQZX (DX), AX
+	CMPQ AX, $0
+	JEQ zero
+	MOVQ $1, AX
+zero:
+	MOVQ AX, ret+32(FP)
+	RET
+
+// What a pointer points to, declared writable whole: a store at an
+// index is allowed.
+TEXT ·clear1(SB), NOSPLIT, $0-16
+	MOVQ t+0(FP), DI
+	MOVQ i+8(FP), BX
+	MOVQ $0, (DI)(BX*8)
+	RET
+
+// A secret stored through the realigned SP may be what a copy of the old
+// SP reads there, and the other way round.
+TEXT ·alias(SB), NOSPLIT, $72-8
+	MOVQ k+0(FP), DI
+	MOVQ (DI), AX
+	MOVQ SP, R8
+	MOVQ $0, 0(R8)
+	ANDQ $~31, SP
+	MOVQ AX, 0(SP)
+	MOVQ 0(R8), DX
+	MOVQ R8, SP
+	CMPQ DX, $0
+	JEQ out // want "conditional branch on secret flags"
+out:
+	RET
+
+TEXT ·alias2(SB), NOSPLIT, $72-8
+	MOVQ k+0(FP), DI
+	MOVQ (DI), AX
+	MOVQ SP, R8
+	ANDQ $~31, SP
+	MOVQ $0, 0(SP)
+	MOVQ AX, 0(R8)
+	MOVQ 0(SP), DX
+	MOVQ R8, SP
+	CMPQ DX, $0
+	JEQ out // want "conditional branch on secret flags"
+out:
+	RET

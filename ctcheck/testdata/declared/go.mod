@@ -1,0 +1,3 @@
+module example.com/declared
+
+go 1.24
