@@ -93,7 +93,7 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
-	if got := AsmConstraint(); got != "gc && !purego && (amd64 || arm64 || ppc64le || (go1.26 && (riscv64 || s390x)))" {
+	if got := AsmConstraint(); got != "gc && !purego && (amd64 || arm64 || ppc64le || (go1.26 && (riscv64 || s390x)) || (go1.25 && loong64))" {
 		t.Errorf("AsmConstraint() = %q", got)
 	}
 	if got := Must("ppc64le").AsmMacros("power10"); !slices.Equal(got, []string{"GOPPC64_power8", "GOPPC64_power9", "GOPPC64_power10"}) {
