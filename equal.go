@@ -13,8 +13,9 @@
 // safe for concurrent use by any number of goroutines.
 //
 // On amd64 the kernel is AVX-512, AVX2 or SSE2 assembly, on arm64 NEON, on
-// ppc64le VSX, and with Go 1.26 or newer RVV on riscv64 and the vector
-// facility on s390x, chosen once at start-up from the CPU's features
+// ppc64le VSX, with Go 1.25 or newer LASX or LSX on loong64, and with Go
+// 1.26 or newer RVV on riscv64 and the vector facility on s390x, chosen
+// once at start-up from the CPU's features
 // (golang.org/x/sys/cpu, which honours GODEBUG=cpu.avx512f=off and the
 // like); the purego build tag and every other architecture use a portable
 // Go kernel. Kernel reports the choice.
@@ -84,9 +85,9 @@ func EqualString(x, y string) bool {
 }
 
 // Kernel returns the name of the kernel Compare uses on this CPU: "avx512",
-// "avx2", "sse2", "neon", "rvv", "vsx", "vx" or "generic". Compare compares
-// inputs of up to 64 bytes in straight-line Go whatever the kernel: there a
-// Go function beats any call into assembly.
+// "avx2", "sse2", "neon", "rvv", "vsx", "vx", "lasx", "lsx" or "generic".
+// Compare compares inputs of up to 64 bytes in straight-line Go whatever
+// the kernel: there a Go function beats any call into assembly.
 func Kernel() string {
 	return impl.Selected()
 }

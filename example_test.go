@@ -52,7 +52,7 @@ func ExampleEqualString() {
 }
 
 // Kernel names the implementation in use: "avx512", "avx2", "sse2",
-// "neon", "rvv", "vsx", "vx" or "generic". It depends on the CPU, so this example shows the call
+// "neon", "rvv", "vsx", "vx", "lasx", "lsx" or "generic". It depends on the CPU, so this example shows the call
 // without its output; `go run github.com/ctequal/ctequal/cmd/ctequal info`
 // says why that kernel was chosen.
 func ExampleKernel() {

@@ -9,3 +9,4 @@ package ctequal
 //go:generate go -C asm run ./riscv64 -out ../equal_riscv64.s -stubs ../equal_riscv64.go -pkg ctequal
 //go:generate go -C asm run ./ppc64le -out ../equal_ppc64le.s -stubs ../equal_ppc64le.go -pkg ctequal
 //go:generate go -C asm run ./s390x -out ../equal_s390x.s -stubs ../equal_s390x.go -pkg ctequal
+//go:generate go -C asm run ./loong64 -out ../equal_loong64.s -stubs ../equal_loong64.go -pkg ctequal

@@ -1,4 +1,4 @@
-//go:build !gc || purego || !(amd64 || arm64 || ppc64le || (go1.26 && (riscv64 || s390x)))
+//go:build !gc || purego || !(amd64 || arm64 || ppc64le || (go1.26 && (riscv64 || s390x)) || (go1.25 && loong64))
 
 package ctequal
 

@@ -11,8 +11,9 @@ import (
 )
 
 // TestChooseRISCV64: the RVV kernel where V is, the portable one where not.
-// Run-time detection itself (x/sys/cpu's riscv_hwprobe) cannot be tested
-// here: qemu-user 7.2 has no such system call, so HasV is false under it.
+// Run-time detection itself (x/sys/cpu's riscv_hwprobe) is
+// TestRVVSelection's under qemu 10 (CI's riscv64/plain-v run); qemu-user
+// 7.2 has no such system call, so HasV is false under it.
 func TestChooseRISCV64(t *testing.T) {
 	for _, c := range []struct {
 		has  impl.Features

@@ -100,6 +100,9 @@ func TestSelectionGODEBUG(t *testing.T) {
 		{"cpu.v=off", "generic", "rvv"},
 		{"cpu.all=off", "generic", "rvv"},
 		{"cpu.vx=off", "generic", "vx"},
+		{"cpu.lasx=off", "lsx", "lasx"},
+		{"cpu.lasx=off,cpu.lsx=off", "generic", "lasx"},
+		{"cpu.lsx=off", "lasx", "lasx"},
 	}
 	ran := 0
 	for _, c := range cases {

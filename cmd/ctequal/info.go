@@ -48,6 +48,9 @@ var featureNotes = map[impl.Feature]string{
 	impl.VSX: "part of POWER8, Go's minimum for ppc64le, so always there: golang.org/x/sys/cpu has no flag or " +
 		"GODEBUG option for it (big-endian ppc64 keeps the portable kernel)",
 	impl.VX: "the vector facility, z13 and later",
+	impl.LASX: "LoongArch's 256-bit vectors (the 3A5000 and later): golang.org/x/sys/cpu learns it from Linux's " +
+		"hardware capabilities; GODEBUG=cpu.lasx=off turns it off (cpu.lsx=off leaves it on)",
+	impl.LSX: "LoongArch's 128-bit vectors; GODEBUG=cpu.lsx=off turns it off",
 }
 
 func runInfo(args []string, stdout, stderr io.Writer) int {

@@ -125,7 +125,7 @@ func TestInfoWordsTheFacts(t *testing.T) {
 // no kernel in its code, so that a new kernel needs nothing here.
 func TestInfoNamesNoKernel(t *testing.T) {
 	names := map[string]bool{}
-	for _, n := range []string{"avx512", "avx2", "sse2", "neon", "rvv", "vsx", "vx", "generic"} {
+	for _, n := range []string{"avx512", "avx2", "sse2", "neon", "rvv", "vsx", "vx", "lasx", "lsx", "generic"} {
 		names[n] = true
 	}
 	files, err := filepath.Glob("*.go")

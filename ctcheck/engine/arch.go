@@ -182,6 +182,7 @@ var arches = []*Arch{
 		GOARCH: "loong64", PtrSize: 8, ArgBase: loong64FixedFrame, ptrFlows: loong64PtrFlows,
 		IntArgRegs: numbered("R", 4, 19), Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
 		G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
+		Features: loong64Features, levelFeatures: loong64Levels, needs: loong64Needs,
 		Step: loong64Step, Regs: loong64Regs(),
 		listing: &listingArch{reg: loong64ListingReg, convert: loong64FromListing, frameArg: loong64FrameArg},
 		objdump: loong64FromObjdump,

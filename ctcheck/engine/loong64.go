@@ -19,8 +19,16 @@ import (
 // stack pointer, R22 g, R1 the link register), F0-F31 (a single-precision
 // or 32-bit result leaves the upper half undefined: it keeps its level)
 // and the condition flags FCC0-FCC7, which the float compares set and
-// BFPT and BFPF branch on. The vector extensions (LSX, LASX) are not
-// modelled: they fail closed.
+// BFPT and BFPF branch on, and the vector registers of LSX (V0-V31, 16
+// bytes) and LASX (X0-X31, 32 bytes): Xn is Fn (its first 8-byte lane) and
+// the lanes Xn.1, Xn.2 and Xn.3, and Vn is Fn and Xn.1. Of the vector
+// extensions the model knows the loads and stores (VMOVQ, XVMOVQ), the
+// bitwise operations and the moves of a 64-bit element to a general
+// register; the rest fails closed. An LSX instruction leaves the upper
+// half of the LASX register undefined: its lanes merge the result's level
+// into theirs. No release's go tool objdump decodes a vector instruction:
+// the compiled front end reads those the model knows from their encodings
+// (loong64Word).
 
 // loong64FixedFrame is the ABI's fixed frame: the saved return address
 // below the arguments (cmd/internal/obj's FixedFrameSize for loong64).
@@ -35,7 +43,63 @@ func loong64Regs() []string {
 			regs = append(regs, r)
 		}
 	}
-	return append(append(regs, numbered("F", 0, 31)...), numbered("FCC", 0, 7)...)
+	regs = append(append(regs, numbered("F", 0, 31)...), numbered("FCC", 0, 7)...)
+	for n := range 32 {
+		for l := 1; l < 4; l++ {
+			regs = append(regs, Lane("X"+strconv.Itoa(n), l))
+		}
+	}
+	return regs
+}
+
+// loong64VecArg reads a vector register, V0-V31 or X0-X31, as the
+// register Xn, 16 or 32 bytes of it.
+func loong64VecArg(s string) (Arg, bool) {
+	if n, ok := regNum(s, "V", 0, 31); ok {
+		return Arg{Kind: ArgReg, Reg: "X" + strconv.Itoa(n), Width: 16, Name: s}, true
+	}
+	if n, ok := regNum(s, "X", 0, 31); ok {
+		return Arg{Kind: ArgReg, Reg: "X" + strconv.Itoa(n), Width: 32, Name: s}, true
+	}
+	return Arg{}, false
+}
+
+// loong64ElemArg reads a 64-bit element of a vector register, as the
+// lane moves write it: V1.V[1], X0.V[3].
+var loong64Elem = regexp.MustCompile(`^([VX]\d+)\.V\[([0-3])\]$`)
+
+func loong64ElemArg(s string) (Arg, bool) {
+	m := loong64Elem.FindStringSubmatch(s)
+	if m == nil {
+		return Arg{}, false
+	}
+	v, ok := loong64VecArg(m[1])
+	i := int(m[2][0] - '0')
+	if !ok || 8*i >= v.Width {
+		return Arg{}, false
+	}
+	v.Off, v.Width, v.Name = 8*i, 8, s
+	return v, true
+}
+
+// loong64VecLanes are the locations of a vector register part, from its
+// offset to its width: Fn for the first 8 bytes, Xn.l for the others.
+func loong64VecLanes(a Arg) []string {
+	n := strings.TrimPrefix(a.Reg, "X")
+	var locs []string
+	for l := a.Off / 8; l < (a.Off+a.Width+7)/8 && l < 4; l++ {
+		if l == 0 {
+			locs = append(locs, "F"+n)
+		} else {
+			locs = append(locs, Lane(a.Reg, l))
+		}
+	}
+	return locs
+}
+
+func loong64IsVec(a Arg) bool {
+	_, ok := regNum(a.Reg, "X", 0, 31)
+	return a.Kind == ArgReg && ok
 }
 
 // The listing hook.
@@ -81,6 +145,14 @@ var loong64Branches = set("JMP", "BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BG
 func loong64FromListing(f *listingFunc, in *Inst, args []string) error {
 	la := f.la
 	for i, s := range args {
+		if v, ok := loong64VecArg(s); ok {
+			in.Args = append(in.Args, v)
+			continue
+		}
+		if v, ok := loong64ElemArg(s); ok {
+			in.Args = append(in.Args, v)
+			continue
+		}
 		if loc, w, _, ok := loong64ListingReg(s); ok {
 			in.Args = append(in.Args, Arg{Kind: ArgReg, Reg: loc, Width: w, Name: s})
 			continue
@@ -132,7 +204,7 @@ func loong64Canonical(in *Inst) error {
 	switch {
 	case in.Op == "NOOP":
 		in.Op = "NOP"
-	case (loong64ALU[in.Op] || loong64FArith[in.Op]) && !loong64Unary[in.Op] && len(a) == 2 && a[1].Kind == ArgReg:
+	case (loong64ALU[in.Op] || loong64FArith[in.Op] || loong64VLogic[in.Op]) && !loong64Unary[in.Op] && len(a) == 2 && a[1].Kind == ArgReg:
 		in.Args = append(a, a[1]) // op src, dst: dst = dst op src
 	case loong64Width[in.Op] != 0 && len(a) == 1 && a[0].Kind == ArgReg:
 		in.Args = append(a, a[0]) // MOVBU R5: R5 = R5 & 0xff
@@ -153,6 +225,9 @@ var (
 func loong64FromObjdump(f *Func, in *Inst, args []string) error {
 	if in.Op == "?" {
 		in.Raw = true
+		if v, err := strconv.ParseUint(in.Hex, 16, 32); err == nil && len(in.Hex) == 8 {
+			loong64Word(in, uint32(v))
+		}
 		return nil
 	}
 	if in.Op == "Unknown" && len(args) > 0 {
@@ -237,6 +312,71 @@ func loong64FromObjdump(f *Func, in *Inst, args []string) error {
 	return loong64Canonical(in)
 }
 
+// loong64Word decodes the vector instructions the model knows from their
+// encoding, which go tool objdump prints as ?, into the listing's form:
+// VLD, XVLD, VST and XVST with a 12-bit offset (VMOVQ, XVMOVQ), the
+// bitwise operations of three registers (VXORV Vk, Vj, Vd is vxor.v vd,
+// vj, vk) and VPICKVE2GR.D and XVPICKVE2GR.D (VMOVQ V1.V[1], R4). Others
+// stay raw data, which the model fails closed on.
+func loong64Word(in *Inst, v uint32) {
+	reg := func(prefix string, shift uint) string { return prefix + strconv.Itoa(int(v>>shift&31)) }
+	gpr := func(shift uint) Arg {
+		r := reg("R", shift)
+		return Arg{Kind: ArgReg, Reg: r, Width: 8, Name: r}
+	}
+	vec := func(prefix string, shift uint) Arg {
+		a, _ := loong64VecArg(reg(prefix, shift))
+		return a
+	}
+	switch op := v >> 22; op {
+	case 0xb0, 0xb1, 0xb2, 0xb3: // vld, vst, xvld, xvst: si12 in 21:10, rj in 9:5, vd in 4:0
+		prefix, name := "V", "VMOVQ"
+		if op >= 0xb2 {
+			prefix, name = "X", "XVMOVQ"
+		}
+		mem := Arg{Kind: ArgMem, Reg: reg("R", 5), Imm: int64(int32(v<<10) >> 20)}
+		if mem.Reg == "R0" {
+			return // an absolute address: not the listing's form
+		}
+		in.Op, in.Raw = name, false
+		if op&1 == 0 {
+			in.Args = []Arg{mem, vec(prefix, 0)}
+		} else {
+			in.Args = []Arg{vec(prefix, 0), mem}
+		}
+		return
+	}
+	if op, ok := loong64VLogicCodes[v>>15]; ok { // vk in 14:10, vj in 9:5, vd in 4:0
+		prefix := "V"
+		if strings.HasPrefix(op, "X") {
+			prefix = "X"
+		}
+		in.Op, in.Raw, in.Args = op, false, []Arg{vec(prefix, 10), vec(prefix, 5), vec(prefix, 0)}
+		return
+	}
+	var elem Arg
+	switch {
+	case v>>11 == 0x72eff000>>11: // vpickve2gr.d: ui1 in 10
+		elem, _ = loong64ElemArg(fmt.Sprintf("V%d.V[%d]", v>>5&31, v>>10&1))
+		in.Op = "VMOVQ"
+	case v>>12 == 0x76efe000>>12: // xvpickve2gr.d: ui2 in 11:10
+		elem, _ = loong64ElemArg(fmt.Sprintf("X%d.V[%d]", v>>5&31, v>>10&3))
+		in.Op = "XVMOVQ"
+	default:
+		return
+	}
+	in.Raw, in.Args = false, []Arg{elem, gpr(0)}
+}
+
+// loong64VLogicCodes are the bitwise vector operations by bits 31:15 of
+// their encoding, with Go's names.
+var loong64VLogicCodes = map[uint32]string{
+	0x71260000 >> 15: "VANDV", 0x71268000 >> 15: "VORV", 0x71270000 >> 15: "VXORV",
+	0x71278000 >> 15: "VNORV", 0x71280000 >> 15: "VANDNV", 0x71288000 >> 15: "VORNV",
+	0x75260000 >> 15: "XVANDV", 0x75268000 >> 15: "XVORV", 0x75270000 >> 15: "XVXORV",
+	0x75278000 >> 15: "XVNORV", 0x75280000 >> 15: "XVANDNV", 0x75288000 >> 15: "XVORNV",
+}
+
 // loong64ObjALSL are the shifted adds objdump prints "Unknown", by their
 // names there without the dots, with Go's names.
 var loong64ObjALSL = map[string]string{"ALSLD": "ALSLV", "ALSLW": "ALSLW", "ALSLWU": "ALSLWU"}
@@ -296,13 +436,44 @@ var (
 		"MOVFW", "TRUNCDW", "TRUNCFW", "FFINTFW", "FFINTFV", "FTINTRZWD", "FTINTRZWF", "FTINTWD", "FTINTWF")
 	// The compares: op a, b, FCCn.
 	loong64FCmp = set("CMPEQD", "CMPEQF", "CMPGED", "CMPGEF", "CMPGTD", "CMPGTF")
+	// The vector extensions: the bitwise operations of LSX and LASX, op
+	// Vk, Vj, Vd (or op Vk, Vd: Vd = Vd op Vk), element by element.
+	loong64VLogic = set("VANDV", "VORV", "VXORV", "VNORV", "VANDNV", "VORNV",
+		"XVANDV", "XVORV", "XVXORV", "XVNORV", "XVANDNV", "XVORNV")
 )
+
+// loong64Features are the vector extensions, by golang.org/x/sys/cpu's
+// names: the base architecture has neither.
+var loong64Features = []string{"lsx", "lasx"}
+
+func loong64Levels(string) []string { return nil }
+
+// loong64Needs: an instruction of LASX's (XV...) needs LASX, one of LSX's
+// (V...) LSX.
+func loong64Needs(in *Inst, _ string) []string {
+	switch {
+	case !loong64VecOps[in.Op]:
+		return nil
+	case strings.HasPrefix(in.Op, "XV"):
+		return []string{"lasx"}
+	}
+	return []string{"lsx"}
+}
+
+// loong64VecOps are the vector opcodes of the model.
+var loong64VecOps = func() map[string]bool {
+	t := set("VMOVQ", "XVMOVQ")
+	for op := range loong64VLogic {
+		t[op] = true
+	}
+	return t
+}()
 
 // LOONG64Ops is every opcode the loong64 model knows, for the tables'
 // tests.
 func LOONG64Ops() map[string]bool {
 	t := set("NOP", "RET", "JMP", "CALL", "LU32ID", "LU52ID", "BSTRPICKV", "BSTRPICKW", "ALSLV", "ALSLW", "ALSLWU", "BFPT", "BFPF")
-	for _, c := range []map[string]bool{loong64ALU, loong64Div, loong64B2, loong64B1, loong64Const, loong64FArith, loong64FUnary, loong64FCmp} {
+	for _, c := range []map[string]bool{loong64VecOps, loong64ALU, loong64Div, loong64B2, loong64B1, loong64Const, loong64FArith, loong64FUnary, loong64FCmp} {
 		for op := range c {
 			t[op] = true
 		}
@@ -342,7 +513,47 @@ func loong64Step(mach *Mach) {
 		m.find("branch target not decoded (fail closed)")
 		return 0, false
 	}
+	// The vector registers: an LSX write leaves the LASX register's upper
+	// half undefined, which keeps its level and takes the result's.
+	vec := func(i int) bool { return i < n && loong64IsVec(a[i]) }
+	vread := func(as ...Arg) Level {
+		l := Static
+		for _, x := range as {
+			for _, loc := range loong64VecLanes(x) {
+				l = max(l, m.reg(loc))
+			}
+		}
+		return l
+	}
+	vwrite := func(x Arg, l Level) {
+		for _, loc := range loong64VecLanes(x) {
+			m.set(loc, l)
+		}
+		if x.Width == 16 {
+			up := x
+			up.Off, up.Width = 16, 16
+			for _, loc := range loong64VecLanes(up) {
+				m.set(loc, max(l, m.reg(loc)))
+			}
+		}
+	}
 	switch {
+	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && a[0].Kind == ArgMem && vec(1) && a[1].Width >= 16:
+		vwrite(a[1], m.load(withoutZero(a[0], "R0"), a[1].Width))
+	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && vec(0) && a[0].Width >= 16 && a[1].Kind == ArgMem:
+		m.store(withoutZero(a[1], "R0"), a[0].Width, vread(a[0]))
+	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && vec(0) && a[0].Width == 8 && reg(1) && !loong64IsVec(a[1]):
+		// VMOVQ V1.V[1], R4: one 64-bit element.
+		m.write(a[1], vread(a[0]))
+	case loong64VLogic[op] && n == 3 && vec(0) && vec(1) && vec(2) && a[0].Width == a[2].Width && a[1].Width == a[2].Width &&
+		(a[2].Width == 32) == strings.HasPrefix(op, "XV"):
+		l := vread(a[0], a[1])
+		if (op == "VXORV" || op == "XVXORV" || op == "VANDNV" || op == "XVANDNV") && sameReg(a[0], a[1]) {
+			l = Static // the zeroing idiom
+		}
+		vwrite(a[2], l)
+	case loong64VecOps[op]:
+		m.unmodelled()
 	case (op == "NOP" || op == "PCALIGN") && n <= 1:
 	case op == "RET" && n == 0:
 		m.doRet() // the engine checks the link register

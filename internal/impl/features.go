@@ -21,6 +21,8 @@ const (
 	V
 	VSX
 	VX
+	LASX
+	LSX
 	numFeatures
 )
 
@@ -39,6 +41,8 @@ var featureNames = [numFeatures]string{
 	V:           "v",
 	VSX:         "vsx",
 	VX:          "vx",
+	LASX:        "lasx",
+	LSX:         "lsx",
 }
 
 func (f Feature) String() string { return featureNames[f] }

@@ -10,7 +10,8 @@ package impl
 // Supported, which Register sets.
 type Kernel struct {
 	// Name is what ctequal.Kernel reports while the kernel is selected:
-	// "avx512", "avx2", "sse2", "neon", "rvv", "vsx", "vx" or "generic".
+	// "avx512", "avx2", "sse2", "neon", "rvv", "vsx", "vx", "lasx", "lsx" or
+	// "generic".
 	Name string
 	// Needs is the set of CPU features the kernel cannot run without.
 	Needs Features

@@ -92,9 +92,22 @@ type Spec struct {
 	// to label if it is zero.
 	IfZero func(a *File, sym, label string)
 
+	// Others are more kernels, in the order the trampoline tries them
+	// after the first (the narrower ones of the same architecture); their
+	// TEXT flags, jump and flag test are the first's.
+	Others []Kernel
+
 	// Extra, if not nil, adds more functions to both files, after the
-	// kernel and the trampoline.
+	// kernels and the trampoline.
 	Extra func(g *Generator)
+}
+
+// Kernel is one more kernel of a Spec: its name, the bool that selects it,
+// its doc comment's Needs and More, and its body, as in Spec.
+type Kernel struct {
+	Name, Flag  string
+	Needs, More string
+	Body        func(a *File)
 }
 
 // Generator is one run of a generator: the assembly and the stubs, both
@@ -113,15 +126,25 @@ type Generator struct {
 // writes neither, and exits.
 func Main(s Spec) {
 	g := start(s.Command, s.Constraint)
-	g.Asm.Func(s.Kernel, "(x []byte, y []byte) int", s.TextFlags, "$0-56")
-	s.Body(&g.Asm)
+	ks := s.kernels()
+	for _, k := range ks {
+		g.Asm.Func(k.Name, "(x []byte, y []byte) int", s.TextFlags, "$0-56")
+		k.Body(&g.Asm)
+	}
 	g.trampoline(s)
-	g.kernelStub(s.Kernel, s.Needs, s.More)
-	g.trampolineStub(s.Kernel, s.Flag)
+	for _, k := range ks {
+		g.kernelStub(k.Name, k.Needs, k.More)
+	}
+	g.trampolineStub(ks)
 	if s.Extra != nil {
 		s.Extra(g)
 	}
 	g.finish()
+}
+
+// kernels is every kernel of s, the first one first.
+func (s Spec) kernels() []Kernel {
+	return append([]Kernel{{Name: s.Kernel, Flag: s.Flag, Needs: s.Needs, More: s.More, Body: s.Body}}, s.Others...)
 }
 
 // start parses the flags of the generator named command, and starts both
@@ -147,15 +170,25 @@ func start(command, more string) *Generator {
 	return g
 }
 
-// trampoline writes equalVector, which jumps to the kernel where package
-// initialisation set its flag, and to the portable kernel if not: amd64's
-// trampoline, so that Compare calls the assembly directly, and not through
-// a func value's ABI wrapper.
+// trampoline writes equalVector, which jumps to the first kernel whose
+// flag package initialisation set, and to the portable kernel if none:
+// amd64's trampoline, so that Compare calls the assembly directly, and not
+// through a func value's ABI wrapper.
 func (g *Generator) trampoline(s Spec) {
 	a := &g.Asm
 	a.Func("equalVector", "(x []byte, y []byte) int", s.TextFlags, "$0-56")
-	s.IfZero(a, "·"+s.Flag+"(SB)", "equalVector_generic")
-	a.Op(s.Jump, "·"+s.Kernel+"(SB)")
+	ks := s.kernels()
+	for i, k := range ks {
+		next := "equalVector_generic"
+		if i < len(ks)-1 {
+			next = "equalVector_not" + strings.TrimPrefix(k.Name, "equal")
+		}
+		if i > 0 {
+			a.Label("equalVector_not" + strings.TrimPrefix(ks[i-1].Name, "equal"))
+		}
+		s.IfZero(a, "·"+k.Flag+"(SB)", next)
+		a.Op(s.Jump, "·"+k.Name+"(SB)")
+	}
 	a.Label("equalVector_generic")
 	a.Op(s.Jump, "·equalGeneric(SB)")
 }
@@ -188,9 +221,17 @@ func (g *Generator) kernelStub(name, needs, more string) {
 }
 
 // trampolineStub declares equalVector.
-func (g *Generator) trampolineStub(kernel, flag string) {
-	g.Stubs.WriteString("\n" + comment("equalVector is the selected kernel: "+kernel+" if "+flag+
-		" is set, or equalGeneric.") + "//\n//go:noescape\nfunc equalVector(x []byte, y []byte) int\n")
+func (g *Generator) trampolineStub(ks []Kernel) {
+	which := ks[0].Name + " if " + ks[0].Flag + " is set"
+	if len(ks) > 1 {
+		names := make([]string, len(ks))
+		for i, k := range ks {
+			names[i] = k.Name
+		}
+		which = "the first of " + strings.Join(names, ", ") + " whose use flag is set"
+	}
+	g.Stubs.WriteString("\n" + comment("equalVector is the selected kernel: "+which+
+		", or equalGeneric.") + "//\n//go:noescape\nfunc equalVector(x []byte, y []byte) int\n")
 }
 
 // comment wraps text into // lines of at most 76 columns.

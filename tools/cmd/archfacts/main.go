@@ -129,7 +129,7 @@ func shell() string {
 		fmt.Fprintf(&b, "# %s\n%s=(%s)\n", comment, name, strings.Join(values, " "))
 	}
 	all, kernels := archfacts.All(), archfacts.WithKernels()
-	var targets, ptr32, levels, static, plugins []string
+	var targets, ptr32, levels, static, plugins, qemu10 []string
 	for _, a := range all {
 		targets = append(targets, a.GOOS+"/"+a.GOARCH)
 		if a.PtrSize == 4 {
@@ -142,6 +142,12 @@ func shell() string {
 			static = append(static, a.QEMUStatic())
 			plugins = append(plugins, a.QEMUPlugins())
 		}
+		for _, r := range a.Runs {
+			if r.QEMU10 {
+				qemu10 = append(qemu10, "qemu-"+a.QEMU)
+				break
+			}
+		}
 	}
 	fmt.Fprintf(&b, "# From internal/archfacts (go run ./tools/cmd/archfacts sh).\n")
 	list("Every GOARCH the tools know.", "goarches", archfacts.Names(all))
@@ -151,6 +157,8 @@ func shell() string {
 	list("The instruction-set levels the tools build at besides the defaults: \"GOARCH VAR=value\".", "levels", levels)
 	list("qemu-user-static's programs.", "qemu_static", static)
 	list("qemu-user's, which load TCG plugins.", "qemu_plugins", plugins)
+	list("qemu 10's (bookworm-backports' qemu-user), for the runs qemu 7.2 cannot make, in the folder $"+
+		archfacts.QEMU10Var+" names.", "qemu10", qemu10)
 	return b.String()
 }
 

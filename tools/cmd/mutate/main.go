@@ -1,7 +1,8 @@
 // Command mutate is the mutation test of the kernels' assembly: it makes
 // every single-instruction mutant of the library's equal_amd64.s,
-// equal_arm64.s, equal_riscv64.s (RVV), equal_ppc64le.s (VSX) and
-// equal_s390x.s (vector facility), runs the kernel tests on each, and
+// equal_arm64.s, equal_riscv64.s (RVV), equal_ppc64le.s (VSX),
+// equal_s390x.s (vector facility) and equal_loong64.s (LASX and LSX, under
+// qemu 10), runs the kernel tests on each, and
 // reports which the tests kill. A mutant that nothing kills is a missing test, unless
 // equivalent.txt, beside this file, lists it as equivalent with the reason.
 //
@@ -395,12 +396,13 @@ var controlDesc = map[string]string{
 	"riscv64": "SEQZ to invert",
 	"ppc64le": "XOR $1 (the final 0/1 flip) to delete",
 	"s390x":   "XOR $1 (the final 0/1 flip) to delete",
+	"loong64": "XOR $1 (the final 0/1 flip) to delete",
 }
 
 // isControl reports whether m is a control mutant: in a kernel's function,
 // amd64's SETEQ or arm64's CSET EQ inverted, riscv64's SEQZ inverted to
-// SNEZ, or, on ppc64le and s390x, whose kernels end in a branch-free
-// 1 ^ (w | -w) >> 63, the XOR $1 deleted.
+// SNEZ, or, on ppc64le, s390x and loong64, whose kernels end in a
+// branch-free 1 ^ (w | -w) >> 63, the XOR $1 deleted.
 func isControl(m *mutant) bool {
 	in := m.at
 	if kernelOf(in.fn) == "" {
@@ -413,7 +415,7 @@ func isControl(m *mutant) bool {
 		return m.op == opCond && in.op == "CSET" && len(in.args) > 0 && in.args[0] == "EQ"
 	case "riscv64":
 		return m.op == opCond && in.op == "SEQZ"
-	case "ppc64le", "s390x":
+	case "ppc64le", "s390x", "loong64":
 		return m.op == opDelete && in.op == "XOR" && len(in.args) > 0 && in.args[0] == "$1"
 	}
 	return false

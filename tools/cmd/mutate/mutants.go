@@ -254,7 +254,7 @@ const arm64ZR = 31
 
 // A regClass is a register file of an architecture other than amd64 and
 // arm64, whose registers are spelled prefix and number: riscv64's X and V,
-// ppc64le's R, V and VS, s390x's R and V.
+// ppc64le's R, V and VS, s390x's R and V, loong64's R, V and X.
 type regClass struct {
 	class, prefix string
 	n             int   // registers 0 to n-1
@@ -280,6 +280,13 @@ var regClasses = map[string][]regClass{
 	"s390x": {
 		{class: "gp", prefix: "R", n: 16, reserved: reserved("s390x", "R")},
 		{class: "vec", prefix: "V", n: 32},
+	},
+	// loong64's V0-V31 are the low halves of X0-X31: a class each, as
+	// each name is written.
+	"loong64": {
+		{class: "gp", prefix: "R", n: 32, reserved: reserved("loong64", "R")},
+		{class: "vec", prefix: "V", n: 32},
+		{class: "xvec", prefix: "X", n: 32},
 	},
 }
 
@@ -594,6 +601,7 @@ var (
 			"CMPUBEQ", "CMPUBNE", "CMPUBLT", "CMPUBGE", "CMPUBGT", "CMPUBLE",
 			"CMPWBEQ", "CMPWBNE", "CMPWBLT", "CMPWBGE", "CMPWBGT", "CMPWBLE",
 			"CMPWUBEQ", "CMPWUBNE", "CMPWUBLT", "CMPWUBGE", "CMPWUBGT", "CMPWUBLE"),
+		"loong64": pairs("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU", "BLTZ", "BGEZ", "BGTZ", "BLEZ", "BFPT", "BFPF"),
 	}
 	// invSet: the instructions that turn a condition into a value, not a
 	// jump (amd64's SETcc and CMOVcc are found by their prefixes).
@@ -608,6 +616,7 @@ var (
 		"riscv64": {"JMP", "CALL", "JAL", "JALR"},
 		"ppc64le": {"JMP", "CALL", "BR", "BL"},
 		"s390x":   {"JMP", "CALL", "BR", "BL", "BRCT", "BRCTG"},
+		"loong64": {"JMP", "CALL"},
 	}
 )
 

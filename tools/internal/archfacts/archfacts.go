@@ -14,6 +14,8 @@ package archfacts
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -64,8 +66,10 @@ type Arch struct {
 	ObjdumpArgs []string
 	MCAHeader   string
 	// MCA are the builds cmd/mca predicts, each at a level on the
-	// cores LLVM models that run it.
-	MCA []MCABuild
+	// cores LLVM models that run it; NoMCA says why there are none where
+	// an architecture with kernels has none.
+	MCA   []MCABuild
+	NoMCA string
 }
 
 // A Level is one value of an architecture's LevelVar that the tools
@@ -99,7 +103,17 @@ type Run struct {
 	// selects it). Mutate: cmd/mutate runs the kernel tests of each
 	// mutant here, in the order of Runs.
 	Trace, Mutate bool
+	// QEMU10: the run needs qemu 10 (Debian bookworm-backports'
+	// qemu-user, 10.0.2): qemu 7.2 has no LSX or LASX, and no
+	// riscv_hwprobe, by which x/sys/cpu sees V. Its programs are in the
+	// folder CTEQUAL_QEMU10 names (.ci/run unpacks them there; PATH where
+	// it is unset), and are static-pie: they load no TCG plugins, so such
+	// a run cannot be traced.
+	QEMU10 bool
 }
+
+// QEMU10Var names the folder of qemu 10's programs.
+const QEMU10Var = "CTEQUAL_QEMU10"
 
 // An MCABuild is one build cmd/mca predicts: at Level (the default
 // where ""), on the LLVM cores named (llvm-mca -mcpu).
@@ -155,12 +169,22 @@ func (r Run) TestEnv() []string {
 	return env
 }
 
+// QEMU10Program is qemu 10's program for a: qemu-QEMU in the folder
+// CTEQUAL_QEMU10 names.
+func (a *Arch) QEMU10Program() string {
+	return filepath.Join(os.Getenv(QEMU10Var), "qemu-"+a.QEMU)
+}
+
 // QEMUCommand is the command line that runs a binary of r's build on r's
-// CPU (qemu-user-static), the binary and its arguments to follow. A
-// GODEBUG goes to the emulated program only, through env, not to the
-// go command that runs it.
+// CPU (qemu-user-static, or qemu 10's where r needs it), the binary and
+// its arguments to follow. A GODEBUG goes to the emulated program only,
+// through env, not to the go command that runs it.
 func (a *Arch) QEMUCommand(r Run) []string {
-	cmd := []string{a.QEMUStatic(), "-cpu", r.CPU}
+	prog := a.QEMUStatic()
+	if r.QEMU10 {
+		prog = a.QEMU10Program()
+	}
+	cmd := []string{prog, "-cpu", r.CPU}
 	if r.GODEBUG != "" {
 		cmd = append([]string{"env", "GODEBUG=" + r.GODEBUG}, cmd...)
 	}
@@ -276,7 +300,11 @@ func AsmConstraint() string {
 		byGo[a.AsmGo] = append(byGo[a.AsmGo], a.GOARCH)
 	}
 	for _, g := range releases {
-		terms = append(terms, "("+g+" && ("+strings.Join(byGo[g], " || ")+"))")
+		arches := strings.Join(byGo[g], " || ")
+		if len(byGo[g]) > 1 {
+			arches = "(" + arches + ")"
+		}
+		terms = append(terms, "("+g+" && "+arches+")")
 	}
 	return "gc && !purego && (" + strings.Join(terms, " || ") + ")"
 }

@@ -45,7 +45,7 @@ func TestTable(t *testing.T) {
 		if (a.QEMU == "") != (len(a.Runs) == 0) {
 			t.Errorf("%s: qemu name %q with %d runs", a.GOARCH, a.QEMU, len(a.Runs))
 		}
-		if len(a.Kernels) > 0 && (a.QEMU == "" || a.Triple == "" || len(a.MCA) == 0) {
+		if len(a.Kernels) > 0 && (a.QEMU == "" || a.Triple == "" || len(a.MCA) == 0 && a.NoMCA == "") {
 			t.Errorf("%s: kernels without qemu runs or LLVM names: nothing would test or predict them", a.GOARCH)
 		}
 		names := map[string]bool{}
@@ -63,8 +63,11 @@ func TestTable(t *testing.T) {
 				continue
 			}
 			vector := r.Kernels[:len(r.Kernels)-1]
-			if (r.Purego || r.GODEBUG != "") && len(vector) > 0 {
-				t.Errorf("%s/%s: kernels %v in a build or run that turns them off", a.GOARCH, r.Name, r.Kernels)
+			if r.Purego && len(vector) > 0 {
+				t.Errorf("%s/%s: kernels %v in a build that has none", a.GOARCH, r.Name, r.Kernels)
+			}
+			if r.Trace && r.QEMU10 {
+				t.Errorf("%s/%s: traced under qemu 10, which loads no TCG plugins", a.GOARCH, r.Name)
 			}
 			// In Compare's order: a subsequence of the architecture's.
 			i := 0
@@ -93,7 +96,7 @@ func TestTable(t *testing.T) {
 			}
 		}
 	}
-	if got := AsmConstraint(); got != "gc && !purego && (amd64 || arm64 || ppc64le || (go1.26 && (riscv64 || s390x)))" {
+	if got := AsmConstraint(); got != "gc && !purego && (amd64 || arm64 || ppc64le || (go1.26 && (riscv64 || s390x)) || (go1.25 && loong64))" {
 		t.Errorf("AsmConstraint() = %q", got)
 	}
 	if got := Must("ppc64le").AsmMacros("power10"); !slices.Equal(got, []string{"GOPPC64_power8", "GOPPC64_power9", "GOPPC64_power10"}) {

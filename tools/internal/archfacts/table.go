@@ -14,7 +14,8 @@ func rvv(vlen int) string {
 	return fmt.Sprintf("rv64,v=true,vlen=%d,vext_spec=v1.0,rvv_ta_all_1s=true,rvv_ma_all_1s=true", vlen)
 }
 
-// table is every architecture the tools know. qemu-user is Debian's 7.2.
+// table is every architecture the tools know. qemu-user is Debian's 7.2,
+// but for the runs marked QEMU10: bookworm-backports' 10.0.2.
 var table = []*Arch{
 	{
 		Arch: engine.ArchOf("amd64"), GOOS: "linux",
@@ -52,17 +53,19 @@ var table = []*Arch{
 		Checked: []Level{{Value: "rva23u64", MinGo: "go1.25", Purego: true}},
 		QEMU:    "riscv64",
 		// qemu-user 7.2 has no riscv_hwprobe, so golang.org/x/sys/cpu sees
-		// no V under it: the RVV kernel runs only in a build that requires
-		// V (GORISCV64=rva23u64), and a plain build runs the portable
-		// kernel, with V (unseen) or without.
+		// no V under it: the RVV kernel runs there only in a build that
+		// requires V (GORISCV64=rva23u64). qemu 10 has riscv_hwprobe: the
+		// plain build (rva20u64) selects the RVV kernel where V is, as
+		// users' builds do, and the portable one where it is not.
 		Runs: []Run{
 			{Name: "rvv128", CPU: rvv(128), Level: "rva23u64", Kernels: []string{"rvv", "generic"}, Trace: true, Mutate: true},
 			{Name: "rvv256", CPU: rvv(256), Level: "rva23u64", Kernels: []string{"rvv", "generic"}},
 			{Name: "rvv512", CPU: rvv(512), Level: "rva23u64", Kernels: []string{"rvv", "generic"}, Mutate: true},
 			{Name: "rvv1024", CPU: rvv(1024), Level: "rva23u64", Kernels: []string{"rvv", "generic"}}, // qemu 7.2's largest
 			{Name: "v-off", CPU: rvv(128), Level: "rva23u64", GODEBUG: "cpu.v=off", Kernels: []string{"generic"}},
-			{Name: "plain", CPU: rvv(128), Kernels: []string{"generic"}, Trace: true},
-			{Name: "no-v", CPU: "rv64,v=false", Kernels: []string{"generic"}},
+			{Name: "plain", CPU: rvv(128), Kernels: []string{"generic"}, Trace: true}, // qemu 7.2: V unseen
+			{Name: "plain-v", CPU: "rv64,v=true,vlen=256", Kernels: []string{"rvv", "generic"}, QEMU10: true},
+			{Name: "no-v", CPU: "rv64,v=false", Kernels: []string{"generic"}, QEMU10: true},
 		},
 		// 50 s of the RVV kernel's 60 s.
 		SlowTest:  "TestKernelsEveryRegion",
@@ -113,7 +116,21 @@ var table = []*Arch{
 		// A native arm toolchain defaults to its own machine's level.
 		Checked: []Level{{Value: "7"}},
 	},
-	{Arch: engine.ArchOf("loong64"), GOOS: "linux"},
+	{
+		Arch: engine.ArchOf("loong64"), GOOS: "linux",
+		Kernels: []string{"lasx", "lsx"}, AsmGo: "go1.25",
+		QEMU: "loongarch64",
+		// qemu 7.2 has no LSX: every run needs qemu 10, whose la464 has LSX
+		// and LASX, and whose programs load no TCG plugins (no traces).
+		// x/sys/cpu keeps HasLASX under cpu.lsx=off: both go off together.
+		Runs: []Run{
+			{Name: "la464", CPU: "la464", Kernels: []string{"lasx", "lsx", "generic"}, Mutate: true, QEMU10: true},
+			{Name: "lasx-off", CPU: "la464", GODEBUG: "cpu.lasx=off", Kernels: []string{"lsx", "generic"}, QEMU10: true},
+			{Name: "vector-off", CPU: "la464", GODEBUG: "cpu.lasx=off,cpu.lsx=off", Kernels: []string{"generic"}, QEMU10: true},
+		},
+		Triple: "loongarch64-unknown-linux-gnu",
+		NoMCA:  "llvm-mca 19 knows la464 and la664 by name, but LLVM has no scheduling model of any LoongArch core",
+	},
 	// Built for, and not modelled.
 	{Arch: &engine.Arch{GOARCH: "wasm", PtrSize: 8}, GOOS: "js"},
 }

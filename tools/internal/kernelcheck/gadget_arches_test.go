@@ -8,11 +8,12 @@ import (
 	"github.com/ctequal/ctequal/ctcheck/engine"
 )
 
-// Leak gadgets for the kernels of riscv64 (RVV), ppc64le (VSX) and s390x
-// (the vector facility), planted by TestGadgets as it plants amd64's and
-// arm64's (gadget_test.go): every gadget at every basic block of every
-// function of equal_riscv64.s, equal_ppc64le.s (its default POWER8 build)
-// and equal_s390x.s, each copy flagged by both checks at its marked line.
+// Leak gadgets for the kernels of riscv64 (RVV), ppc64le (VSX), s390x
+// (the vector facility) and loong64 (LASX and LSX), planted by TestGadgets
+// as it plants amd64's and arm64's (gadget_test.go): every gadget at every
+// basic block of every function of equal_riscv64.s, equal_ppc64le.s (its
+// default POWER8 build), equal_s390x.s and equal_loong64.s, each copy
+// flagged by both checks at its marked line.
 // The placeholders are gadget_test.go's; {v} is the number of a vector
 // register that holds a secret (V{v} on all three; on ppc64le that is
 // VS{v+32}). As there, the code around a gadget's rule makes every other
@@ -280,6 +281,82 @@ gstack:
 	RET
 `
 
+// The loong64 library. {v} is a vector register whose first 8-byte lane
+// holds a secret (F{v}, the low lane of V{v} and X{v}); a gadget's LSX
+// instruction in the LASX kernel (or LASX's in the LSX kernel) draws a
+// finding of the feature it needs too, at its own line.
+var loong64Gadgets = []gadget{
+	{fBranch, "beqz", wBranch, "BEQ {S}, {L} // leak", ""},
+	{fBranch, "bnez", wBranch, "BNE {S}, {L} // leak", ""},
+	{fBranch, "bltu", wBranch, "MOVV $16, {T}\nBLTU {S}, {T}, {L} // leak", ""},
+	{fBranch, "bgez", wBranch, "BGEZ {S}, {L} // leak", ""},
+	{fBranch, "bne-reg", wBranch, "MOVV $0, {T}\nBNE {T}, {S}, {L} // leak", ""},
+	{fBranch, "float-flag", wBranch, "MOVV {S}, F29\nCMPEQD F29, F29, FCC1\nBFPT FCC1, {L} // leak", ""},
+	// The vector compares that set a flag are not modelled: they fail
+	// closed where they are.
+	{fBranch, "vector-flag", wClosed + "|data in a TEXT symbol", "VSETALLNEV V{v}, FCC0 // leak\nBFPT FCC0, {L}", ""},
+	{fChain, "sgtu", wBranch, "SGTU {S}, R0, {T}\nBNE {T}, {L} // leak", ""},
+	{fChain, "maskeqz", wBranch, "MOVV $1, {T}\nMASKEQZ {S}, {T}, {U}\nBNE {U}, {L} // leak", ""},
+	{fChain, "shift", wBranch, "SRLV $63, {S}, {T}\nBNE {T}, {L} // leak", ""},
+	{fChain, "lsx-lane", wBranch, "VMOVQ V{v}.V[0], {T}\nBNE {T}, {L} // leak", ""},
+	{fChain, "lasx-lane", wBranch, "XVORV X{v}, X{v}, X29\nXVMOVQ X29.V[0], {T}\nBNE {T}, {L} // leak", ""},
+	{fChain, "vector-xor", wBranch, "VXORV V29, V29, V29\nVXORV V{v}, V29, V29\nVMOVQ V29.V[0], {T}\nBNE {T}, {L} // leak", ""},
+	{fAddr, "load-base", wAddr, "MOVBU ({S}), {T} // leak", ""},
+	{fAddr, "load-index", wAddr, "MOVV $·gadgetTable(SB), {T}\nMOVV ({T})({S}), {U} // leak", ""},
+	{fAddr, "alsl", wAddr, "MOVV $·gadgetTable(SB), {T}\nALSLV $3, {S}, {T}, {U}\nMOVV ({U}), {W} // leak", ""},
+	{fAddr, "store-base", wAddr, "MOVV {T}, ({S}) // leak", ""},
+	{fAddr, "float-load", wAddr, "MOVD ({S}), F29 // leak", ""},
+	{fAddr, "lsx-load", wAddr, "VMOVQ ({S}), V29 // leak", ""},
+	{fAddr, "lasx-load", wAddr, "XVMOVQ ({S}), X29 // leak", ""},
+	{fLat, "divvu", wLatency, "MOVV $7, {T}\nDIVVU {S}, {T}, {U} // leak", ""},
+	{fLat, "remv", wLatency, "MOVV $7, {T}\nREMV {T}, {S}, {U} // leak", ""},
+	{fLat, "sqrtd", wLatency, "MOVV {S}, F29\nSQRTD F29, F28 // leak", ""},
+	{fJump, "register", wJump, "JMP ({S}) // leak", ""},
+	{fJump, "call", wJump, "CALL ({S}) // leak", ""},
+	{fJump, "return-address", "return to an address", "MOVV x_base+0(FP), {T}\nMOVV ({T}), R1\nRET // leak", ""},
+	{fHidden, "semicolon", wBranch, "NOOP ; BNE {S}, {L} // leak", ""},
+	{fHidden, "semicolon-first", wBranch, "MOVV {S}, {T} ; BNE {T}, {L} // leak", ""},
+	{fHidden, "macro", wBranch, "GADGET_NOP // leak", "#define GADGET_NOP BNE {S}, {L}"},
+	{fHidden, "macro-args", wBranch, "GADGET_TEST({S}, {T}, {L}) // leak", "#define GADGET_TEST(r, t, l) SGTU r, R0, t; BNE t, l"},
+	// BNE R20, R0 to the next instruction, as a WORD: the listing shows
+	// data, the disassembly a branch.
+	{fHidden, "raw-word", wBranch + "|data in a TEXT symbol", "MOVV {S}, R20\nWORD $0x5c000680 // leak", ""},
+	// Register parts: an LSX write leaves the LASX register's upper half
+	// undefined (its level stays); a float write leaves the vector's
+	// other lanes as they were.
+	{fParts, "lsx-upper", wBranch, "XVORV X{v}, X{v}, X29\nXVORV X29, X29, X29\nVXORV V29, V29, V29\nXVMOVQ X29.V[3], {T}\nBNE {T}, {L} // leak", ""},
+	{fParts, "float-upper", wBranch, "XVORV X{v}, X{v}, X29\nMOVV R0, F29\nXVMOVQ X29.V[1], {T}\nBNE {T}, {L} // leak", ""},
+	{fSP, "sub", wSP + "|" + wAddr, "MOVV {S}, {T}\nAND $64, {T}\nSUBV {T}, R3 // leak\nMOVV (R3), {U}\nADDV {T}, R3", ""},
+	{fSP, "load", wAddr, "MOVV {S}, {T}\nAND $64, {T}\nMOVV (R3)({T}), {U} // leak", ""},
+	{fMemory, "frame", wBranch, "MOVV {S}, ret+48(FP)\nMOVV ret+48(FP), {T}\nBNE {T}, {L} // leak", ""},
+	{fMemory, "stack", wBranch, "MOVV {S}, -16(R3)\nMOVV $0, {S}\nMOVV -16(R3), {T}\nBNE {T}, {L} // leak", ""},
+	{fMemory, "vector-stack", wBranch, "ADDV $-32, R3\nXVMOVQ X{v}, 0(R3)\nMOVV 0(R3), {T}\nADDV $32, R3\nBNE {T}, {L} // leak", ""},
+	{fMemory, "global", wBranch, "MOVV {S}, ·gadgetCell(SB)\nMOVV ·gadgetCell(SB), {T}\nBNE {T}, {L} // leak", ""},
+	// ABIInternal's integer arguments are R4-R19, the floats F0-F15.
+	{fArgs, "sixteenth", wBranch, "MOVV {S}, R19\nCALL ·gadgetArgR19(SB) // leak", ""},
+	{fArgs, "float", wBranch, "MOVV {S}, F3\nCALL ·gadgetArgF3(SB) // leak", ""},
+	{fArgs, "stack", wBranch, "ADDV $-16, R3\nMOVV {S}, 8(R3)\nCALL ·gadgetArgStack(SB) // leak\nADDV $16, R3", ""},
+}
+
+const loong64Callees = `
+TEXT ·gadgetArgR19(SB), NOSPLIT|NOFRAME, $0
+	BNE R19, gr19
+gr19:
+	RET
+
+TEXT ·gadgetArgF3(SB), NOSPLIT|NOFRAME, $0
+	MOVV F3, R19
+	BNE R19, gf3
+gf3:
+	RET
+
+TEXT ·gadgetArgStack(SB), NOSPLIT|NOFRAME, $0-8
+	MOVV a+0(FP), R19
+	BNE R19, gstack
+gstack:
+	RET
+`
+
 func loadFirstInput(mov string) func(r string) []string {
 	return func(r string) []string {
 		return []string{mov + " x_base+0(FP), " + r, mov + " (" + r + "), " + r}
@@ -314,7 +391,7 @@ func init() {
 			byteName: same1, word32: same1,
 			spare: "X29", spareV: 20, g: "X27",
 			vecLoc: func(v int) string { return "V" + strconv.Itoa(v) }, nvec: 32,
-			env: []string{"GORISCV64=rva23u64"}, go126: true,
+			env: []string{"GORISCV64=rva23u64"},
 		},
 		&gadgetArch{
 			goarch: "ppc64le", gadgets: ppc64Gadgets, callees: ppc64Callees,
@@ -348,7 +425,23 @@ func init() {
 			byteName: same1, word32: same1,
 			spare: "R12", spareV: 27, g: "R13",
 			vecLoc: func(v int) string { return engine.Lane("V"+strconv.Itoa(v), 0) }, nvec: 32,
-			go126: true,
+		},
+		&gadgetArch{
+			goarch: "loong64", gadgets: loong64Gadgets, callees: loong64Callees,
+			// Not R0 (zero), R1 (the link register), R2 (the thread
+			// pointer), R3 (SP), R20 (raw-word's), R22 (g), R30 (the
+			// assembler's).
+			gp:      append(append(numberedNames("R", 4, 19), "R21"), numberedNames("R", 23, 29)...),
+			scratch: strings.Fields("R12 R13 R14 R15"),
+			loadGP:  loadFirstInput("MOVV"),
+			fromVec: func(v int, r string) []string { return []string{fmt.Sprintf("MOVV F%d, %s", v, r)} },
+			// Every lane: the first input's 32 bytes.
+			toVec: func(r string, v int) []string {
+				return []string{"MOVV x_base+0(FP), R20", fmt.Sprintf("XVMOVQ (R20), X%d", v)}
+			},
+			byteName: same1, word32: same1,
+			spare: "R19", spareV: 27, g: "R22",
+			vecLoc: func(v int) string { return "F" + strconv.Itoa(v) }, nvec: 32,
 		},
 	)
 }

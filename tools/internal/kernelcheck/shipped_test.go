@@ -50,13 +50,6 @@ var builds = func() []Build {
 	return out
 }()
 
-// vectorKernelsBuilt reports whether this toolchain builds the riscv64
-// and s390x vector kernels, which need Go 1.26 (their files say go1.26):
-// the go command that builds the driver is this test's own release.
-func vectorKernelsBuilt() bool {
-	return asmBuilt(archfacts.Get("riscv64")) && asmBuilt(archfacts.Get("s390x"))
-}
-
 func asmNeedsGo126(path string) bool {
 	a := archfacts.Get(engine.GOARCHOfFile(path))
 	return a != nil && !asmBuilt(a)
