@@ -65,8 +65,9 @@
 // folded accumulator alone differ, and one only at lengths with bit 9 set,
 // which the plan before issue 24 (four classes at 0-300, 4096 and 65537)
 // must still miss and today's must find at exactly the calls that take
-// them (TestPlantedBlindSpots). They run only with CTEQUAL_TRACE=1, as CI
-// does: under four minutes on two cores.
+// them (TestPlantedBlindSpots). They run only with CTEQUAL_TRACE=1 (ten
+// minutes on two cores), or CTEQUAL_TRACE=sample, CI's (three): the word
+// classes at SampleWords' lengths on every configuration.
 //
 // What it shows: under the emulated CPU, the compiled code as it runs (Go's
 // short path, the trampoline and the kernel, with whatever the compiler and
