@@ -244,7 +244,7 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		}
 	}
 	if p.Name != "main" {
-		exported, err := exportedFuncs(p)
+		exported, methods, err := exportedFuncs(p)
 		if err != nil {
 			return nil, err
 		}
@@ -252,6 +252,12 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 			for _, f := range exported {
 				roots = append(roots, p.ImportPath+"."+f)
 			}
+		} else {
+			// Declared or named roots may be unexported functions
+			// that only an exported method reaches (a package of
+			// types, such as a field element's): the driver refers
+			// to those methods too, so that the linker keeps them.
+			exported = append(exported, methods...)
 		}
 		// The driver refers to the exported roots, methods too.
 		for _, r := range roots {
@@ -320,23 +326,43 @@ func rootsIn(p *engine.Program, roots []string) []string {
 }
 
 // exportedFuncs names the exported functions of p that a program can refer
-// to: not generic, not methods.
-func exportedFuncs(p *listedPackage) ([]string, error) {
+// to, not generic, and apart the exported methods of its exported types
+// that are not generic, by their keys ((*T).M or T.M).
+func exportedFuncs(p *listedPackage) (funcs, methods []string, err error) {
 	var out []string
 	fset := token.NewFileSet()
 	for _, name := range p.GoFiles {
 		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.IsExported() && fd.Type.TypeParams == nil {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !fd.Name.IsExported() || fd.Type.TypeParams != nil {
+				continue
+			}
+			if fd.Recv == nil {
 				out = append(out, fd.Name.Name)
+				continue
+			}
+			if len(fd.Recv.List) != 1 {
+				continue
+			}
+			switch t := fd.Recv.List[0].Type.(type) {
+			case *ast.Ident:
+				if t.IsExported() {
+					methods = append(methods, t.Name+"."+fd.Name.Name)
+				}
+			case *ast.StarExpr:
+				if id, ok := t.X.(*ast.Ident); ok && id.IsExported() {
+					methods = append(methods, "(*"+id.Name+")."+fd.Name.Name)
+				}
 			}
 		}
 	}
 	slices.Sort(out)
-	return slices.Compact(out), nil
+	slices.Sort(methods)
+	return slices.Compact(out), slices.Compact(methods), nil
 }
 
 // driverSource is a main package that refers to each function of p named

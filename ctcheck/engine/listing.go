@@ -52,8 +52,9 @@ type listingFunc struct {
 
 var (
 	// The header of a function: its symbol, flags and size (the fields
-	// after it change order between releases).
-	listingHeader = regexp.MustCompile(`^(\S+) STEXT((?: [a-z]+)*) size=(\d+) `)
+	// after it change order between releases). The FIPS module's code
+	// is STEXTFIPS (crypto/internal/fips140/...).
+	listingHeader = regexp.MustCompile(`^(\S+) STEXT(?:FIPS)?((?: [a-z]+)*) size=(\d+) `)
 	listingInst   = regexp.MustCompile(`^\t0x[0-9a-f]+ (\d{5}) \(([^)]*)\)\t(\S+)(?:\t(.*))?$`)
 	listingText   = regexp.MustCompile(`\$(-?\d+)-(\d+)$`)
 	// The dump of the code: an offset, then up to 16 bytes.
