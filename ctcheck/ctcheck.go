@@ -113,7 +113,7 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		decls, err := readDeclared(engine.AsmPackage, filepath.Dir(f), goFiles, goarch, cfg.Declarations)
+		decls, err := readDeclared(engine.AsmPackage, filepath.Dir(f), goFiles, goarch, "", cfg.Declarations)
 		if err != nil {
 			return nil, err
 		}
@@ -145,6 +145,13 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 			return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", g, strings.Join(engine.GOARCHes(), ", "))
 		}
 	}
+	// The release that compiles the packages places ABIInternal's
+	// arguments (s390x's registers since Go 1.26: engine.ArchFor).
+	out, err := goEnv(ctx, cfg, "GOVERSION")
+	if err != nil {
+		return nil, err
+	}
+	goVersion := out
 	work, err := os.MkdirTemp("", "ctcheck-")
 	if err != nil {
 		return nil, err
@@ -157,7 +164,7 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 			return nil, err
 		}
 		for _, p := range pkgs {
-			rs, err := checkPackage(ctx, cfg, work, p, b, used)
+			rs, err := checkPackage(ctx, cfg, work, p, b, goVersion, used)
 			if err != nil {
 				return nil, err
 			}
@@ -165,6 +172,17 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 		}
 	}
 	return reports, unusedDecls(cfg, used)
+}
+
+// goEnv is what go env says of name in cfg's folder.
+func goEnv(ctx context.Context, cfg Config, name string) (string, error) {
+	cmd := exec.CommandContext(ctx, cfg.GoTool, "env", name)
+	cmd.Dir = cfg.Dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
 }
 
 // unusedDecls is the error of declarations that named no function of
@@ -217,7 +235,7 @@ func listPackages(ctx context.Context, cfg Config, b Build) ([]*listedPackage, e
 const driverDir = "zz_ctcheck_driver"
 
 // checkPackage builds p as b says, and checks it with both front ends.
-func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage, b Build, used map[int]bool) ([]*Report, error) {
+func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage, b Build, goVersion string, used map[int]bool) ([]*Report, error) {
 	follow := cfg.Follow
 	if len(follow) == 0 {
 		follow = []string{p.ImportPath}
@@ -225,7 +243,7 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 			follow = []string{p.Module.Path}
 		}
 	}
-	decls, err := readDeclared(p.ImportPath, p.Dir, p.GoFiles, b.GOARCH, cfg.Declarations)
+	decls, err := readDeclared(p.ImportPath, p.Dir, p.GoFiles, b.GOARCH, goVersion, cfg.Declarations)
 	if err != nil {
 		return nil, err
 	}

@@ -406,6 +406,13 @@ var (
 	arm64Select     = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW")
 	arm64Cset       = set("CSET", "CSETM", "CSETW")
 	arm64Bit        = set("UBFX", "SBFX", "UBFIZ", "UBFXW", "BFI", "BFXIL")
+	// EXTR $k, Rm, Rn, Rd: Rd is bits k.. of the pair Rn:Rm (a rotate
+	// where Rm is Rn). One integer-ALU operation of fixed latency on
+	// every core (Arm's Neoverse N1/V1 and Cortex-A72 software
+	// optimization guides: 1 cycle, I pipeline), and among the
+	// instructions Arm's ARM (DDI 0487, PSTATE.DIT) makes data
+	// independent in time.
+	arm64Extr = set("EXTR", "EXTRW")
 	arm64Div        = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
 	arm64CB         = set("CBZ", "CBNZ", "CBZW", "CBNZW")
 	arm64TB         = set("TBZ", "TBNZ")
@@ -433,7 +440,7 @@ const (
 func Arm64Ops() map[string]bool {
 	t := set("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
 		"MOVK")
-	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Div, arm64CB, arm64TB,
+	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Extr, arm64Div, arm64CB, arm64TB,
 		arm64Float, arm64FCmp} {
 		for op := range c {
 			t[op] = true
@@ -654,6 +661,12 @@ func arm64Step(mach *Mach) {
 			l = max(l, m.read(a[3], 8)) // inserts into dst
 		}
 		m.write(a[3], l, 8)
+	case arm64Extr[op] && n == 4 && a[0].Kind == ArgImm && isReg(1) && isReg(2) && isReg(3):
+		w := 8
+		if op == "EXTRW" {
+			w = 4
+		}
+		m.write(a[3], max(m.read(a[1], w), m.read(a[2], w)), w)
 	case arm64Test[op] && n == 2:
 		m.set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
 	case arm64FCmp[op] && n == 2:

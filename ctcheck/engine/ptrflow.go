@@ -69,6 +69,8 @@ var (
 	riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))
 	loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))
 	ppc64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+	s390xPtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+	armPtrFlows     = goOrderFlows("MOVW", set("ADD"), set("SUB"), set("AND"))
 )
 
 func goOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []ptrFlow {
@@ -79,7 +81,7 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 	args := in.Args
 	n := len(args)
 	plain := func(x Arg) bool {
-		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == 8) && (a.Zero == "" || x.Reg != a.Zero)
+		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == int(a.PtrSize)) && (a.Zero == "" || x.Reg != a.Zero)
 	}
 	switch op := in.Op; {
 	case op == move:
