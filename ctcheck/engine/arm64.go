@@ -413,9 +413,9 @@ var (
 	// instructions Arm's ARM (DDI 0487, PSTATE.DIT) makes data
 	// independent in time.
 	arm64Extr = set("EXTR", "EXTRW")
-	arm64Div        = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
-	arm64CB         = set("CBZ", "CBNZ", "CBZW", "CBNZW")
-	arm64TB         = set("TBZ", "TBNZ")
+	arm64Div  = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
+	arm64CB   = set("CBZ", "CBNZ", "CBZW", "CBNZW")
+	arm64TB   = set("TBZ", "TBNZ")
 	// The DSB options that order all memory accesses (SY, ISH, NSH, OSH):
 	// the barrier that, with an ISB after it, may stand for SB.
 	arm64FullDSB = map[int64]bool{15: true, 11: true, 7: true, 3: true}
