@@ -43,7 +43,7 @@ var (
 	// dst, dst.
 	arm64ThreeOp = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR",
 		"ROR", "MUL", "ADC", "ADCS", "SBC", "SBCS", "UDIV", "SDIV", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW",
-		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH")
+		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH", "RORW", "ASRW")
 )
 
 // arm64Reg reads a register as the listing prints it; g is R28.
@@ -389,7 +389,11 @@ var (
 	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
 	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
-		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
+		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "RORW", "ASRW",
+		// The 32x32->64-bit multiplies: one multiply-pipeline operation
+		// of fixed latency (Neoverse N1 software optimization guide:
+		// SMULL/UMULL 2 cycles, M pipeline; data-independent under DIT).
+		"UMULL", "SMULL", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
 		"MVN", "REV", "CLZ", "RBIT",
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
 		// whose index is a register (constant time by the ISA).

@@ -277,3 +277,22 @@ func checkCaseFindings(t *testing.T, check checkName, files map[string]string, f
 		}
 	}
 }
+
+// TestRISCV64RotateNeeds: below rva22u64 the assembler writes a rotate as
+// shifts and an OR, which need no extension; at rva22u64 and above it is
+// Zbb's.
+func TestRISCV64RotateNeeds(t *testing.T) {
+	for _, c := range []struct{ op, level, want string }{
+		{"RORI", "rva20u64", ""},
+		{"RORIW", "rva20u64", ""},
+		{"ROR", "rva20u64", ""},
+		{"RORI", "rva22u64", "zbb"},
+		{"ROLW", "rva23u64", "zbb"},
+		{"ANDN", "rva20u64", "zbb"},
+	} {
+		in := &Inst{Op: c.op, Args: []Arg{{Kind: ArgImm, Imm: 3}, {Kind: ArgReg, Reg: "X5"}, {Kind: ArgReg, Reg: "X6"}}}
+		if got := strings.Join(riscv64Needs(in, c.level), " "); got != c.want {
+			t.Errorf("%s at %s needs %q, want %q", c.op, c.level, got, c.want)
+		}
+	}
+}

@@ -441,7 +441,7 @@ var (
 	// record forms), CR0 too.
 	ppc64ALU = set("ADD", "SUB", "SUBF", "AND", "OR", "ORIS", "XOR", "XORIS", "NOR", "ANDN", "ORN", "NAND", "EQV", "MULLD", "MULLW", "MADDLD",
 		"MULHD", "MULHDU", "MULHW", "MULHWU", "SLD", "SRD", "SRAD", "SLW", "SRW", "SRAW", "RLDICL", "RLDICR", "RLDIC",
-		"RLWINM", "RLWNM", "ADDIS", "NEG", "EXTSB", "EXTSH", "EXTSW",
+		"RLWINM", "RLWNM", "ROTL", "ROTLW", "ADDIS", "NEG", "EXTSB", "EXTSH", "EXTSW",
 		"CNTLZD", "CNTLZW", "CNTTZD", "CNTTZW", "POPCNTD", "POPCNTW", "POPCNTB", "CMPB")
 	// The ALU operations with one source, op src, dst.
 	ppc64Unary = set("NEG", "EXTSB", "EXTSH", "EXTSW", "CNTLZD", "CNTLZW", "CNTTZD", "CNTTZW", "POPCNTD", "POPCNTW", "POPCNTB",

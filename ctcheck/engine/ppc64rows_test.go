@@ -115,6 +115,9 @@ func ppc64Rows() []tableRow {
 	}
 	rows = append(rows, rowsOf("RLDICL RLDICR RLDIC", tableRow{ins: "OP $3, R3, $8, R4", flow: "R3 -> R4"})...)
 	rows = append(rows, rowsOf("RLWNM", tableRow{ins: "OP $3, R3, $8, R4", flow: "R3 -> R4"})...)
+	// Rotates by a constant, which the assembler encodes as RLDICL and
+	// RLWNM (one fixed-latency integer operation: POWER9 user's manual).
+	rows = append(rows, rowsOf("ROTL ROTLW", tableRow{ins: "OP $40, R3, R4", flow: "R3 -> R4"})...)
 	rows = append(rows, rowsOf("ANDCC ORCC XORCC ADDCC SUBCC NORCC NANDCC EQVCC ANDNCC ORNCC MULLDCC SLDCC SRDCC SRADCC "+
 		"SLWCC SRWCC SRAWCC MULLWCC MULHDCC MULHDUCC MULHWCC MULHWUCC",
 		tableRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5 CR0"})...)
