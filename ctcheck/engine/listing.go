@@ -182,6 +182,10 @@ func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
 			continue
 		case "FUNCDATA", "PCDATA":
 			continue
+		case "PCALIGN":
+			// PCALIGN $n pads the code to n bytes with the ISA's NOPs,
+			// which the binary holds and the compiled check reads.
+			op, args = "NOP", ""
 		}
 		ins = append(ins, raw{pc: pc, pos: m[2], op: op, args: args, text: op + " " + args})
 	}

@@ -17,7 +17,10 @@ var ppc64Table = &isaTable{
 
 func ppc64Rows() []tableRow {
 	rows := []tableRow{
-		{ins: "RET", leak: "LR", want: "return to an address that depends on secret data (LR)"}, {ins: "JMP l"}, {ins: "BR l"}, {ins: "SYNC"}, {ins: "ISYNC"}, {ins: "LWSYNC"},
+		{ins: "RET", leak: "LR", want: "return to an address that depends on secret data (LR)"},
+		// BEQLR and BNELR: a return, or the next instruction.
+		{ins: "BC 12, 2, LR", op: "RETC", leak: "CR0", want: "conditional branch on secret CR0", leak2: "LR", want2: "return to an address that depends on secret data (LR)"},
+		{ins: "BC 4, 2, LR", op: "RETC", leak: "CR0", want: "conditional branch on secret CR0", leak2: "LR", want2: "return to an address that depends on secret data (LR)"}, {ins: "JMP l"}, {ins: "BR l"}, {ins: "SYNC"}, {ins: "ISYNC"}, {ins: "LWSYNC"},
 		{ins: "BR (CTR)", always: wJump},
 		{ins: "CALL (CTR)", always: wJump, flow: "-> LR"},
 		{ins: "CALL ·rowTarget(SB)", flow: "-> LR"},
