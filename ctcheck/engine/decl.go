@@ -167,12 +167,17 @@ func joinPtrs[K comparable](s, o map[K]ptr) (map[K]ptr, bool) {
 // regionOf returns the provenance of the base of memory operand x, where
 // it has one: a register other than the stack pointer (and the stack
 // pointer itself where its offset is lost but a realignment gave it a
-// region). An indexed operand's offset is not known.
+// region). An indexed operand's offset is not known; where its base has
+// no provenance and its index, unscaled, has (s390x's (R4)(R5*1), whose
+// registers the compiler orders as it likes), the index's.
 func (m *Mach) regionOf(x Arg) (ptr, bool) {
 	if x.Kind != ArgMem || x.Global || x.Reg == "" || x.Reg == EntrySP || x.Reg == m.a.SP && m.st.spKnown {
 		return ptr{}, false
 	}
 	p, ok := m.st.ptrs[x.Reg]
+	if !ok && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
+		p, ok = m.st.ptrs[x.Index]
+	}
 	if !ok {
 		return ptr{}, false
 	}
