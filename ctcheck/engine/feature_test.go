@@ -279,7 +279,7 @@ func checkCaseFindings(t *testing.T, check checkName, files map[string]string, f
 }
 
 // TestRISCV64RotateNeeds: below rva22u64 the assembler writes a rotate as
-// shifts and an OR, which need no extension; at rva22u64 and above it is
+// shifts and an OR (ANDN, ORN and XNOR with a NOT), which need no extension; at rva22u64 and above it is
 // Zbb's.
 func TestRISCV64RotateNeeds(t *testing.T) {
 	for _, c := range []struct{ op, level, want string }{
@@ -288,7 +288,9 @@ func TestRISCV64RotateNeeds(t *testing.T) {
 		{"ROR", "rva20u64", ""},
 		{"RORI", "rva22u64", "zbb"},
 		{"ROLW", "rva23u64", "zbb"},
-		{"ANDN", "rva20u64", "zbb"},
+		{"ANDN", "rva20u64", ""},
+		{"XNOR", "rva22u64", "zbb"},
+		{"REV8", "rva20u64", "zbb"},
 	} {
 		in := &Inst{Op: c.op, Args: []Arg{{Kind: ArgImm, Imm: 3}, {Kind: ArgReg, Reg: "X5"}, {Kind: ArgReg, Reg: "X6"}}}
 		if got := strings.Join(riscv64Needs(in, c.level), " "); got != c.want {
