@@ -47,9 +47,10 @@ type Built struct {
 	Level     string // the instruction-set level it was built at, as the binary records it
 	goTool    string
 	follow    []string
-	// own are the functions the listing holds whose names have no
-	// package path: an assembly file's TEXT addMulVVWx(SB), which the
-	// linker keeps so (crypto/internal/fips140/bigmod's).
+	// own are the functions the listing holds: those the followed
+	// packages define, whatever their names (an assembly file's TEXT
+	// addMulVVWx(SB), crypto/internal/fips140/bigmod's; internal/
+	// bytealg's runtime·memequal).
 	own map[string]bool
 }
 
@@ -128,8 +129,8 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 
 var (
 	listingHeader = regexp.MustCompile(`^\S+ STEXT`)
-	// The header of a function whose name has no package path.
-	ownFunc = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*) STEXT`)
+	// The header of a function in the listing.
+	ownFunc = regexp.MustCompile(`^(\S+) STEXT`)
 )
 
 // buildErrors is what a failed build printed, without the listing.
@@ -160,8 +161,7 @@ func Follows(follow []string, sym string) bool {
 }
 
 // Follows reports whether the checks of b follow sym: a function of the
-// packages followed, or one whose name has no package path that their
-// assembly defines.
+// packages followed, or one they define under another name.
 func (b *Built) Follows(sym string) bool { return Follows(b.follow, sym) || b.own[sym] }
 
 // Source reads the build's listing: the source check's front end.
