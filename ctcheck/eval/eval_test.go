@@ -39,14 +39,14 @@ type evalCase struct {
 }
 
 const (
-	closed  = "instruction not modelled (fail closed)"
-	store   = "store outside the stack frame (not modelled)"
-	branch  = "conditional branch on secret" // the flags, CR0, registers
-	move    = "call of runtime.memmove, which the analysis does not follow (fail closed)"
-	panics  = "call of runtime.gopanic: a deferred call that the panic path runs is not followed (fail closed)"
-	addr    = "memory address depends on secret"
-	avx     = "instruction needs CPU feature avx, which the code may not assume here"
-	avx2    = "instruction needs CPU feature avx2, which the code may not assume here"
+	closed = "instruction not modelled (fail closed)"
+	store  = "store outside the stack frame (not modelled)"
+	branch = "conditional branch on secret" // the flags, CR0, registers
+	move   = "call of runtime.memmove, which the analysis does not follow (fail closed)"
+	panics = "call of runtime.gopanic: a deferred call that the panic path runs is not followed (fail closed)"
+	addr   = "memory address depends on secret"
+	avx    = "instruction needs CPU feature avx, which the code may not assume here"
+	avx2   = "instruction needs CPU feature avx2, which the code may not assume here"
 )
 
 const polyDecl = "golang.org/x/crypto/internal/poly1305.update: secret *state msg[:] -- the key, the accumulator and the message; writes state.h"
