@@ -20,6 +20,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,6 +64,11 @@ type Config struct {
 	Declarations []Declaration
 	// GoTool is the go command; "" is "go" from PATH.
 	GoTool string
+	// Overlay maps source files (absolute paths) to the files compiled
+	// in their place, as go build -overlay does: a copy of a function
+	// checked without editing its package (eval's planted leaks). A
+	// file that does not exist is added.
+	Overlay map[string]string
 }
 
 // A Policy says what is secret and what the checked code may do; its zero
@@ -294,6 +300,14 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		prog = p.ImportPath + "/" + driverDir
 	} else if len(roots) == 0 {
 		roots = []string{"main.main"}
+	}
+	if len(cfg.Overlay) > 0 {
+		o := maps.Clone(b.Overlay)
+		if o == nil {
+			o = map[string]string{}
+		}
+		maps.Copy(o, cfg.Overlay)
+		b.Overlay = o
 	}
 	dirs, err := readDirectives(p, b.GOARCH)
 	if err != nil {
