@@ -16,7 +16,14 @@ func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
 		return x.Kind == ArgReg && x.Width == w && x.Off == 0 || x.Kind == ArgMem && (x.Width == w || x.Width == 0)
 	}
 	switch in.Op {
+	case "XOR":
+		if dst.Kind == ArgReg && src.Kind == ArgReg && dst.Reg == src.Reg && dst.Width >= 4 {
+			return []ptrFlow{{dst: Arg{Kind: ArgReg, Reg: dst.Reg, Width: w}, zero: true}} // nil
+		}
 	case "MOV":
+		if dst.Kind == ArgReg && whole(dst) && src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" {
+			return []ptrFlow{{dst: dst, zero: true}} // nil
+		}
 		if whole(dst) && whole(src) && (dst.Kind == ArgReg || src.Kind == ArgReg) {
 			return []ptrFlow{{dst: dst, src: src}}
 		}
@@ -90,6 +97,9 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		}
 		src, dst := args[0], args[1]
 		switch {
+		case plain(dst) && (src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" ||
+			src.Kind == ArgReg && a.Zero != "" && src.Reg == a.Zero):
+			return []ptrFlow{{dst: dst, zero: true}} // nil
 		case plain(src) && plain(dst):
 			return []ptrFlow{{dst: dst, src: src}}
 		case src.Kind == ArgMem && !src.Post && !src.Pre && plain(dst):
