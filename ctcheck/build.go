@@ -47,6 +47,11 @@ type Built struct {
 	Level     string // the instruction-set level it was built at, as the binary records it
 	goTool    string
 	follow    []string
+	// own are the functions the listing holds: those the followed
+	// packages define, whatever their names (an assembly file's TEXT
+	// addMulVVWx(SB), crypto/internal/fips140/bigmod's; internal/
+	// bytealg's runtime·memequal).
+	own map[string]bool
 }
 
 // BuildProgram compiles the main package pkg as b says, with the go
@@ -106,7 +111,12 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 		return nil, err
 	}
 	built := &Built{Build: b, Bin: bin, Listing: stdout.String() + stderr.String(), GoVersion: info.GoVersion,
-		goTool: goTool, follow: follow}
+		goTool: goTool, follow: follow, own: map[string]bool{}}
+	for _, l := range strings.Split(built.Listing, "\n") {
+		if m := ownFunc.FindStringSubmatch(l); m != nil {
+			built.own[m[1]] = true
+		}
+	}
 	if a := engine.ArchOf(b.GOARCH); a != nil && a.LevelVar != "" {
 		for _, s := range info.Settings {
 			if s.Key == a.LevelVar {
@@ -117,7 +127,11 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 	return built, nil
 }
 
-var listingHeader = regexp.MustCompile(`^\S+ STEXT`)
+var (
+	listingHeader = regexp.MustCompile(`^\S+ STEXT`)
+	// The header of a function in the listing.
+	ownFunc = regexp.MustCompile(`^(\S+) STEXT`)
+)
 
 // buildErrors is what a failed build printed, without the listing.
 func buildErrors(s string) string {
@@ -146,8 +160,9 @@ func Follows(follow []string, sym string) bool {
 	return false
 }
 
-// Follows reports whether the checks of b follow sym.
-func (b *Built) Follows(sym string) bool { return Follows(b.follow, sym) }
+// Follows reports whether the checks of b follow sym: a function of the
+// packages followed, or one they define under another name.
+func (b *Built) Follows(sym string) bool { return Follows(b.follow, sym) || b.own[sym] }
 
 // Source reads the build's listing: the source check's front end.
 func (b *Built) Source() (*engine.Program, error) {
@@ -165,6 +180,9 @@ func (b *Built) Compiled(ctx context.Context) (*engine.Program, error) {
 	alts := []string{`main\.`}
 	for _, p := range b.follow {
 		alts = append(alts, regexp.QuoteMeta(p)+`[./]`)
+	}
+	for sym := range b.own {
+		alts = append(alts, regexp.QuoteMeta(sym)+`$`)
 	}
 	p, err := engine.Disassemble(ctx, b.goTool, b.Build.GOARCH, b.Bin, b.Follows, `^(`+strings.Join(alts, "|")+`)`)
 	if err != nil {

@@ -20,6 +20,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -63,6 +64,11 @@ type Config struct {
 	Declarations []Declaration
 	// GoTool is the go command; "" is "go" from PATH.
 	GoTool string
+	// Overlay maps source files (absolute paths) to the files compiled
+	// in their place, as go build -overlay does: a copy of a function
+	// checked without editing its package (eval's planted leaks). A
+	// file that does not exist is added.
+	Overlay map[string]string
 }
 
 // A Policy says what is secret and what the checked code may do; its zero
@@ -113,7 +119,7 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		decls, err := readDeclared(engine.AsmPackage, filepath.Dir(f), goFiles, goarch, cfg.Declarations)
+		decls, err := readDeclared(engine.AsmPackage, filepath.Dir(f), goFiles, goarch, "", cfg.Declarations)
 		if err != nil {
 			return nil, err
 		}
@@ -145,6 +151,13 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 			return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", g, strings.Join(engine.GOARCHes(), ", "))
 		}
 	}
+	// The release that compiles the packages places ABIInternal's
+	// arguments (s390x's registers since Go 1.26: engine.ArchFor).
+	out, err := goEnv(ctx, cfg, "GOVERSION")
+	if err != nil {
+		return nil, err
+	}
+	goVersion := out
 	work, err := os.MkdirTemp("", "ctcheck-")
 	if err != nil {
 		return nil, err
@@ -157,7 +170,7 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 			return nil, err
 		}
 		for _, p := range pkgs {
-			rs, err := checkPackage(ctx, cfg, work, p, b, used)
+			rs, err := checkPackage(ctx, cfg, work, p, b, goVersion, used)
 			if err != nil {
 				return nil, err
 			}
@@ -165,6 +178,17 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 		}
 	}
 	return reports, unusedDecls(cfg, used)
+}
+
+// goEnv is what go env says of name in cfg's folder.
+func goEnv(ctx context.Context, cfg Config, name string) (string, error) {
+	cmd := exec.CommandContext(ctx, cfg.GoTool, "env", name)
+	cmd.Dir = cfg.Dir
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v", name, err)
+	}
+	return strings.TrimSpace(string(out)), nil
 }
 
 // unusedDecls is the error of declarations that named no function of
@@ -217,7 +241,7 @@ func listPackages(ctx context.Context, cfg Config, b Build) ([]*listedPackage, e
 const driverDir = "zz_ctcheck_driver"
 
 // checkPackage builds p as b says, and checks it with both front ends.
-func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage, b Build, used map[int]bool) ([]*Report, error) {
+func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage, b Build, goVersion string, used map[int]bool) ([]*Report, error) {
 	follow := cfg.Follow
 	if len(follow) == 0 {
 		follow = []string{p.ImportPath}
@@ -225,7 +249,7 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 			follow = []string{p.Module.Path}
 		}
 	}
-	decls, err := readDeclared(p.ImportPath, p.Dir, p.GoFiles, b.GOARCH, cfg.Declarations)
+	decls, err := readDeclared(p.ImportPath, p.Dir, p.GoFiles, b.GOARCH, goVersion, cfg.Declarations)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +268,7 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		}
 	}
 	if p.Name != "main" {
-		exported, err := exportedFuncs(p)
+		exported, methods, err := exportedFuncs(p)
 		if err != nil {
 			return nil, err
 		}
@@ -252,6 +276,12 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 			for _, f := range exported {
 				roots = append(roots, p.ImportPath+"."+f)
 			}
+		} else {
+			// Declared or named roots may be unexported functions
+			// that only an exported method reaches (a package of
+			// types, such as a field element's): the driver refers
+			// to those methods too, so that the linker keeps them.
+			exported = append(exported, methods...)
 		}
 		// The driver refers to the exported roots, methods too.
 		for _, r := range roots {
@@ -270,6 +300,14 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		prog = p.ImportPath + "/" + driverDir
 	} else if len(roots) == 0 {
 		roots = []string{"main.main"}
+	}
+	if len(cfg.Overlay) > 0 {
+		o := maps.Clone(b.Overlay)
+		if o == nil {
+			o = map[string]string{}
+		}
+		maps.Copy(o, cfg.Overlay)
+		b.Overlay = o
 	}
 	dirs, err := readDirectives(p, b.GOARCH)
 	if err != nil {
@@ -320,23 +358,43 @@ func rootsIn(p *engine.Program, roots []string) []string {
 }
 
 // exportedFuncs names the exported functions of p that a program can refer
-// to: not generic, not methods.
-func exportedFuncs(p *listedPackage) ([]string, error) {
+// to, not generic, and apart the exported methods of its exported types
+// that are not generic, by their keys ((*T).M or T.M).
+func exportedFuncs(p *listedPackage) (funcs, methods []string, err error) {
 	var out []string
 	fset := token.NewFileSet()
 	for _, name := range p.GoFiles {
 		f, err := parser.ParseFile(fset, filepath.Join(p.Dir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Name.IsExported() && fd.Type.TypeParams == nil {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || !fd.Name.IsExported() || fd.Type.TypeParams != nil {
+				continue
+			}
+			if fd.Recv == nil {
 				out = append(out, fd.Name.Name)
+				continue
+			}
+			if len(fd.Recv.List) != 1 {
+				continue
+			}
+			switch t := fd.Recv.List[0].Type.(type) {
+			case *ast.Ident:
+				if t.IsExported() {
+					methods = append(methods, t.Name+"."+fd.Name.Name)
+				}
+			case *ast.StarExpr:
+				if id, ok := t.X.(*ast.Ident); ok && id.IsExported() {
+					methods = append(methods, "(*"+id.Name+")."+fd.Name.Name)
+				}
 			}
 		}
 	}
 	slices.Sort(out)
-	return slices.Compact(out), nil
+	slices.Sort(methods)
+	return slices.Compact(out), slices.Compact(methods), nil
 }
 
 // driverSource is a main package that refers to each function of p named

@@ -69,8 +69,8 @@ func (nopImporter) Import(path string) (*types.Package, error) {
 // dir, those of goFiles) in its build for goarch: the //ctcheck:secret,
 // public and writes directives of its func declarations, and those of
 // extra that name its functions; and lays them out.
-func readDeclared(importPath, dir string, goFiles []string, goarch string, extra []Declaration) (*declared, error) {
-	a := engine.ArchOf(goarch)
+func readDeclared(importPath, dir string, goFiles []string, goarch, goVersion string, extra []Declaration) (*declared, error) {
+	a := engine.ArchFor(goarch, goVersion)
 	if a == nil {
 		return nil, fmt.Errorf("GOARCH %s: no model", goarch)
 	}

@@ -179,7 +179,7 @@ func TestDeclarationErrors(t *testing.T) {
 		{"var v int //ctcheck:secret v -- why\n", "doc comment of the func"},
 	} {
 		write(c.src)
-		_, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", nil)
+		_, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", "", nil)
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%q: error %v, want %q", c.src, err, c.err)
 		}
@@ -188,7 +188,7 @@ func TestDeclarationErrors(t *testing.T) {
 	// after t's 8 bytes on amd64, 4 on 386.
 	write("//ctcheck:secret v.B -- why\nfunc F(t *T, v T)\n")
 	for goarch, off := range map[string]int64{"amd64": 12, "386": 8} {
-		d, err := readDeclared("example.com/a", dir, []string{"a.go"}, goarch, nil)
+		d, err := readDeclared("example.com/a", dir, []string{"a.go"}, goarch, "", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +197,7 @@ func TestDeclarationErrors(t *testing.T) {
 			t.Errorf("%s: frame %+v, want 4 bytes at %d", goarch, f, off)
 		}
 	}
-	d, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", nil)
+	d, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +234,7 @@ func G(b byte, x uint64)
 	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", nil)
+	d, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

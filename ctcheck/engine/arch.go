@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"go/build/constraint"
+	"go/version"
 	"os"
 	"slices"
 	"strings"
@@ -71,8 +72,8 @@ type Arch struct {
 	ArgBase int64
 	// IntArgRegs are ABIInternal's integer argument registers, in order
 	// (cmd/compile/abi-internal.md); none where the architecture has no
-	// register ABI (386, arm, s390x) or the checker does not place its
-	// register arguments.
+	// register ABI (386, arm; s390x before Go 1.26: ArchFor) or the
+	// checker does not place its register arguments.
 	IntArgRegs []string
 	// ptrFlows says what an instruction does with pointers (decl.go); nil
 	// where the model follows none: declared regions and copies of the
@@ -161,7 +162,7 @@ var arches = []*Arch{
 	{
 		// R0 reads as zero as a base or index; R1 is the stack-zeroing
 		// scratch register (REGRT1).
-		GOARCH: "s390x", PtrSize: 8, ArgBase: s390xFixedFrame, Zero: "R0", SP: "R15", LR: "R14", MorestackLR: "R5",
+		GOARCH: "s390x", PtrSize: 8, ArgBase: s390xFixedFrame, ptrFlows: s390xPtrFlows, Zero: "R0", SP: "R15", LR: "R14", MorestackLR: "R5",
 		G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
 		Features: s390xFeatures, levelFeatures: s390xLevels, needs: s390xNeeds,
 		Step: s390xStep, Regs: s390xRegs(),
@@ -169,7 +170,7 @@ var arches = []*Arch{
 		objdump: s390xFromObjdump,
 	},
 	{
-		GOARCH: "arm", PtrSize: 4, ArgBase: armFixedFrame, SP: "R13", LR: "R14", MorestackLR: "R3",
+		GOARCH: "arm", PtrSize: 4, ArgBase: armFixedFrame, ptrFlows: armPtrFlows, SP: "R13", LR: "R14", MorestackLR: "R3",
 		G: "R10", GInABI0: true, Tmp: []string{"R11"},
 		LevelVar: "GOARM", Levels: []string{"5", "6", "7"}, DefaultLevel: "7", Macros: Cumulative,
 		Features: armFeatures, levelFeatures: armLevels, needs: armNeeds, runtimeFlags: armRuntimeFlags,
@@ -201,6 +202,20 @@ func ArchOf(goarch string) *Arch {
 		}
 	}
 	return nil
+}
+
+// ArchFor is the model of goarch as the Go release goVersion (go1.26.8,
+// as go env GOVERSION says it; "" is the newest) compiles for it: s390x
+// has passed arguments in R2-R9 since Go 1.26 (internal/buildcfg's
+// regabiSupported), in the frame before.
+func ArchFor(goarch, goVersion string) *Arch {
+	a := ArchOf(goarch)
+	if a == nil || goarch != "s390x" || goVersion != "" && version.IsValid(goVersion) && version.Compare(goVersion, "go1.26") < 0 {
+		return a
+	}
+	c := *a
+	c.IntArgRegs = numbered("R", 2, 9)
+	return &c
 }
 
 // Arches returns every instruction set the checker models.

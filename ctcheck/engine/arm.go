@@ -398,6 +398,10 @@ func armFromObjdump(f *Func, in *Inst, args []string) error {
 		op = "CALL" + strings.TrimPrefix(op, "BL")
 	case "BLX":
 		op = "CALL" + strings.TrimPrefix(op, "BLX") // BLX R: a call through a register
+	case "SBFX":
+		op = "BFX" + strings.TrimPrefix(op, "SBFX") // the listing's names of the bit-field extracts
+	case "UBFX":
+		op = "BFXU" + strings.TrimPrefix(op, "UBFX")
 	case "CMPD", "CMPF":
 		if a := in.Args; len(a) == 2 && a[0].Kind == ArgImm && a[0].Imm == 0 {
 			in.Args = a[1:] // VCMP with zero: the listing's CMPD F
@@ -434,7 +438,34 @@ var (
 	// its temporary (FREGTMP).
 	armFConv = set("MOVWD", "MOVWF", "MOVDW", "MOVFW")
 	armFCmp  = set("CMPD", "CMPF")
+	// Bit fields (ARMv6T2 and later): BFC $width, $lsb, Rd clears bits of
+	// Rd; BFI $width, $lsb, Rn, Rd inserts Rn's low bits into Rd; BFX and
+	// BFXU $width, $lsb, Rn, Rd extract (Rn is Rd where there are three
+	// operands). Single-cycle integer operations on every core
+	// (Cortex-A7/A15/A53 in AArch32: the "Cortex-A57 Software
+	// Optimization Guide" and "Cortex-A72" guides list BFC, BFI, SBFX,
+	// UBFX as 1-cycle ALU operations, I pipeline), with no operand that
+	// changes their latency.
+	armBitField = set("BFC", "BFI", "BFX", "BFXU")
 )
+
+// armBitFieldOK reports whether a bit-field instruction's operands are two
+// constants and one or two plain registers, the last a register and not
+// the stack pointer.
+func armBitFieldOK(a []Arg) bool {
+	imms, regs := 0, 0
+	for _, x := range a {
+		switch {
+		case x.Kind == ArgImm && x.Sym == "" && x.Name == "":
+			imms++
+		case x.Kind == ArgReg && x.Shift == "" && x.Index == "" && !x.isReg("R13"):
+			regs++
+		default:
+			return false
+		}
+	}
+	return imms == 2 && regs == len(a)-2 && a[len(a)-1].Kind == ArgReg
+}
 
 // armSingle reports whether op's result is single precision (or a
 // 32-bit integer) in an F register: the low half of it, S2n, which keeps
@@ -447,7 +478,7 @@ func armSingle(op string) bool {
 // the tables' tests.
 func ARMOps() map[string]bool {
 	t := set("RET", "JMP", "CALL", "NOP")
-	for _, c := range []map[string]bool{armALU, armMulAcc, armMulLong, armTest, armDiv, armFArith, armFMulAcc, armFUnary, armFConv, armFCmp} {
+	for _, c := range []map[string]bool{armALU, armMulAcc, armMulLong, armTest, armDiv, armFArith, armFMulAcc, armFUnary, armFConv, armFCmp, armBitField} {
 		for op := range c {
 			t[op] = true
 		}
@@ -564,6 +595,22 @@ func armStep(mach *Mach) {
 		armMove(m, armWidth[op], cond, a, write)
 	case armTest[op] && n == 2 && cond == "" && (reg(0) || a[0].Kind == ArgImm) && reg(1):
 		m.set("FLAGS", max(armRead(m, a[0]), armRead(m, a[1])))
+	case armBitField[op] && (n == 3 || n == 4) && !setFlags && armBitFieldOK(a):
+		// The listing prints BFI $w, Rn, $lsb, Rd; the disassembler
+		// BFI $w, $lsb, Rn, Rd: the first register is the source, the
+		// last the destination.
+		var regs []Arg
+		for _, x := range a {
+			if x.Kind == ArgReg {
+				regs = append(regs, x)
+			}
+		}
+		src, dst := regs[0], regs[len(regs)-1]
+		l := m.read(src)
+		if op == "BFC" || op == "BFI" {
+			l = max(l, m.read(dst)) // the bits of Rd that stay
+		}
+		write(dst, l)
 	case armMulAcc[op] && n == 4 && reg(0) && reg(1) && reg(2) && reg(3) && !setFlags && !a[3].isReg("R13"):
 		write(a[3], max(m.read(a[0]), m.read(a[1]), m.read(a[2])))
 	case armMulLong[op] && n == 3 && reg(0) && reg(1) && a[2].Kind == ArgList && len(a[2].Regs) == 2 && !setFlags:

@@ -43,7 +43,7 @@ var (
 	// dst, dst.
 	arm64ThreeOp = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR",
 		"ROR", "MUL", "ADC", "ADCS", "SBC", "SBCS", "UDIV", "SDIV", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW",
-		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH")
+		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH", "RORW", "ASRW")
 )
 
 // arm64Reg reads a register as the listing prints it; g is R28.
@@ -389,7 +389,11 @@ var (
 	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
 	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
-		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
+		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "RORW", "ASRW",
+		// The 32x32->64-bit multiplies: one multiply-pipeline operation
+		// of fixed latency (Neoverse N1 software optimization guide:
+		// SMULL/UMULL 2 cycles, M pipeline; data-independent under DIT).
+		"UMULL", "SMULL", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
 		"MVN", "REV", "CLZ", "RBIT",
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
 		// whose index is a register (constant time by the ISA).
@@ -406,9 +410,16 @@ var (
 	arm64Select     = set("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW")
 	arm64Cset       = set("CSET", "CSETM", "CSETW")
 	arm64Bit        = set("UBFX", "SBFX", "UBFIZ", "UBFXW", "BFI", "BFXIL")
-	arm64Div        = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
-	arm64CB         = set("CBZ", "CBNZ", "CBZW", "CBNZW")
-	arm64TB         = set("TBZ", "TBNZ")
+	// EXTR $k, Rm, Rn, Rd: Rd is bits k.. of the pair Rn:Rm (a rotate
+	// where Rm is Rn). One integer-ALU operation of fixed latency on
+	// every core (Arm's Neoverse N1/V1 and Cortex-A72 software
+	// optimization guides: 1 cycle, I pipeline), and among the
+	// instructions Arm's ARM (DDI 0487, PSTATE.DIT) makes data
+	// independent in time.
+	arm64Extr = set("EXTR", "EXTRW")
+	arm64Div  = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
+	arm64CB   = set("CBZ", "CBNZ", "CBZW", "CBNZW")
+	arm64TB   = set("TBZ", "TBNZ")
 	// The DSB options that order all memory accesses (SY, ISH, NSH, OSH):
 	// the barrier that, with an ISB after it, may stand for SB.
 	arm64FullDSB = map[int64]bool{15: true, 11: true, 7: true, 3: true}
@@ -433,7 +444,7 @@ const (
 func Arm64Ops() map[string]bool {
 	t := set("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
 		"MOVK")
-	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Div, arm64CB, arm64TB,
+	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Extr, arm64Div, arm64CB, arm64TB,
 		arm64Float, arm64FCmp} {
 		for op := range c {
 			t[op] = true
@@ -654,6 +665,12 @@ func arm64Step(mach *Mach) {
 			l = max(l, m.read(a[3], 8)) // inserts into dst
 		}
 		m.write(a[3], l, 8)
+	case arm64Extr[op] && n == 4 && a[0].Kind == ArgImm && isReg(1) && isReg(2) && isReg(3):
+		w := 8
+		if op == "EXTRW" {
+			w = 4
+		}
+		m.write(a[3], max(m.read(a[1], w), m.read(a[2], w)), w)
 	case arm64Test[op] && n == 2:
 		m.set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
 	case arm64FCmp[op] && n == 2:

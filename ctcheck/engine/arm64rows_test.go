@@ -169,6 +169,13 @@ func arm64Rows() []tableRow {
 		{ins: "UBFIZ $2, R3, $8, R4", flow: "R3 -> R4"},
 		{ins: "BFI $2, R3, $8, R4", flow: "R3 R4 -> R4"},
 		{ins: "BFXIL $2, R3, $8, R4", flow: "R3 R4 -> R4"},
+		{ins: "EXTR $51, R2, R3, R4", flow: "R2 R3 -> R4"},
+		{ins: "RORW $25, R1, R2", flow: "R1 -> R2"},
+		{ins: "RORW $8, R2", flow: "R2 -> R2"},
+		{ins: "ASRW $3, R1, R2", flow: "R1 -> R2"},
+		{ins: "UMULL R1, R2, R3", flow: "R1 R2 -> R3"},
+		{ins: "SMULL R1, R2, R3", flow: "R1 R2 -> R3"},
+		{ins: "EXTRW $7, R2, R3, R4", flow: "R2 R3 -> R4"},
 		// System registers and barriers.
 		{ins: "MRS DIT, R7", needs: "dit", flow: "-> R7"},
 		{ins: "MRS NZCV, R7", flow: "FLAGS -> R7"},

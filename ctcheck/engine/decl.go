@@ -115,6 +115,12 @@ func (r *Region) writable(o, n int64, known bool) bool {
 // offset is from the stack pointer at entry.
 const stackRegion = -1
 
+// nilRegion is the provenance of a zero written as a pointer (Go's nil):
+// where it meets a pointer into a region, the join keeps the region, as
+// a nil pointer addresses nothing (a load or store through it faults);
+// alone it has no region.
+const nilRegion = -2
+
 // A ptr is what a register or a stack slot holds of a pointer: into a
 // region (by index, or stackRegion), at a known offset from its start or
 // an unknown one.
@@ -135,6 +141,12 @@ const floorOff = math.MinInt64
 
 // joinPtr is what a location holds of a pointer where two paths meet.
 func joinPtr(a, b ptr) (ptr, bool) {
+	switch {
+	case a.region == nilRegion:
+		return b, true
+	case b.region == nilRegion:
+		return a, true
+	}
 	if a.region != b.region {
 		return ptr{}, false
 	}
@@ -167,13 +179,18 @@ func joinPtrs[K comparable](s, o map[K]ptr) (map[K]ptr, bool) {
 // regionOf returns the provenance of the base of memory operand x, where
 // it has one: a register other than the stack pointer (and the stack
 // pointer itself where its offset is lost but a realignment gave it a
-// region). An indexed operand's offset is not known.
+// region). An indexed operand's offset is not known; where its base has
+// no provenance and its index, unscaled, has (s390x's (R4)(R5*1), whose
+// registers the compiler orders as it likes), the index's.
 func (m *Mach) regionOf(x Arg) (ptr, bool) {
 	if x.Kind != ArgMem || x.Global || x.Reg == "" || x.Reg == EntrySP || x.Reg == m.a.SP && m.st.spKnown {
 		return ptr{}, false
 	}
 	p, ok := m.st.ptrs[x.Reg]
-	if !ok {
+	if (!ok || p.region == nilRegion) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
+		p, ok = m.st.ptrs[x.Index]
+	}
+	if !ok || p.region == nilRegion {
 		return ptr{}, false
 	}
 	if x.Index != "" {
@@ -384,6 +401,7 @@ type ptrFlow struct {
 	delta    int64
 	vary     bool
 	align    int64
+	zero     bool // dst receives nil (src unused)
 }
 
 // srcPtr is what src holds of a pointer in st.
@@ -445,8 +463,11 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 	var puts []put
 	for _, fl := range flows {
 		p, ok := an.srcPtr(m, pre, fl.src)
-		if !ok {
-			continue
+		if fl.zero {
+			p, ok = ptr{region: nilRegion}, true
+		}
+		if !ok || p.region == nilRegion && (fl.delta != 0 || fl.vary || fl.align > 1) {
+			continue // nil moved is no pointer of any region
 		}
 		switch {
 		case fl.align > 1 && p.region == stackRegion && p.known:
@@ -529,7 +550,7 @@ func movePtrs[K comparable](regions []*Region, m map[K]ptr, by int64) map[K]ptr 
 		switch {
 		case p.region == stackRegion:
 			p.off += by
-		case regions[p.region].aligned:
+		case p.region >= 0 && regions[p.region].aligned:
 			continue
 		}
 		c[k] = p

@@ -754,6 +754,10 @@ func (m *Mach) branch(on Level, what string, target uint64) {
 // doRet returns from the function.
 func (m *Mach) doRet() { m.fall, m.ret = false, true }
 
+// condRet returns from the function or falls through (ppc64's BEQLR):
+// the model has checked the condition.
+func (m *Mach) condRet() { m.ret = true }
+
 // popRet returns through the address at the stack slot x (arm's
 // MOVW.P n(R13), R15), which must be where the function saved its own.
 func (m *Mach) popRet(x Arg) {

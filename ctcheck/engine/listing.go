@@ -52,8 +52,9 @@ type listingFunc struct {
 
 var (
 	// The header of a function: its symbol, flags and size (the fields
-	// after it change order between releases).
-	listingHeader = regexp.MustCompile(`^(\S+) STEXT((?: [a-z]+)*) size=(\d+) `)
+	// after it change order between releases). The FIPS module's code
+	// is STEXTFIPS (crypto/internal/fips140/...).
+	listingHeader = regexp.MustCompile(`^(\S+) STEXT(?:FIPS)?((?: [a-z]+)*) size=(\d+) `)
 	listingInst   = regexp.MustCompile(`^\t0x[0-9a-f]+ (\d{5}) \(([^)]*)\)\t(\S+)(?:\t(.*))?$`)
 	listingText   = regexp.MustCompile(`\$(-?\d+)-(\d+)$`)
 	// The dump of the code: an offset, then up to 16 bytes.
@@ -181,6 +182,10 @@ func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
 			continue
 		case "FUNCDATA", "PCDATA":
 			continue
+		case "PCALIGN":
+			// PCALIGN $n pads the code to n bytes with the ISA's NOPs,
+			// which the binary holds and the compiled check reads.
+			op, args = "NOP", ""
 		}
 		ins = append(ins, raw{pc: pc, pos: m[2], op: op, args: args, text: op + " " + args})
 	}

@@ -252,6 +252,13 @@ func ppc64CRBit(s string) (string, bool) {
 // ppc64Canonical finishes an instruction either front end read: the
 // update forms, the two-operand forms.
 func ppc64Canonical(in *Inst) error {
+	if a := in.Args; (in.Op == "BC" || in.Op == "BCLR") && len(a) == 3 && a[0].Kind == ArgImm && (a[0].Imm == 12 || a[0].Imm == 4) &&
+		a[1].Kind == ArgCond && (in.Op == "BC" && a[2].isReg("LR") || in.Op == "BCLR" && a[2].Kind == ArgImm && a[2].Imm == 0) {
+		// A conditional return (BEQLR and its kin: BC 12,2,LR; the
+		// disassembler's BCLR $12, EQ, $0): RETC on the bit.
+		in.Op, in.Args = "RETC", a[1:2]
+		return nil
+	}
 	if base, ok := strings.CutSuffix(in.Op, "U"); ok && ppc64Width[base] != 0 {
 		found := false
 		for i := range in.Args {
@@ -441,7 +448,7 @@ var (
 	// record forms), CR0 too.
 	ppc64ALU = set("ADD", "SUB", "SUBF", "AND", "OR", "ORIS", "XOR", "XORIS", "NOR", "ANDN", "ORN", "NAND", "EQV", "MULLD", "MULLW", "MADDLD",
 		"MULHD", "MULHDU", "MULHW", "MULHWU", "SLD", "SRD", "SRAD", "SLW", "SRW", "SRAW", "RLDICL", "RLDICR", "RLDIC",
-		"RLWINM", "RLWNM", "ADDIS", "NEG", "EXTSB", "EXTSH", "EXTSW",
+		"RLWINM", "RLWNM", "ROTL", "ROTLW", "ADDIS", "NEG", "EXTSB", "EXTSH", "EXTSW",
 		"CNTLZD", "CNTLZW", "CNTTZD", "CNTTZW", "POPCNTD", "POPCNTW", "POPCNTB", "CMPB")
 	// The ALU operations with one source, op src, dst.
 	ppc64Unary = set("NEG", "EXTSB", "EXTSH", "EXTSW", "CNTLZD", "CNTLZW", "CNTTZD", "CNTTZW", "POPCNTD", "POPCNTW", "POPCNTB",
@@ -495,7 +502,7 @@ var (
 
 // PPC64Ops is every opcode the ppc64 model knows, for the tables' tests.
 func PPC64Ops() map[string]bool {
-	t := set("RET", "JMP", "CALL", "BDNZ", "BDZ", "ISEL", "SETBC", "SETBCR", "SETNBC", "SETNBCR", "LXVP", "STXVP",
+	t := set("RET", "RETC", "JMP", "CALL", "BDNZ", "BDZ", "ISEL", "SETBC", "SETBCR", "SETNBC", "SETNBCR", "LXVP", "STXVP",
 		"LXVL", "LXVLL", "MTVSRDD")
 	for _, c := range []map[string]bool{ppc64ALU, ppc64Insert, ppc64Carry, ppc64Cmp, ppc64Bcc, ppc64Div, ppc64None,
 		ppc64VecOp, ppc64VecCC, ppc64VecLoad, ppc64VecStore, ppc64FArith, ppc64FUnary, ppc64FMA, ppc64FCmp, ppc64Splat} {
@@ -575,6 +582,12 @@ func ppc64Step(mach *Mach) {
 	case ppc64None[op] && n == 0:
 	case op == "RET" && n == 0:
 		m.doRet() // the engine checks the link register
+	case op == "RETC" && n == 1 && a[0].Kind == ArgCond:
+		cr := crOf(a[0].Name)
+		if m.reg(cr) == Secret {
+			m.find("conditional branch on secret %s", cr)
+		}
+		m.condRet()
 	case op == "JMP" && n == 1:
 		m.jmp(a[0])
 	case op == "CALL" && n == 1:

@@ -17,7 +17,10 @@ var ppc64Table = &isaTable{
 
 func ppc64Rows() []tableRow {
 	rows := []tableRow{
-		{ins: "RET", leak: "LR", want: "return to an address that depends on secret data (LR)"}, {ins: "JMP l"}, {ins: "BR l"}, {ins: "SYNC"}, {ins: "ISYNC"}, {ins: "LWSYNC"},
+		{ins: "RET", leak: "LR", want: "return to an address that depends on secret data (LR)"},
+		// BEQLR and BNELR: a return, or the next instruction.
+		{ins: "BC 12, 2, LR", op: "RETC", leak: "CR0", want: "conditional branch on secret CR0", leak2: "LR", want2: "return to an address that depends on secret data (LR)"},
+		{ins: "BC 4, 2, LR", op: "RETC", leak: "CR0", want: "conditional branch on secret CR0", leak2: "LR", want2: "return to an address that depends on secret data (LR)"}, {ins: "JMP l"}, {ins: "BR l"}, {ins: "SYNC"}, {ins: "ISYNC"}, {ins: "LWSYNC"},
 		{ins: "BR (CTR)", always: wJump},
 		{ins: "CALL (CTR)", always: wJump, flow: "-> LR"},
 		{ins: "CALL ·rowTarget(SB)", flow: "-> LR"},
@@ -115,6 +118,9 @@ func ppc64Rows() []tableRow {
 	}
 	rows = append(rows, rowsOf("RLDICL RLDICR RLDIC", tableRow{ins: "OP $3, R3, $8, R4", flow: "R3 -> R4"})...)
 	rows = append(rows, rowsOf("RLWNM", tableRow{ins: "OP $3, R3, $8, R4", flow: "R3 -> R4"})...)
+	// Rotates by a constant, which the assembler encodes as RLDICL and
+	// RLWNM (one fixed-latency integer operation: POWER9 user's manual).
+	rows = append(rows, rowsOf("ROTL ROTLW", tableRow{ins: "OP $40, R3, R4", flow: "R3 -> R4"})...)
 	rows = append(rows, rowsOf("ANDCC ORCC XORCC ADDCC SUBCC NORCC NANDCC EQVCC ANDNCC ORNCC MULLDCC SLDCC SRDCC SRADCC "+
 		"SLWCC SRWCC SRAWCC MULLWCC MULHDCC MULHDUCC MULHWCC MULHWUCC",
 		tableRow{ins: "OP R3, R4, R5", flow: "R3 R4 -> R5 CR0"})...)

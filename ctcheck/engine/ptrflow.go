@@ -16,7 +16,14 @@ func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
 		return x.Kind == ArgReg && x.Width == w && x.Off == 0 || x.Kind == ArgMem && (x.Width == w || x.Width == 0)
 	}
 	switch in.Op {
+	case "XOR":
+		if dst.Kind == ArgReg && src.Kind == ArgReg && dst.Reg == src.Reg && dst.Width >= 4 {
+			return []ptrFlow{{dst: Arg{Kind: ArgReg, Reg: dst.Reg, Width: w}, zero: true}} // nil
+		}
 	case "MOV":
+		if dst.Kind == ArgReg && whole(dst) && src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" {
+			return []ptrFlow{{dst: dst, zero: true}} // nil
+		}
 		if whole(dst) && whole(src) && (dst.Kind == ArgReg || src.Kind == ArgReg) {
 			return []ptrFlow{{dst: dst, src: src}}
 		}
@@ -69,6 +76,8 @@ var (
 	riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))
 	loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))
 	ppc64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+	s390xPtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+	armPtrFlows     = goOrderFlows("MOVW", set("ADD"), set("SUB"), set("AND"))
 )
 
 func goOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []ptrFlow {
@@ -79,7 +88,7 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 	args := in.Args
 	n := len(args)
 	plain := func(x Arg) bool {
-		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == 8) && (a.Zero == "" || x.Reg != a.Zero)
+		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == int(a.PtrSize)) && (a.Zero == "" || x.Reg != a.Zero)
 	}
 	switch op := in.Op; {
 	case op == move:
@@ -88,6 +97,9 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		}
 		src, dst := args[0], args[1]
 		switch {
+		case plain(dst) && (src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" ||
+			src.Kind == ArgReg && a.Zero != "" && src.Reg == a.Zero):
+			return []ptrFlow{{dst: dst, zero: true}} // nil
 		case plain(src) && plain(dst):
 			return []ptrFlow{{dst: dst, src: src}}
 		case src.Kind == ArgMem && !src.Post && !src.Pre && plain(dst):

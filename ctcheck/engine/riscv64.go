@@ -565,6 +565,10 @@ var riscv64Levels = cumulative([][2]string{
 // Zbb's counts below rva22u64.
 var riscv64RuntimeFlags = map[string]string{"runtime.riscv64HasZbb": "zbb"}
 
+// riscv64Expanded are the Zbb instructions that the assembler writes
+// with the base ISA's below rva22u64 (cmd/internal/obj/riscv).
+var riscv64Expanded = set("ROL", "ROR", "RORI", "ROLW", "RORW", "RORIW", "ANDN", "ORN", "XNOR")
+
 var riscv64OpNeeds = func() map[string]string {
 	m := map[string]string{}
 	for feature, ops := range map[string]string{
@@ -583,7 +587,15 @@ var riscv64OpNeeds = func() map[string]string {
 // riscv64Needs: a listed move that extends one register into another is
 // Zba's ADD.UW (MOVWU) or one of Zbb's (MOVHU, MOVH, MOVB) where the
 // level has them, and shifts of the base ISA below (cmd/internal/obj/riscv).
+// So are the rotates, ANDN, ORN and XNOR: below rva22u64 the assembler
+// writes ROR, RORI and their kin as two shifts and an OR
+// (instructionsForRotate), ANDN as an XORI and an AND, and so on, which
+// the binary holds and the compiled check reads; only at a level with
+// Zbb is the listed instruction Zbb's.
 func riscv64Needs(in *Inst, level string) []string {
+	if riscv64Expanded[in.Op] && !slices.Contains(riscv64Levels(level), "zbb") {
+		return nil
+	}
 	if f := riscv64OpNeeds[in.Op]; f != "" {
 		return []string{f}
 	}

@@ -482,6 +482,8 @@ var (
 	x86CXBranch = set("JCXZ", "JECXZ", "JRCXZ", "LOOP", "LOOPE", "LOOPNE")
 	// dst = dst op src, the flags from the result.
 	x86ALU = set("ADD", "SUB", "AND", "OR", "XOR", "IMUL", "ANDN")
+	// ADX and BMI2's flagless multiply (the model's cases say how).
+	x86ADX = set("ADCX", "ADOX", "MULX")
 	// The same, reading the carry flag.
 	x86Carry = set("ADC", "SBB")
 	// Shifts and rotates: a count of zero keeps the flags; RCL and RCR
@@ -529,7 +531,7 @@ func X86Ops() map[string]bool {
 	t := set("RET", "JMP", "CALL", "INT3", "UD2", "MOV", "MOVZX", "MOVSX", "MOVSXD", "LEA", "PUSH", "POP",
 		"XCHG", "CMP", "TEST", "BT", "BTS", "BTR", "BTC", "MUL", "DIV", "IDIV", "CQO", "CDQ", "CWD", "CDQE", "CWDE",
 		"VZEROUPPER", "VZEROALL", "XGETBV", "CPUID", "RDTSC", "SETcc", "CMOVcc")
-	for _, c := range []map[string]bool{x86Jcc, x86CXBranch, x86ALU, x86Carry, x86Shift, x86Unary, x86BMI, x86VarLat,
+	for _, c := range []map[string]bool{x86Jcc, x86CXBranch, x86ALU, x86ADX, x86Carry, x86Shift, x86Unary, x86BMI, x86VarLat,
 		x86VecMove, x86VecOp, x86FloatOp, x86VecAcc, x86VecTest, x86KTest, x86KOp, x86Nop} {
 		for op := range c {
 			t[op] = true
@@ -663,6 +665,28 @@ func x86Step(mach *Mach) {
 			l = max(l, m.allFlags()) // SF and ZF undefined: as they were, or from the result
 		}
 		m.flags(l)
+	case (op == "ADCX" || op == "ADOX") && n == 2 && a[0].Kind == ArgReg:
+		// ADX: dst += src + CF (ADCX) or + OF (ADOX), writing that flag
+		// alone; OF is kept with the flags other than CF. One cycle on
+		// every core with ADX, whatever the operands (Intel's optimization
+		// reference manual, "ADX"; uops.info: ADCX/ADOX r64, r64 latency
+		// 1 on Broadwell to Alder Lake, Zen to Zen 4).
+		if op == "ADCX" {
+			l := max(m.reads(a[0], a[1]), m.reg(x86CF))
+			m.write(a[0], l, legacy)
+			m.set(x86CF, l)
+		} else {
+			l := max(m.reads(a[0], a[1]), m.reg(x86ZF))
+			m.write(a[0], l, legacy)
+			m.set(x86ZF, l)
+		}
+	case op == "MULX" && n == 3 && a[0].Kind == ArgReg && a[1].Kind == ArgReg:
+		// BMI2's MULX hi, lo, src: hi:lo = DX * src, no flags. Fixed
+		// latency (Intel's manual; uops.info: 4 cycles on Haswell to
+		// Alder Lake, 3-4 on Zen), like MUL.
+		l := max(m.read(a[2]), m.reg("DX"))
+		m.write(a[1], l, legacy)
+		m.write(a[0], l, legacy)
 	case op == "IMUL" && n == 3 && a[2].Kind == ArgImm:
 		l := m.read(a[1])
 		m.write(a[0], l, legacy)
@@ -836,7 +860,7 @@ func x86Step(mach *Mach) {
 // x86-64 psABI's micro-architecture levels, which GOAMD64 names.
 
 // x86Features are the features the model names.
-var x86Features = []string{"sse", "sse2", "ssse3", "sse41", "popcnt", "lzcnt", "bmi1", "bmi2", "fma", "osxsave", "avx", "avx2",
+var x86Features = []string{"sse", "sse2", "ssse3", "sse41", "popcnt", "lzcnt", "bmi1", "bmi2", "adx", "fma", "osxsave", "avx", "avx2",
 	"avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512vbmi", "avx512vbmi2"}
 
 // amd64Levels are what each GOAMD64 level adds to the one below it.
@@ -870,7 +894,8 @@ var x86OpNeeds = func() map[string]string {
 		"popcnt":   "POPCNT",
 		"lzcnt":    "LZCNT",
 		"bmi1":     "ANDN BLSR TZCNT",
-		"bmi2":     "BZHI PDEP PEXT RORX SARX SHLX SHRX",
+		"bmi2":     "BZHI PDEP PEXT RORX SARX SHLX SHRX MULX",
+		"adx":      "ADCX ADOX",
 		"osxsave":  "XGETBV",
 		"avx":      "VZEROUPPER VZEROALL",
 		"avx512f":  "KMOVW KORW KANDW KXORW KORTESTW",

@@ -78,6 +78,9 @@ func x86Rows() []tableRow {
 		// (They read the carry alone: CF is its location, ZF the other
 		// flags', FLAGS both.)
 		{ins: "ADCQ BX, CX", flow: "BX CX CF -> CX FLAGS"},
+		{ins: "ADCXQ BX, CX", needs: "adx", flow: "BX CX CF -> CX CF"},
+		{ins: "ADOXQ BX, CX", needs: "adx", flow: "BX CX ZF -> CX ZF"},
+		{ins: "MULXQ BX, CX, R8", needs: "bmi2", flow: "BX DX -> CX R8"},
 		{ins: "SBBQ R10, R10", flow: "R10 CF -> R10 FLAGS"},
 		{ins: "RCLQ $1, R10", flow: "R10 CF -> R10 FLAGS; ZF -> FLAGS"},
 		{ins: "RCRQ $1, R10", flow: "R10 CF -> R10 FLAGS; ZF -> FLAGS"},
