@@ -1,4 +1,4 @@
-package kernelcheck
+package asmgadgets
 
 import (
 	"fmt"
@@ -444,4 +444,13 @@ func init() {
 			vecLoc: func(v int) string { return "F" + strconv.Itoa(v) }, nvec: 32,
 		},
 	)
+}
+
+// numberedNames are the registers prefix+lo to prefix+hi.
+func numberedNames(prefix string, lo, hi int) []string {
+	var out []string
+	for i := lo; i <= hi; i++ {
+		out = append(out, prefix+strconv.Itoa(i))
+	}
+	return out
 }

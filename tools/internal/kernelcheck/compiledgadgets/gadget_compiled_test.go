@@ -1,4 +1,4 @@
-package kernelcheck
+package compiledgadgets
 
 import (
 	"fmt"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
 
 // Leak gadgets planted in the compiled Go code on the path (Compare, the
@@ -34,7 +36,7 @@ type compiledGadget struct {
 }
 
 func (g compiledGadget) wants(reason string) bool {
-	return gadget{want: g.want}.wants(reason)
+	return kernelchecktest.Wants(g.want, reason)
 }
 
 var x86CompiledGadgets = []compiledGadget{
@@ -222,19 +224,19 @@ func replant(f *engine.Func, at int, code []engine.Inst) (*engine.Func, int) {
 // TestCompiledGadgets plants the x86 gadgets in the compiled code of the
 // path on amd64 and 386, in both front ends.
 func TestCompiledGadgets(t *testing.T) {
-	goTool, root := toolchain(t)
+	goTool, root := kernelchecktest.Toolchain(t)
 	all := os.Getenv("CTEQUAL_GADGETS") == "all"
 	for _, p := range x86Plantings {
 		t.Run(p.goarch, func(t *testing.T) {
-			src, bin := bothPrograms(t, goTool, root, Build{GOARCH: p.goarch})
-			counts := gadgetCounts{}
+			src, bin := kernelchecktest.BothPrograms(t, goTool, root, kernelcheck.Build{GOARCH: p.goarch})
+			counts := kernelchecktest.GadgetCounts{}
 			type site struct {
 				name   string
 				at     int // in the disassembly's function
 				atList int // the same instruction in the listing's
 				st     *engine.State
 			}
-			r, err := Check(bin)
+			r, err := kernelcheck.Check(bin)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -247,7 +249,7 @@ func TestCompiledGadgets(t *testing.T) {
 				if f.IsAsm() {
 					continue // planted at its source: TestGadgets
 				}
-				an, err := engine.NewAnalysis(bin, InModule)
+				an, err := engine.NewAnalysis(bin, kernelcheck.InModule)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -286,7 +288,7 @@ func TestCompiledGadgets(t *testing.T) {
 					continue
 				}
 				for si, s := range sites {
-					if !all && !gadgetSample(gi, si) {
+					if !all && !kernelchecktest.GadgetSample(gi, si) {
 						continue
 					}
 					// A secret register at the site, or the bytes behind a
@@ -360,7 +362,7 @@ func TestCompiledGadgets(t *testing.T) {
 							}
 							one.Add(cf)
 						}
-						an, err := engine.NewAnalysis(one, InModule)
+						an, err := engine.NewAnalysis(one, kernelcheck.InModule)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -379,8 +381,8 @@ func TestCompiledGadgets(t *testing.T) {
 						}
 						_ = leak
 					}
-					counts.add(g.family, flagged[0], flagged[1])
-					for i, c := range []checkName{sourceCheck, compiledCheck} {
+					counts.Add(g.family, flagged[0], flagged[1])
+					for i, c := range []kernelchecktest.CheckName{kernelchecktest.SourceCheck, kernelchecktest.CompiledCheck} {
 						if !flagged[i] {
 							if missed++; missed <= 20 {
 								t.Errorf("%s: %s check: gadget %s/%s at %s+%d not caught: want %q, got %q", p.goarch, c, g.family, g.name,
@@ -398,8 +400,8 @@ func TestCompiledGadgets(t *testing.T) {
 				what = "all"
 			}
 			t.Logf("%s compiled: %d gadgets x %d sites, %d planted (%s)", p.goarch, len(x86CompiledGadgets), len(sites), planted, what)
-			counts.log(t, p.goarch+" compiled Go code")
-			checkGadgetTables(t, p.goarch+" compiled Go code", counts)
+			counts.Log(t, p.goarch+" compiled Go code")
+			kernelchecktest.CheckGadgetTables(t, p.goarch+" compiled Go code", counts)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package kernelcheck
+package ctcheckcmd
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/tools/internal/cttrace"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
 
 // TestCommand runs ctcheck, the command, on the library as a user would:
@@ -18,8 +19,8 @@ import (
 // kernel needs and claims, the library's directives say). It must exit 0;
 // and 3, naming the line, with a leak planted in equal_amd64.s.
 func TestCommand(t *testing.T) {
-	goTool, root := toolchain(t)
-	needObjdump(t, "amd64")
+	goTool, root := kernelchecktest.Toolchain(t)
+	kernelchecktest.NeedObjdump(t, "amd64")
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "ctcheck")
 	if out, err := exec.Command(goTool, "build", "-o", bin, "github.com/ctequal/ctequal/ctcheck/cmd/ctcheck").CombinedOutput(); err != nil {

@@ -1,4 +1,4 @@
-// A red-team plant (internal/ctcheck/redteam_test.go): the library's
+// A red-team plant (tools/internal/kernelcheck/redteam): the library's
 // equal.go with each //replace: line (after its tab, verbatim) replaced by
 // the //with: lines after it (likewise), and the declarations after the
 // package clause appended (rtPlant).

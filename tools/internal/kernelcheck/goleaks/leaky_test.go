@@ -1,4 +1,4 @@
-package kernelcheck
+package goleaks
 
 import (
 	"os"
@@ -11,6 +11,8 @@ import (
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/tools/internal/cttrace"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
 
 // cttrace's plants (the red team's of issue 20) in today's amd64 kernels,
@@ -22,12 +24,12 @@ import (
 // // want "reason", and nothing else is. (ctcheck's own tests hold the
 // small leaky kernels of every architecture.)
 func TestLeakyKernels(t *testing.T) {
-	toolchain(t)
+	kernelchecktest.Toolchain(t)
 	plants, err := filepath.Glob(filepath.Join(cttrace.PlantsDir(), "*.txt"))
 	if err != nil || len(plants) == 0 {
 		t.Fatalf("no plants in %s: %v", cttrace.PlantsDir(), err)
 	}
-	shipped, err := os.ReadFile(filepath.Join(kernelsDir, cttrace.KernelAsm))
+	shipped, err := os.ReadFile(filepath.Join(kernelchecktest.KernelsDir, cttrace.KernelAsm))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func checkWants(t *testing.T, path string, src []byte) {
 	if len(want) == 0 {
 		t.Fatal("no // want lines: a test that cannot fail")
 	}
-	findings, err := CheckFile(path)
+	findings, err := kernelcheck.CheckFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,29 +103,29 @@ func checkWants(t *testing.T, path string, src []byte) {
 // kernel (on the path of every build), marks its leak with "// the
 // leak", and must draw a finding with the reason at that line.
 var goLeaks = []struct{ file, reason string }{
-	{"testdata/leaky_generic/branch.go", wBranch},
-	{"testdata/leaky_generic/table.go", wAddr},
-	{"testdata/leaky_generic/arg7.go", wBranch},
-	{"testdata/leaky_generic/argstack.go", wBranch},
-	{"testdata/leaky_generic/argfloat.go", wBranch},
-	{"testdata/leaky_generic/global.go", wBranch},
+	{"testdata/leaky_generic/branch.go", kernelchecktest.WantBranch},
+	{"testdata/leaky_generic/table.go", kernelchecktest.WantAddr},
+	{"testdata/leaky_generic/arg7.go", kernelchecktest.WantBranch},
+	{"testdata/leaky_generic/argstack.go", kernelchecktest.WantBranch},
+	{"testdata/leaky_generic/argfloat.go", kernelchecktest.WantBranch},
+	{"testdata/leaky_generic/global.go", kernelchecktest.WantBranch},
 }
 
 // baseLeakBuilds are builds that every leak is planted in: a register ABI
 // reaching the portable kernel through the trampoline, a stack ABI, and
 // arm64's.
-var baseLeakBuilds = set("amd64", "386", "arm64")
+var baseLeakBuilds = map[string]bool{"amd64": true, "386": true, "arm64": true}
 
 // leakBuilds returns the builds that TestGoLeaks plants the k-th leak in:
 // every build with CTEQUAL_GADGETS=all (CI's gadget step, 6 leaks by 17
 // builds, two minutes here); by default the base builds and one other, a
 // different one for each leak; with -short one base build.
-func leakBuilds(k int) []Build {
+func leakBuilds(k int) []kernelcheck.Build {
 	if os.Getenv("CTEQUAL_GADGETS") == "all" {
-		return builds
+		return kernelchecktest.Builds
 	}
-	var base, other []Build
-	for _, b := range builds {
+	var base, other []kernelcheck.Build
+	for _, b := range kernelchecktest.Builds {
 		if baseLeakBuilds[b.Name()] {
 			base = append(base, b)
 		} else {
@@ -140,32 +142,32 @@ func leakBuilds(k int) []Build {
 // of the portable kernel, and fails naming each build and check that
 // misses it.
 func TestGoLeaks(t *testing.T) {
-	goTool, root := toolchain(t)
-	counts := gadgetCounts{}
+	goTool, root := kernelchecktest.Toolchain(t)
+	counts := kernelchecktest.GadgetCounts{}
 	var mu sync.Mutex
 	defer func() {
 		if !t.Failed() && !testing.Short() {
-			counts.log(t, "Go source")
-			checkGadgetTables(t, "Go source", counts)
+			counts.Log(t, "Go source")
+			kernelchecktest.CheckGadgetTables(t, "Go source", counts)
 		}
 	}()
 	for k, leak := range goLeaks {
 		t.Run(filepath.Base(leak.file), func(t *testing.T) {
 			with := buildLeak(t, leak.file)
-			line := markedLine(t, with, "// the leak")
+			line := kernelchecktest.MarkedLine(t, with, "// the leak")
 			for _, b := range leakBuilds(k) {
-				b.Replace = map[string]string{kernelsSrc + "/equal_generic.go": with}
+				b.Replace = map[string]string{kernelchecktest.KernelsSrc + "/equal_generic.go": with}
 				t.Run(b.Name(), func(t *testing.T) {
-					src, bin := bothPrograms(t, goTool, root, b)
+					src, bin := kernelchecktest.BothPrograms(t, goTool, root, b)
 					var flagged [2]bool
 					defer func() {
 						mu.Lock()
-						counts.add(strings.TrimSuffix(filepath.Base(leak.file), ".go"), flagged[0], flagged[1])
+						counts.Add(strings.TrimSuffix(filepath.Base(leak.file), ".go"), flagged[0], flagged[1])
 						mu.Unlock()
 					}()
 					for i, p := range []*engine.Program{src, bin} {
-						check := []checkName{sourceCheck, compiledCheck}[i]
-						r, err := Check(p)
+						check := []kernelchecktest.CheckName{kernelchecktest.SourceCheck, kernelchecktest.CompiledCheck}[i]
+						r, err := kernelcheck.Check(p)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -214,7 +216,7 @@ func buildLeak(t *testing.T, file string) string {
 	if replace == "" || len(with) == 0 || !ok {
 		t.Fatalf("%s: no //replace:, //with: or package clause", file)
 	}
-	shipped := kernelFile(t, "equal_generic.go")
+	shipped := kernelchecktest.KernelFile(t, "equal_generic.go")
 	if strings.Count(shipped, "\t"+replace+"\n") != 1 {
 		t.Fatalf("equal_generic.go has not exactly one line %q to plant %s at", replace, file)
 	}
@@ -224,27 +226,4 @@ func buildLeak(t *testing.T, file string) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// markedLine returns the number of the only line of file that contains
-// mark.
-func markedLine(t *testing.T, file, mark string) int {
-	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	found := 0
-	for i, l := range strings.Split(string(src), "\n") {
-		if strings.Contains(l, mark) {
-			if found != 0 {
-				t.Fatalf("%s: %q on lines %d and %d", file, mark, found, i+1)
-			}
-			found = i + 1
-		}
-	}
-	if found == 0 {
-		t.Fatalf("%s: no line marked %q: a test that cannot fail", file, mark)
-	}
-	return found
 }

@@ -1,4 +1,4 @@
-package kernelcheck
+package asmgadgets
 
 import (
 	"fmt"
@@ -6,13 +6,14 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
 
 // Leak gadgets planted in the shipped kernels, the way cmd/mutate
@@ -26,10 +27,11 @@ import (
 // go test plants a fixed sample of the (gadget, site) pairs;
 // CTEQUAL_GADGETS=all plants every gadget at every site (CI):
 //
-//	CTEQUAL_GADGETS=all go test ./tools/internal/kernelcheck -run Gadgets -v
+//	CTEQUAL_GADGETS=all go test ./tools/internal/kernelcheck/asmgadgets -run Gadgets -v
 //
-// TestCompiledGadgets (gadget_compiled_test.go) does the same in the
-// compiled Go code on the path, and TestGoLeaks in the Go source.
+// TestCompiledGadgets (package compiledgadgets) does the same in the
+// compiled Go code on the path, and TestGoLeaks (package goleaks) in the
+// Go source.
 
 // A gadget is a few instructions that leak a secret. In its code, {S} is
 // a general register that holds a secret (a 64-bit name; {S8} is its low
@@ -48,30 +50,7 @@ type gadget struct {
 func (g gadget) id() string { return g.family + "/" + g.name }
 
 // wants reports whether reason is the finding g wants.
-func (g gadget) wants(reason string) bool {
-	for _, w := range strings.Split(g.want, "|") {
-		if strings.Contains(reason, w) {
-			return true
-		}
-	}
-	return false
-}
-
-// The families, by what hides the leak or carries the secret; every
-// architecture has each but masks (x86 only: NEON has no opmasks).
-const (
-	fBranch = "branch"  // branches on flags or registers computed from a secret
-	fChain  = "chain"   // from the flags to a register to a branch
-	fAddr   = "address" // memory addressed by a secret
-	fLat    = "latency" // variable-latency instructions on a secret
-	fJump   = "jump"    // jumps and calls through a secret
-	fHidden = "hidden"  // a branch as a second statement, in a macro, as raw bytes
-	fParts  = "parts"   // a partial vector write that leaves a secret part, then the whole register
-	fMask   = "mask"    // an AVX-512 merge-masked write that leaves a secret, then the register
-	fSP     = "sp"      // the stack pointer moved by a secret, then a load
-	fMemory = "memory"  // a secret through the frame, the stack or a global, then a branch
-	fArgs   = "args"    // a secret passed in a seventh, a float or a stack argument to a function that branches on it
-)
+func (g gadget) wants(reason string) bool { return kernelchecktest.Wants(g.want, reason) }
 
 // The amd64 library. Where a gadget is about one instruction's rule, the
 // code around it makes every other way to the finding public (XORL r, r
@@ -393,27 +372,6 @@ func gadgetSites(t *testing.T, path, goarch string) []site {
 	return out
 }
 
-// textBlocks splits an assembly file into its TEXT blocks, by symbol: the
-// lines from each TEXT to the next (1-based, inclusive first).
-func textBlocks(src string) (lines []string, blocks map[string][2]int) {
-	lines = strings.Split(src, "\n")
-	blocks = map[string][2]int{}
-	textRE := regexp.MustCompile(`^TEXT\s+(·\w+)\(SB\)`)
-	cur, start := "", 0
-	for i, l := range lines {
-		if m := textRE.FindStringSubmatch(l); m != nil {
-			if cur != "" {
-				blocks[cur] = [2]int{start, i}
-			}
-			cur, start = m[1], i+1
-		}
-	}
-	if cur != "" {
-		blocks[cur] = [2]int{start, len(lines) + 1}
-	}
-	return lines, blocks
-}
-
 // plantCode instantiates g at site s; id makes its label unique.
 func plantCode(t *testing.T, ga *gadgetArch, s site, g gadget, id int) (code []string, defines string) {
 	t.Helper()
@@ -476,55 +434,15 @@ type plant struct {
 	line int    // the leak's line in the planted file
 }
 
-// gadgetSample reports whether the default run plants gadget g at site s:
-// about one pair in 13, every gadget at several sites and every site with
-// several gadgets.
-func gadgetSample(g, s int) bool { return (7*g+s)%13 == 0 }
-
-// gadgetCounts tallies, per family, what was planted and what each check
-// flagged.
-type gadgetCounts map[string]*[3]int // planted, flagged by the source check, by the compiled check
-
-func (c gadgetCounts) add(family string, src, bin bool) {
-	if c[family] == nil {
-		c[family] = &[3]int{}
-	}
-	c[family][0]++
-	if src {
-		c[family][1]++
-	}
-	if bin {
-		c[family][2]++
-	}
-}
-
-func (c gadgetCounts) log(t *testing.T, where string) {
-	t.Helper()
-	fams := make([]string, 0, len(c))
-	for f := range c {
-		fams = append(fams, f)
-	}
-	sort.Strings(fams)
-	total := [3]int{}
-	for _, f := range fams {
-		n := c[f]
-		t.Logf("gadgets %-28s %-8s planted %5d  flagged: source %5d  compiled %5d", where, f, n[0], n[1], n[2])
-		for i := range total {
-			total[i] += n[i]
-		}
-	}
-	t.Logf("gadgets %-28s %-8s planted %5d  flagged: source %5d  compiled %5d", where, "all", total[0], total[1], total[2])
-}
-
 // TestGadgets plants the kernels' gadgets (a sample unless
 // CTEQUAL_GADGETS=all) and requires both checks to flag every copy at its
 // marked line.
 func TestGadgets(t *testing.T) {
-	goTool, root := toolchain(t)
+	goTool, root := kernelchecktest.Toolchain(t)
 	all := os.Getenv("CTEQUAL_GADGETS") == "all"
 	for _, ga := range gadgetArchs {
 		t.Run(ga.goarch, func(t *testing.T) {
-			if a := archfacts.Get(ga.goarch); a != nil && !asmBuilt(a) {
+			if a := archfacts.Get(ga.goarch); a != nil && !kernelchecktest.AsmBuilt(a) {
 				t.Skipf("%s does not build the %s kernels (their files say %s)", runtime.Version(), ga.goarch, a.AsmGo)
 			}
 			fams := map[string]bool{}
@@ -536,18 +454,18 @@ func TestGadgets(t *testing.T) {
 					t.Errorf("%s: no gadget of family %s", ga.goarch, f)
 				}
 			}
-			path := filepath.Join(kernelsDir, "equal_"+ga.goarch+".s")
-			src := kernelFile(t, "equal_"+ga.goarch+".s")
+			path := filepath.Join(kernelchecktest.KernelsDir, "equal_"+ga.goarch+".s")
+			src := kernelchecktest.KernelFile(t, "equal_"+ga.goarch+".s")
 			ss := gadgetSites(t, path, ga.goarch)
 			var plants []plant
 			for gi, g := range ga.gadgets {
 				for si, s := range ss {
-					if all || gadgetSample(gi, si) {
+					if all || kernelchecktest.GadgetSample(gi, si) {
 						plants = append(plants, plant{g: g, s: s})
 					}
 				}
 			}
-			counts := gadgetCounts{}
+			counts := kernelchecktest.GadgetCounts{}
 			const batch = 400 // copies per build: a bounded listing
 			for lo := 0; lo < len(plants); lo += batch {
 				hi := min(lo+batch, len(plants))
@@ -558,17 +476,17 @@ func TestGadgets(t *testing.T) {
 				what = "all"
 			}
 			t.Logf("%s: %d gadgets x %d sites, %d planted (%s)", ga.goarch, len(ga.gadgets), len(ss), len(plants), what)
-			counts.log(t, ga.goarch+" kernels")
-			checkGadgetTables(t, ga.goarch+" kernels", counts)
+			counts.Log(t, ga.goarch+" kernels")
+			kernelchecktest.CheckGadgetTables(t, ga.goarch+" kernels", counts)
 		})
 	}
 }
 
 // runGadgetBatch plants ps, each in a copy of its function, builds them
 // into the driver, and checks each copy with both checks.
-func runGadgetBatch(t *testing.T, goTool, root string, ga *gadgetArch, src string, ps []plant, first int, counts gadgetCounts) {
+func runGadgetBatch(t *testing.T, goTool, root string, ga *gadgetArch, src string, ps []plant, first int, counts kernelchecktest.GadgetCounts) {
 	t.Helper()
-	lines, blocks := textBlocks(src)
+	lines, blocks := kernelchecktest.TextBlocks(src)
 	var defs, body, names []string
 	for i := range ps {
 		p := &ps[i]
@@ -621,15 +539,15 @@ func runGadgetBatch(t *testing.T, goTool, root string, ga *gadgetArch, src strin
 	for _, callee := range regexp.MustCompile(`TEXT ·(\w+)\(SB\)`).FindAllStringSubmatch(ga.callees, -1) {
 		names = append(names, callee[1])
 	}
-	b := planted(t, ga.goarch, strings.Join(file, "\n")+"\n", names)
+	b := kernelchecktest.Planted(t, ga.goarch, strings.Join(file, "\n")+"\n", names)
 	b.Env = ga.env
-	srcProg, binProg := bothPrograms(t, goTool, root, b)
+	srcProg, binProg := kernelchecktest.BothPrograms(t, goTool, root, b)
 	missed := 0
 	for _, p := range ps {
 		var flagged [2]bool
 		var got [2][]string
 		for i, prog := range []*engine.Program{srcProg, binProg} {
-			r, err := CheckFuncs(prog, []string{plantedSymbol(p.name)})
+			r, err := kernelcheck.CheckFuncs(prog, []string{kernelchecktest.PlantedSymbol(p.name)})
 			if err != nil {
 				t.Fatalf("%s: %v", p.name, err)
 			}
@@ -639,21 +557,21 @@ func runGadgetBatch(t *testing.T, goTool, root string, ga *gadgetArch, src strin
 				inCallee := p.g.family == fArgs && strings.Contains(f.Func, ".gadgetArg")
 				// (By function and line: the go command replays a cached
 				// listing with the path of the build that made it.)
-				atLine := f.Func == plantedSymbol(p.name) && f.Line == p.line
+				atLine := f.Func == kernelchecktest.PlantedSymbol(p.name) && f.Line == p.line
 				if inCallee || atLine {
 					flagged[i] = flagged[i] || p.g.wants(f.Reason)
 					got[i] = append(got[i], f.Reason)
 				}
 			}
 		}
-		counts.add(p.g.family, flagged[0], flagged[1])
-		for i, c := range []checkName{sourceCheck, compiledCheck} {
+		counts.Add(p.g.family, flagged[0], flagged[1])
+		for i, c := range []kernelchecktest.CheckName{kernelchecktest.SourceCheck, kernelchecktest.CompiledCheck} {
 			if !flagged[i] {
 				if missed++; missed <= 20 {
 					t.Errorf("%s: %s check: gadget %s at %s line %d not caught: want %q at line %d, got %q",
 						ga.goarch, c, p.g.id(), p.s.fn, p.s.line, p.g.want, p.line, got[i])
 					if os.Getenv("CTEQUAL_GADGET_DEBUG") != "" {
-						r, _ := CheckFuncs([]*engine.Program{srcProg, binProg}[i], []string{plantedSymbol(p.name)})
+						r, _ := kernelcheck.CheckFuncs([]*engine.Program{srcProg, binProg}[i], []string{kernelchecktest.PlantedSymbol(p.name)})
 						for _, f := range r.Findings {
 							t.Logf("  %s", f)
 						}
@@ -664,49 +582,5 @@ func runGadgetBatch(t *testing.T, goTool, root string, ga *gadgetArch, src strin
 	}
 	if missed > 20 {
 		t.Errorf("%s: %d more missed", ga.goarch, missed-20)
-	}
-}
-
-// checkGadgetTables compares, in a run of every gadget at every site
-// (CTEQUAL_GADGETS=all, as CI runs them), the counts of where with the
-// gadget table of docs/verification.md (by where, all families and each),
-// so that the numbers it shows are what CI measured.
-func checkGadgetTables(t *testing.T, where string, c gadgetCounts) {
-	t.Helper()
-	if os.Getenv("CTEQUAL_GADGETS") != "all" {
-		return
-	}
-	total := [3]int{}
-	for _, n := range c {
-		for i := range total {
-			total[i] += n[i]
-		}
-	}
-	row := func(cells ...any) string {
-		var s []string
-		for _, x := range cells {
-			s = append(s, fmt.Sprint(x))
-		}
-		return "| " + strings.Join(s, " | ") + " |"
-	}
-	check := func(file, key, want string) {
-		t.Helper()
-		text, err := os.ReadFile(filepath.Join(kernelsDir, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range strings.Split(string(text), "\n") {
-			if l = strings.TrimSpace(l); strings.HasPrefix(l, key) {
-				if strings.TrimSpace(l) != want {
-					t.Errorf("%s: the row %q says %q; CI measured %q", file, key, strings.TrimSpace(l), want)
-				}
-				return
-			}
-		}
-		t.Errorf("%s: no row %q; CI measured %q", file, key, want)
-	}
-	check(filepath.Join("docs", "verification.md"), "| "+where+" | all |", row(where, "all", total[0], total[1], total[2]))
-	for f, n := range c {
-		check(filepath.Join("docs", "verification.md"), "| "+where+" | "+f+" |", row(where, f, n[0], n[1], n[2]))
 	}
 }

@@ -1,4 +1,4 @@
-package kernelcheck
+package redteam
 
 import (
 	"fmt"
@@ -13,6 +13,8 @@ import (
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
 
 // The red team's leaks (issue 24's second round): leaks that keep the
@@ -23,7 +25,7 @@ import (
 // constraint check (CheckConstraints) must report those files. The
 // extra builds (rtExtraBuilds) must draw no finding at all.
 //
-//	CTEQUAL_REDTEAM=1 go test ./tools/internal/kernelcheck -run RedTeam -v
+//	CTEQUAL_REDTEAM=1 go test ./tools/internal/kernelcheck/redteam -run RedTeam -v
 //
 // CTEQUAL_REDTEAM_OUT names a file to append the table of verdicts to.
 //
@@ -52,7 +54,7 @@ func rtClassify(fs []engine.Finding, want string, here func(engine.Finding) bool
 	var r rtResult
 	for _, f := range fs {
 		switch {
-		case here(f) && (want == "" || gadget{want: want}.wants(f.Reason)):
+		case here(f) && (want == "" || kernelchecktest.Wants(want, f.Reason)):
 			r.at = true
 		case here(f):
 			r.atOther = append(r.atOther, f.Reason)
@@ -138,7 +140,7 @@ func rtExpand(t *testing.T, v rtVariant, p, src string) string {
 	asm := strings.ReplaceAll(v.asm, "{P}", p)
 	return rtKernelRE.ReplaceAllStringFunc(asm, func(s string) string {
 		m := rtKernelRE.FindStringSubmatch(s)
-		lines, blocks := textBlocks(src)
+		lines, blocks := kernelchecktest.TextBlocks(src)
 		b, ok := blocks["·"+m[1]]
 		if !ok {
 			t.Fatalf("no TEXT ·%s", m[1])
@@ -168,9 +170,9 @@ func rtExpand(t *testing.T, v rtVariant, p, src string) string {
 // rtRunAsm plants every variant of one architecture in one build and
 // checks each one's functions with both checks.
 func rtRunAsm(t *testing.T, goarch string, env []string, vs []rtVariant) {
-	goTool, root := toolchain(t)
+	goTool, root := kernelchecktest.Toolchain(t)
 	srcText := ""
-	if k, err := os.ReadFile(filepath.Join(kernelsDir, "equal_"+goarch+".s")); err == nil {
+	if k, err := os.ReadFile(filepath.Join(kernelchecktest.KernelsDir, "equal_"+goarch+".s")); err == nil {
 		srcText = string(k)
 	}
 	var file []string
@@ -200,22 +202,22 @@ func rtRunAsm(t *testing.T, goarch string, env []string, vs []rtVariant) {
 		}
 	}
 	file = append(file, "GLOBL ·rtCell(SB), NOPTR, $64", "DATA ·rtTable+0(SB)/8, $0", "GLOBL ·rtTable(SB), RODATA, $2048")
-	b := planted(t, goarch, strings.Join(file, "\n")+"\n", names)
+	b := kernelchecktest.Planted(t, goarch, strings.Join(file, "\n")+"\n", names)
 	b.Env = env
 	if strings.Contains(strings.Join(file, "\n"), `#include "rt_hidden.h"`) {
-		h := filepath.Join(filepath.Dir(b.Add[kernelsSrc+"/zz_planted_"+goarch+".s"]), "rt_hidden.h")
+		h := filepath.Join(filepath.Dir(b.Add[kernelchecktest.KernelsSrc+"/zz_planted_"+goarch+".s"]), "rt_hidden.h")
 		hdr := map[string]string{"amd64": "#define RT_HIDDEN(l) NOP; JNE l\n", "arm64": "#define RT_HIDDEN(l) NOOP; BNE l\n",
 			"riscv64": "#define RT_HIDDEN(l) NOP; BNEZ X5, l\n", "ppc64le": "#define RT_HIDDEN(l) NOP; BNE l\n",
 			"s390x": "#define RT_HIDDEN(l) NOP; BNE l\n"}[goarch]
 		if err := os.WriteFile(h, []byte(hdr), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		b.Add[kernelsSrc+"/rt_hidden.h"] = h
+		b.Add[kernelchecktest.KernelsSrc+"/rt_hidden.h"] = h
 	}
 	if dump := os.Getenv("CTEQUAL_REDTEAM_DUMP"); dump != "" {
 		os.WriteFile(filepath.Join(dump, "zz_planted_"+goarch+".s"), []byte(strings.Join(file, "\n")), 0o644)
 	}
-	srcProg, binProg := bothPrograms(t, goTool, root, b)
+	srcProg, binProg := kernelchecktest.BothPrograms(t, goTool, root, b)
 	for i, v := range vs {
 		var res [2]rtResult
 		for c, prog := range []*engine.Program{srcProg, binProg} {
@@ -223,15 +225,15 @@ func rtRunAsm(t *testing.T, goarch string, env []string, vs []rtVariant) {
 			if rn == "" {
 				rn = "f"
 			}
-			root := plantedSymbol(fmt.Sprintf("rt%d_", i) + rn)
-			r, err := CheckFuncs(prog, []string{root})
+			root := kernelchecktest.PlantedSymbol(fmt.Sprintf("rt%d_", i) + rn)
+			r, err := kernelcheck.CheckFuncs(prog, []string{root})
 			if err != nil {
 				t.Errorf("%s/%s: %v", v.family, v.name, err)
 				continue
 			}
 			res[c] = rtClassify(r.Findings, v.want, func(f engine.Finding) bool {
 				for _, fn := range wh[i].funcs {
-					if f.Func == plantedSymbol(fn) {
+					if f.Func == kernelchecktest.PlantedSymbol(fn) {
 						return f.Line == wh[i].line
 					}
 				}
@@ -241,7 +243,7 @@ func rtRunAsm(t *testing.T, goarch string, env []string, vs []rtVariant) {
 		if os.Getenv("CTEQUAL_REDTEAM_RECORDS") != "" {
 			for c, prog := range []*engine.Program{srcProg, binProg} {
 				for _, fn := range wh[i].funcs {
-					f := prog.Funcs[plantedSymbol(fn)]
+					f := prog.Funcs[kernelchecktest.PlantedSymbol(fn)]
 					if f == nil {
 						continue
 					}
@@ -290,9 +292,9 @@ func TestRedTeamAsm(t *testing.T) {
 			continue
 		}
 		t.Run(arch, func(t *testing.T) {
-			b := Build{GOARCH: arch}
-			goTool, _ := toolchain(t)
-			skipUnbuildable(t, goTool, b)
+			b := kernelcheck.Build{GOARCH: arch}
+			goTool, _ := kernelchecktest.Toolchain(t)
+			kernelchecktest.SkipUnbuildable(t, goTool, b)
 			rtRunAsm(t, arch, nil, vs)
 		})
 	}
@@ -306,49 +308,49 @@ type rtGoVariant struct {
 	replace, add       map[string]string // module file -> testdata/redteam file
 	mark               string            // the testdata/redteam file with the leak
 	want               string
-	builds             []Build
+	builds             []kernelcheck.Build
 }
 
 var rtGoVariants = []rtGoVariant{
 	{family: "jump", name: "go-recover-after-panic", want: wBranch,
 		what:    "Compare computes the answer, indexes a nil slice (runtime.panicIndex: the engine's 'does not return'), and its deferred closure, run by the runtime's panic path, recovers, branches on the answer and returns it: the closure is never analysed",
 		replace: map[string]string{"equal.go": "recover.go"}, mark: "recover.go",
-		builds: []Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}, {GOARCH: "386"}, {GOARCH: "ppc64le"}}},
+		builds: []kernelcheck.Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}, {GOARCH: "386"}, {GOARCH: "ppc64le"}}},
 	{family: "jump", name: "go-linkname-runtime-panic", want: wBranch,
 		what:    "Compare's short path calls a function of the module named runtime.panicRT (//go:linkname push), which branches on the answer and returns: every runtime.panic* callee 'does not return', so neither it nor the rest of Compare is analysed",
 		replace: map[string]string{"equal.go": "fakepanic.go"}, mark: "fakepanic.go",
-		builds: []Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}, {GOARCH: "amd64", Tags: "purego"}, {GOARCH: "riscv64"}, {GOARCH: "ppc64le"}, {GOARCH: "s390x"}, {GOARCH: "386"}, {GOARCH: "arm"}, {GOARCH: "loong64"}}},
+		builds: []kernelcheck.Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}, {GOARCH: "amd64", Tags: "purego"}, {GOARCH: "riscv64"}, {GOARCH: "ppc64le"}, {GOARCH: "s390x"}, {GOARCH: "386"}, {GOARCH: "arm"}, {GOARCH: "loong64"}}},
 	{family: "jump", name: "go-defer-control", want: wBranch,
 		what:    "control: the same deferred closure, called on the normal path",
 		replace: map[string]string{"equal.go": "defer_control.go"}, mark: "defer_control.go",
-		builds: []Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}}},
+		builds: []kernelcheck.Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}}},
 	{family: "latency", name: "go-float-multiply", want: wLatency,
 		what:    "Compare's short path multiplies math.Float64frombits(v) (v the accumulator) by a float: MULSD on a subnormal (0 < v < 1<<52) takes a microcode assist on Intel; FMULD on arm64",
 		replace: map[string]string{"equal.go": "float.go"}, mark: "float.go",
-		builds: []Build{{GOARCH: "amd64"}, {GOARCH: "amd64", Env: []string{"GOAMD64=v3"}}, {GOARCH: "arm64"}, {GOARCH: "386"},
+		builds: []kernelcheck.Build{{GOARCH: "amd64"}, {GOARCH: "amd64", Env: []string{"GOAMD64=v3"}}, {GOARCH: "arm64"}, {GOARCH: "386"},
 			{GOARCH: "ppc64le"}, {GOARCH: "s390x"}, {GOARCH: "riscv64"}, {GOARCH: "arm"}, {GOARCH: "loong64"}}},
 	{family: "build", name: "go-cgo-only", want: "",
 		what:    "equalChunk leaks in a file with //go:build cgo: every build the checks make sets CGO_ENABLED=0, but a default native build with a C compiler has cgo on",
 		replace: map[string]string{"equal.go": "equal_nochunk.go"}, add: map[string]string{"zz_chunk_leak.go": "chunk_cgo_leak.go", "zz_chunk_clean.go": "chunk_cgo_clean.go"},
-		mark: "chunk_cgo_leak.go", builds: []Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}, {GOARCH: "amd64", Env: []string{"CGO_ENABLED=1"}}}},
+		mark: "chunk_cgo_leak.go", builds: []kernelcheck.Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}, {GOARCH: "amd64", Env: []string{"CGO_ENABLED=1"}}}},
 	{family: "build", name: "go-amd64v4-only", want: "",
 		what:    "equalChunk leaks under //go:build amd64.v4 (GOAMD64=v4): the checks build v1 and v3",
 		replace: map[string]string{"equal.go": "equal_nochunk.go"}, add: map[string]string{"zz_chunk_leak.go": "chunk_v4_leak.go", "zz_chunk_clean.go": "chunk_v4_clean.go"},
-		mark: "chunk_v4_leak.go", builds: []Build{{GOARCH: "amd64"}, {GOARCH: "amd64", Env: []string{"GOAMD64=v3"}}, {GOARCH: "amd64", Env: []string{"GOAMD64=v4"}}}},
+		mark: "chunk_v4_leak.go", builds: []kernelcheck.Build{{GOARCH: "amd64"}, {GOARCH: "amd64", Env: []string{"GOAMD64=v3"}}, {GOARCH: "amd64", Env: []string{"GOAMD64=v4"}}}},
 	{family: "build", name: "go-arm64v9-only", want: "",
 		what:    "equalChunk leaks under //go:build arm64.v9.0 (GOARM64=v9.0): the checks build the default v8.0 only",
 		replace: map[string]string{"equal.go": "equal_nochunk.go"}, add: map[string]string{"zz_chunk_leak.go": "chunk_arm64v9_leak.go", "zz_chunk_clean.go": "chunk_arm64v9_clean.go"},
-		mark: "chunk_arm64v9_leak.go", builds: []Build{{GOARCH: "arm64"}, {GOARCH: "arm64", Tags: "purego"}, {GOARCH: "arm64", Env: []string{"GOARM64=v9.0"}}}},
+		mark: "chunk_arm64v9_leak.go", builds: []kernelcheck.Build{{GOARCH: "arm64"}, {GOARCH: "arm64", Tags: "purego"}, {GOARCH: "arm64", Env: []string{"GOARM64=v9.0"}}}},
 	{family: "build", name: "go-darwin-only", want: "",
 		what:    "equalChunk leaks under //go:build darwin: every build the checks make is GOOS=linux (the compiled check reads ELF only)",
 		replace: map[string]string{"equal.go": "equal_nochunk.go"}, add: map[string]string{"zz_chunk_leak.go": "chunk_darwin_leak.go", "zz_chunk_clean.go": "chunk_darwin_clean.go"},
-		mark: "chunk_darwin_leak.go", builds: []Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}}},
+		mark: "chunk_darwin_leak.go", builds: []kernelcheck.Build{{GOARCH: "amd64"}, {GOARCH: "arm64"}}},
 }
 
 func TestRedTeamGo(t *testing.T) {
 	rtNeed(t)
 	defer rtFlush(t)
-	goTool, root := toolchain(t)
+	goTool, root := kernelchecktest.Toolchain(t)
 	only := os.Getenv("CTEQUAL_REDTEAM_ONLY")
 	for _, v := range rtGoVariants {
 		if only != "" && !strings.Contains(v.family+"/"+v.name, only) {
@@ -370,14 +372,14 @@ func TestRedTeamGo(t *testing.T) {
 					markPath = planted[k]
 				}
 			}
-			line := markedLine(t, markPath, "// the leak")
+			line := kernelchecktest.MarkedLine(t, markPath, "// the leak")
 			for _, b := range v.builds {
 				b.Replace, b.Add = map[string]string{}, map[string]string{}
 				for k := range v.replace {
-					b.Replace[kernelsSrc+"/"+k] = planted[k]
+					b.Replace[kernelchecktest.KernelsSrc+"/"+k] = planted[k]
 				}
 				for k, f := range v.add {
-					b.Add[kernelsSrc+"/"+k] = filepath.Join(dir, f)
+					b.Add[kernelchecktest.KernelsSrc+"/"+k] = filepath.Join(dir, f)
 				}
 				markFile := ""
 				for k, f := range v.replace {
@@ -390,10 +392,10 @@ func TestRedTeamGo(t *testing.T) {
 						markFile = k
 					}
 				}
-				src, bin := bothPrograms(t, goTool, root, b)
+				src, bin := kernelchecktest.BothPrograms(t, goTool, root, b)
 				var res [2]rtResult
 				for c, p := range []*engine.Program{src, bin} {
-					r, err := Check(p)
+					r, err := kernelcheck.Check(p)
 					if err != nil {
 						t.Errorf("%s: %v", b.Name(), err)
 						continue
@@ -412,7 +414,7 @@ func TestRedTeamGo(t *testing.T) {
 			if v.family == "build" {
 				// Only a build no check makes compiles the leak: the
 				// constraint check must name its file.
-				fs, err := ConstraintFindings([]string{filepath.Join(dir, v.mark)})
+				fs, err := kernelcheck.ConstraintFindings([]string{filepath.Join(dir, v.mark)})
 				if err != nil || len(fs) == 0 {
 					t.Errorf("%s: the constraint check does not report %s: %v %v", v.name, v.mark, fs, err)
 				}
@@ -436,7 +438,7 @@ func rtPlant(t *testing.T, name, patch string) string {
 	if !ok {
 		t.Fatalf("%s: no package clause", patch)
 	}
-	src := kernelFile(t, name)
+	src := kernelchecktest.KernelFile(t, name)
 	var old string
 	var with []string
 	apply := func() {
@@ -484,7 +486,7 @@ type rtWholeVariant struct {
 
 func rtInsert(t *testing.T, src, kernel, marker string, nth int, code, entry string) string {
 	t.Helper()
-	lines, blocks := textBlocks(src)
+	lines, blocks := kernelchecktest.TextBlocks(src)
 	b, ok := blocks["·"+kernel]
 	if !ok {
 		t.Fatalf("no TEXT ·%s", kernel)
@@ -513,7 +515,7 @@ func rtInsert(t *testing.T, src, kernel, marker string, nth int, code, entry str
 func TestRedTeamWhole(t *testing.T) {
 	rtNeed(t)
 	defer rtFlush(t)
-	goTool, root := toolchain(t)
+	goTool, root := kernelchecktest.Toolchain(t)
 	only := os.Getenv("CTEQUAL_REDTEAM_ONLY")
 	for _, v := range rtWholeVariants {
 		if only != "" && !strings.Contains(v.family+"/"+v.name, only) {
@@ -521,7 +523,7 @@ func TestRedTeamWhole(t *testing.T) {
 		}
 		t.Run(v.arch+"/"+v.name, func(t *testing.T) {
 			file := "equal_" + v.arch + ".s"
-			shipped, err := os.ReadFile(filepath.Join(kernelsDir, file))
+			shipped, err := os.ReadFile(filepath.Join(kernelchecktest.KernelsDir, file))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -540,7 +542,7 @@ func TestRedTeamWhole(t *testing.T) {
 			if err := os.WriteFile(sPath, []byte(text), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			b := Build{GOARCH: v.arch, Env: v.env, Replace: map[string]string{kernelsSrc + "/" + file: sPath}, Add: map[string]string{}}
+			b := kernelcheck.Build{GOARCH: v.arch, Env: v.env, Replace: map[string]string{kernelchecktest.KernelsSrc + "/" + file: sPath}, Add: map[string]string{}}
 			var names []string
 			for _, m := range regexp.MustCompile(`(?m)^TEXT\s+·(\w+)\(SB\)`).FindAllStringSubmatch(v.extra, -1) {
 				names = append(names, m[1])
@@ -556,12 +558,12 @@ func TestRedTeamWhole(t *testing.T) {
 				if err := os.WriteFile(gPath, []byte(g.String()), 0o644); err != nil {
 					t.Fatal(err)
 				}
-				b.Add[kernelsSrc+"/zz_rt_"+v.arch+".go"] = gPath
+				b.Add[kernelchecktest.KernelsSrc+"/zz_rt_"+v.arch+".go"] = gPath
 			}
-			src, bin := bothPrograms(t, goTool, root, b)
+			src, bin := kernelchecktest.BothPrograms(t, goTool, root, b)
 			var res [2]rtResult
 			for c, p := range []*engine.Program{src, bin} {
-				r, err := Check(p)
+				r, err := kernelcheck.Check(p)
 				if err != nil {
 					t.Errorf("%v", err)
 					continue
@@ -586,7 +588,7 @@ func TestRedTeamWhole(t *testing.T) {
 
 // rtExtraBuilds are configurations users build that TestShippedBuilds
 // does not: each checked unplanted, both checks, for false alarms.
-var rtExtraBuilds = []Build{
+var rtExtraBuilds = []kernelcheck.Build{
 	{GOARCH: "amd64", Env: []string{"GOAMD64=v2"}}, {GOARCH: "amd64", Env: []string{"GOAMD64=v4"}},
 	{GOARCH: "amd64", Env: []string{"GOAMD64=v3"}, Tags: "purego"}, {GOARCH: "amd64", Env: []string{"GOAMD64=v4"}, Tags: "purego"},
 	{GOARCH: "arm64", Env: []string{"GOARM64=v8.1"}}, {GOARCH: "arm64", Env: []string{"GOARM64=v9.0"}},
@@ -601,16 +603,16 @@ var rtExtraBuilds = []Build{
 func TestRedTeamFalseAlarms(t *testing.T) {
 	rtNeed(t)
 	defer rtFlush(t)
-	goTool, root := toolchain(t)
+	goTool, root := kernelchecktest.Toolchain(t)
 	only := os.Getenv("CTEQUAL_REDTEAM_ONLY")
 	for _, b := range rtExtraBuilds {
 		if only != "" && !strings.Contains(b.Name(), only) {
 			continue
 		}
 		t.Run(b.Name(), func(t *testing.T) {
-			src, bin := bothPrograms(t, goTool, root, b)
+			src, bin := kernelchecktest.BothPrograms(t, goTool, root, b)
 			for c, p := range []*engine.Program{src, bin} {
-				r, err := Check(p)
+				r, err := kernelcheck.Check(p)
 				if err != nil {
 					t.Errorf("%s: %s check: error: %v", b.Name(), []string{"source", "compiled"}[c], err)
 					rtRecord(fmt.Sprintf("| false alarm? | %s | %s check | error: %v |", b.Name(), []string{"source", "compiled"}[c], err))

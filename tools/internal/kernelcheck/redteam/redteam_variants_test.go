@@ -1,4 +1,4 @@
-package kernelcheck
+package redteam
 
 // The red team's variants (see redteam_test.go). Standalone ones load a
 // secret from the first input: on amd64 R8 = the first 8 bytes of x.

@@ -1,4 +1,4 @@
-package kernelcheck
+package frames
 
 import (
 	"fmt"
@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
 
 // The architectures ported onto the one engine: riscv64, ppc64le, s390x,
@@ -20,21 +22,22 @@ import (
 // (ctcheck/engine's TestRows).
 
 // archBuilds are the builds of the driver whose two checks must find
-// nothing and analyse the same functions: builds but those of x86 and
-// arm64, whose models were not ported.
-var archBuilds = slices.DeleteFunc(slices.Clone(builds), func(b Build) bool {
+// nothing and analyse the same functions: the shipped builds
+// (kernelchecktest.Builds) but those of x86 and arm64, whose models were
+// not ported.
+var archBuilds = slices.DeleteFunc(slices.Clone(kernelchecktest.Builds), func(b kernelcheck.Build) bool {
 	return b.GOARCH == "amd64" || b.GOARCH == "386" || b.GOARCH == "arm64"
 })
 
 // programsWithListing returns the two front ends' reading of a build, and
 // its listing.
-func programsWithListing(t *testing.T, b Build) (src, bin *engine.Program, listing string) {
+func programsWithListing(t *testing.T, b kernelcheck.Build) (src, bin *engine.Program, listing string) {
 	t.Helper()
-	goTool, root := toolchain(t)
+	goTool, root := kernelchecktest.Toolchain(t)
 	if slices.Contains(b.Env, "GORISCV64=rva23u64") && version.Compare(runtime.Version(), "go1.25") < 0 {
 		t.Skipf("GORISCV64=rva23u64 needs Go 1.25; this is %s", runtime.Version())
 	}
-	return readBuild(t, goTool, root, b)
+	return kernelchecktest.ReadBuild(t, goTool, root, b)
 }
 
 // A stackAccess is one access of the frame, resolved by a front end: the
@@ -58,7 +61,7 @@ func (s stackAccess) String() string {
 // operand through the hardware stack pointer.
 func frameAccesses(t *testing.T, p *engine.Program, names []string) map[string]map[uint64][]stackAccess {
 	t.Helper()
-	an, err := engine.NewAnalysis(p, InModule)
+	an, err := engine.NewAnalysis(p, kernelcheck.InModule)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +142,7 @@ func TestArchFrameRules(t *testing.T) {
 		}
 		t.Run(b.Name(), func(t *testing.T) {
 			src, bin, listing := programsWithListing(t, b)
-			r, err := Check(src)
+			r, err := kernelcheck.Check(src)
 			if err != nil {
 				t.Fatal(err)
 			}
