@@ -158,6 +158,9 @@ func TestGoLeaks(t *testing.T) {
 			for _, b := range leakBuilds(k) {
 				b.Replace = map[string]string{kernelchecktest.KernelsSrc + "/equal_generic.go": with}
 				t.Run(b.Name(), func(t *testing.T) {
+					// A leak's builds read in parallel, as TestShippedBuilds
+					// reads the shipped ones: each is mostly one core's work.
+					t.Parallel()
 					src, bin := kernelchecktest.BothPrograms(t, goTool, root, b)
 					var flagged [2]bool
 					defer func() {
