@@ -12,75 +12,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/secretcmp"
-	"golang.org/x/tools/go/analysis/analysistest"
 )
-
-// setFlag sets one of the Analyzer's flags for the length of a test.
-func setFlag(t *testing.T, name, value string) {
-	t.Helper()
-	f := secretcmp.Analyzer.Flags.Lookup(name)
-	old := f.Value.String()
-	if err := f.Value.Set(value); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { f.Value.Set(old) })
-}
-
-// Each test loads its folders together: every load type-checks the
-// standard library's packages they import from source (net/http among
-// them), which was most of a test's time.
-
-// What is found, and what stays quiet, with no fix checked:
-//   - negatives: comparisons that must stay quiet;
-//   - otp: one-time passwords: an HMAC truncated to digits is still a
-//     secret;
-//   - twosides: compares with no attacker side (a reload diff, a
-//     duplicate check, an in-memory copy), names about secrets (a cookie's
-//     name, an algorithm, a prefix, at_hash), a field shared by two types,
-//     a compare gated by a constant-time one, and a public opaque stay
-//     quiet; the attacker side is named where there is one;
-//   - keys: private and secret keys are secrets by their type;
-//   - variadic: secrets reached through variadic parameters, indexed and
-//     ranged over, are found as the plain parameter is; the same shapes
-//     with nothing secret or no attacker side stay quiet.
-func TestDiagnostics(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "negatives", "otp", "twosides", "keys", "variadic")
-}
-
-// The default fixes, each fix's output in a .golden file beside it:
-//   - imports: how a fix adds, reuses or cannot add its import;
-//   - basicauth: basic-auth middlewares: a header built by concatenation
-//     and compared with ==, a password looked up by user name and compared
-//     with ==;
-//   - autodep: the default fixes call ctequal where the package's build
-//     has it already, here through an import of an import; and the
-//     standard library where it has not (TestGoLine, otp).
-func TestDefaultFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "imports", "basicauth", "autodep")
-}
-
-// -fixwith=ctequal, with the fixes' outputs in .golden files:
-//   - history: the historical shapes, each found;
-//   - macs, usemacs: secrets made in one package and compared in another,
-//     through facts.
-func TestCtequalFixes(t *testing.T) {
-	setFlag(t, "fixwith", "ctequal")
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "history", "macs", "usemacs")
-}
-
-// -std, and -fixwith=std, which it is short for: fixes from crypto/hmac
-// and crypto/subtle; any other -fixwith is refused.
-func TestStd(t *testing.T) {
-	for _, flag := range []string{"std", "fixwith"} {
-		t.Run(flag, func(t *testing.T) {
-			setFlag(t, flag, map[string]string{"std": "true", "fixwith": "std"}[flag])
-			analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), secretcmp.Analyzer, "stdfix")
-		})
-	}
-	if err := secretcmp.Analyzer.Flags.Set("fixwith", "stdlib"); err == nil {
-		t.Error("-fixwith=stdlib was taken")
-	}
-}
 
 // The go line that the fixes' notes give is the library's.
 func TestLibraryGoLine(t *testing.T) {
@@ -94,12 +26,6 @@ func TestLibraryGoLine(t *testing.T) {
 	if !strings.Contains(string(data), "\ngo "+secretcmp.CtequalGoLine+"\n") {
 		t.Errorf("the library's go.mod does not say go %s:\n%s", secretcmp.CtequalGoLine, data)
 	}
-}
-
-// -names=false: no finding by name, the others as before.
-func TestNamesOff(t *testing.T) {
-	setFlag(t, "names", "false")
-	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "namesoff")
 }
 
 // The fixes call the library's API: the stand-in under testdata must have
@@ -210,25 +136,4 @@ func TestNameLooksSecret(t *testing.T) {
 			t.Errorf("nameLooksSecret(%q, %v) = %v, want %v", c.name, c.literal, got, c.want)
 		}
 	}
-}
-
-// -testfiles: _test.go files are reported and followed.
-func TestTestFiles(t *testing.T) {
-	setFlag(t, "testfiles", "true")
-	analysistest.Run(t, analysistest.TestData(), secretcmp.Analyzer, "testfiles")
-}
-
-// -fixwith=ctequal in modules that do not require the library: the fix
-// says that it needs go get and, where the module's go line is older than
-// the library's, that go get raises it. The default calls the standard
-// library there, and needs neither.
-func TestGoLine(t *testing.T) {
-	t.Run("auto", func(t *testing.T) {
-		analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "go118"), secretcmp.Analyzer, "./auto")
-	})
-	t.Run("ctequal", func(t *testing.T) {
-		setFlag(t, "fixwith", "ctequal")
-		analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "go118"), secretcmp.Analyzer, "./forced")
-		analysistest.RunWithSuggestedFixes(t, filepath.Join(analysistest.TestData(), "go125"), secretcmp.Analyzer, "./forced")
-	})
 }

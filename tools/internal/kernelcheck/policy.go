@@ -159,7 +159,7 @@ func readRecord(elt ast.Expr, names map[string]string) (r Record, ok bool, err e
 }
 
 // copyOf matches the copies of a function that this package's tests
-// plant (gadget_test.go's name_pN, redteam_test.go's rtN_name).
+// plant (asmgadgets' name_pN, redteam's rtN_name).
 var copyOf = regexp.MustCompile(`^(?:rt\d+_)?(\w+?)(?:_p\d+)?$`)
 
 // ownName is the name, in the library's package, of the function or

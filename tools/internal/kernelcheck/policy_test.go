@@ -1,4 +1,4 @@
-package kernelcheck
+package kernelcheck_test
 
 import (
 	"os"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
 
 // TestPolicyFromRecords checks that the policy names what the library
@@ -18,13 +20,13 @@ import (
 // knows; and the feature flags and helpers of policy.go, each in the
 // library's source.
 func TestPolicyFromRecords(t *testing.T) {
-	toolchain(t)
+	kernelchecktest.Toolchain(t)
 	var src strings.Builder
-	files, err := filepath.Glob(filepath.Join(kernelsDir, "*.go"))
+	files, err := filepath.Glob(filepath.Join(kernelchecktest.KernelsDir, "*.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	asm, err := filepath.Glob(filepath.Join(kernelsDir, "*.s"))
+	asm, err := filepath.Glob(filepath.Join(kernelchecktest.KernelsDir, "*.s"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,18 +38,18 @@ func TestPolicyFromRecords(t *testing.T) {
 		src.Write(b)
 	}
 	for _, a := range archfacts.All() {
-		recs, err := Records(a.GOARCH)
+		recs, err := kernelcheck.Records(a.GOARCH)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, k := range a.Kernels {
-			i := slices.IndexFunc(recs, func(r Record) bool { return r.Name == k })
+			i := slices.IndexFunc(recs, func(r kernelcheck.Record) bool { return r.Name == k })
 			if i < 0 {
 				t.Errorf("%s: no record of kernel %s in select_%s.go", a.GOARCH, k, a.GOARCH)
 				continue
 			}
 			r := recs[i]
-			if r.Func != archfacts.KernelSymbol(k) || !strings.Contains(kernelFile(t, "equal_"+a.GOARCH+".s"), "TEXT ·"+r.Func+"(SB)") {
+			if r.Func != archfacts.KernelSymbol(k) || !strings.Contains(kernelchecktest.KernelFile(t, "equal_"+a.GOARCH+".s"), "TEXT ·"+r.Func+"(SB)") {
 				t.Errorf("%s: the record of %s names %s, which is not its TEXT in equal_%s.s", a.GOARCH, k, r.Func, a.GOARCH)
 			}
 			for _, f := range append(slices.Clone(r.Needs), r.Uses...) {
@@ -67,22 +69,22 @@ func TestPolicyFromRecords(t *testing.T) {
 // every directive names something the library has (PackagePolicy refuses
 // any other).
 func TestDirectivesAreTheRecords(t *testing.T) {
-	toolchain(t)
+	kernelchecktest.Toolchain(t)
 	for _, a := range archfacts.WithKernels() {
-		if !asmBuilt(a) {
+		if !kernelchecktest.AsmBuilt(a) {
 			t.Logf("%s: this Go (%s) builds no kernel there (they need %s): no directive applies", a.GOARCH, runtime.Version(), a.AsmGo)
 			continue
 		}
-		policy, applied, err := libraryPolicy(a.GOARCH)
+		policy, applied, err := kernelcheck.LibraryPolicy(a.GOARCH)
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs, err := Records(a.GOARCH)
+		recs, err := kernelcheck.Records(a.GOARCH)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, r := range recs {
-			sym := LibraryPath() + "." + r.Func
+			sym := kernelcheck.LibraryPath() + "." + r.Func
 			var claims []string
 			for _, f := range r.Uses {
 				if slices.Contains(engine.ArchOf(a.GOARCH).Modes, f) {

@@ -1,0 +1,44 @@
+package kernelchecktest
+
+import (
+	"go/version"
+	"runtime"
+
+	"github.com/ctequal/ctequal/tools/internal/archfacts"
+	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
+)
+
+// Builds are the shipped builds, whose code TestShippedBuilds checks:
+// every GOARCH of internal/archfacts whose machine a model describes (the
+// table gives its registers), at its default level and each level the
+// table checks, and the portable kernel on those with assembly, at the
+// default and the levels the table says.
+var Builds = func() []kernelcheck.Build {
+	var out []kernelcheck.Build
+	for _, a := range archfacts.All() {
+		if a.SP == "" {
+			continue
+		}
+		out = append(out, kernelcheck.Build{GOARCH: a.GOARCH})
+		for _, l := range a.Checked {
+			out = append(out, kernelcheck.Build{GOARCH: a.GOARCH, Env: a.LevelEnv(l.Value)})
+		}
+		if len(a.Kernels) == 0 {
+			continue
+		}
+		out = append(out, kernelcheck.Build{GOARCH: a.GOARCH, Tags: "purego"})
+		for _, l := range a.Checked {
+			if l.Purego {
+				out = append(out, kernelcheck.Build{GOARCH: a.GOARCH, Env: a.LevelEnv(l.Value), Tags: "purego"})
+			}
+		}
+	}
+	return out
+}()
+
+// AsmBuilt reports whether this toolchain builds a's assembly kernels,
+// which may need a newer release than go.mod admits (a.AsmGo): the go
+// command that builds the driver is this test's own release.
+func AsmBuilt(a *archfacts.Arch) bool {
+	return a.AsmGo == "" || version.Compare(runtime.Version(), a.AsmGo) >= 0
+}

@@ -1,0 +1,21 @@
+// A red-team plant (tools/internal/kernelcheck/redteam): the library's
+// equal.go with each //replace: line (after its tab, verbatim) replaced by
+// the //with: lines after it (likewise), and the declarations after the
+// package clause appended (rtPlant).
+
+//replace:	func Compare(x, y []byte) int {
+//with:	func Compare(x, y []byte) (r int) {
+//with:		defer func() {
+//with:			if r != 0 { // the leak
+//with:				rtCount++
+//with:			}
+//with:		}()
+//with:		r = compare(x, y)
+//with:		return r
+//with:	}
+//with:
+//with:	func compare(x, y []byte) int {
+
+package ctequal
+
+var rtCount int

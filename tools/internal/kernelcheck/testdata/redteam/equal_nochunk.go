@@ -1,9 +1,0 @@
-// A red-team plant (internal/ctcheck/redteam_test.go): the library's
-// equal.go with each //replace: line (after its tab, verbatim) replaced by
-// the //with: lines after it (likewise), and the declarations after the
-// package clause appended (rtPlant).
-
-//replace:	func equalChunk(x, y []byte) int { return equalVector(x, y) }
-//with:	func rtShippedChunk(x, y []byte) int { return equalVector(x, y) } // equalChunk is another file's
-
-package ctequal
