@@ -142,7 +142,7 @@ var x86MemWidth = map[string]int{
 	"PINSRB": 1, "PINSRW": 2, "PINSRD": 4, "PINSRQ": 8, "VPINSRB": 1, "VPINSRW": 2, "VPINSRD": 4, "VPINSRQ": 8,
 	"EXTRACTPS": 4, "VEXTRACTPS": 4, "MOVSD": 8, "MOVSS": 4, "VMOVSD": 8, "VMOVSS": 4,
 	"MOVLPS": 8, "MOVHPS": 8, "MOVLPD": 8, "MOVHPD": 8, "VMOVLPS": 8, "VMOVHPS": 8,
-	"VEXTRACTI128": 16, "VEXTRACTF128": 16, "VEXTRACTI32X4": 16, "VEXTRACTI64X2": 16, "VEXTRACTI64X4": 32,
+	"VEXTRACTI128": 16, "VEXTRACTF128": 16, "VBROADCASTI128": 16, "VEXTRACTI32X4": 16, "VEXTRACTI64X2": 16, "VEXTRACTI64X4": 32,
 	"VEXTRACTI32X8": 32, "VPBROADCASTB": 1, "VPBROADCASTW": 2, "VPBROADCASTD": 4, "VPBROADCASTQ": 8,
 }
 
@@ -511,7 +511,9 @@ var (
 		// Word shuffles (SSE2) and AES-NI's one-source operations: the
 		// key schedule's assist and InvMixColumns, fixed latency as the
 		// rounds below.
-		"PSHUFHW", "PSHUFLW", "AESIMC", "AESKEYGENASSIST")
+		"PSHUFHW", "PSHUFLW", "AESIMC", "AESKEYGENASSIST",
+		// AVX2's broadcast of 16 bytes from memory to both halves.
+		"VBROADCASTI128")
 	// Element-wise operations, and table lookups whose index is a
 	// register (constant time by the ISA: PSHUFB, VPERMB): dst = f(srcs),
 	// or for the two-operand legacy forms dst = f(dst, src).
@@ -951,7 +953,7 @@ var (
 	x86AVXOnly = set("VMOVDQU", "VMOVDQA", "VMOVUPS", "VMOVQ", "VMOVD", "VPTEST", "VXORPS", "VDIVPS", "VDIVPD", "VSQRTPS",
 		"VSQRTPD", "VPEXTRQ", "VPINSRQ")
 	// x86AVX2Only are those of AVX2 at every width.
-	x86AVX2Only = set("VPBROADCASTB", "VPBROADCASTQ", "VEXTRACTI128", "VINSERTI128", "VPERMQ", "VPERMD", "VPERM2I128",
+	x86AVX2Only = set("VPBROADCASTB", "VPBROADCASTQ", "VEXTRACTI128", "VINSERTI128", "VPERMQ", "VPERMD", "VPERM2I128", "VBROADCASTI128",
 		"VPBLENDD")
 	// The EVEX instructions on bytes and words (AVX512BW), on quadwords
 	// in or out of a general register or of the float unit (AVX512DQ),

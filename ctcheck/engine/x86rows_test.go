@@ -225,6 +225,7 @@ func x86Rows() []tableRow {
 		{ins: "VPALIGNR $4, Y1, Y2, Y3", needs: "avx2", flow: "Y1 Y2 -> Y3; -> H3"},
 		{ins: "VPERM2I128 $0x20, Y1, Y2, Y3", needs: "avx2", flow: "Y1 Y2 -> Y3; -> H3"},
 		{ins: "VPBLENDD $0xf0, Y1, Y2, Y3", needs: "avx2", flow: "Y1 Y2 -> Y3; -> H3"},
+		{ins: "VBROADCASTI128 16(SI), Y1", needs: "avx2", flow: "MEM -> Y1; -> H1", leak: "SI", want: wAddr},
 		// AES-NI and carry-less multiply: fixed latency (x86.go says
 		// whose word).
 		{ins: "AESENC X1, X2", needs: "aes", flow: "X1 X2 -> X2"},
