@@ -186,6 +186,9 @@ func x86Rows() []tableRow {
 		{ins: "PSHUFB X1, X2", needs: "ssse3", flow: "X1 X2 -> X2"},
 		// SSE2 and AVX2 integer arithmetic, shifts and interleaves: data
 		// independent (x86.go's x86VecOp says whose manuals).
+		{ins: "PCMPEQL X1, X2", needs: "sse2", flow: "X1 X2 -> X2", op: "PCMPEQD"},
+		{ins: "PCMPEQQ X1, X2", needs: "sse41", flow: "X1 X2 -> X2"},
+		{ins: "VPCMPEQD Y1, Y2, Y3", needs: "avx2", flow: "Y1 Y2 -> Y3; -> H3"},
 		{ins: "PADDL X1, X2", needs: "sse2", flow: "X1 X2 -> X2", op: "PADDD"},
 		{ins: "PADDL (SI), X2", needs: "sse2", flow: "MEM X2 -> X2", leak: "SI", want: wAddr, op: "PADDD"},
 		{ins: "PADDQ X1, X2", needs: "sse2", flow: "X1 X2 -> X2"},
