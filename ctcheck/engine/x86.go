@@ -513,7 +513,9 @@ var (
 		// rounds below.
 		"PSHUFHW", "PSHUFLW", "AESIMC", "AESKEYGENASSIST",
 		// AVX2's broadcast of 16 bytes from memory to both halves.
-		"VBROADCASTI128")
+		"VBROADCASTI128",
+		// SSE4.1's byte extract, to a register or memory.
+		"PEXTRB")
 	// Element-wise operations, and table lookups whose index is a
 	// register (constant time by the ISA: PSHUFB, VPERMB): dst = f(srcs),
 	// or for the two-operand legacy forms dst = f(dst, src).
@@ -530,7 +532,7 @@ var (
 		// form, the same for every operand). PMULUDQ is the 32x32->64
 		// vector multiply, fixed latency as the scalar MUL.
 		"PCMPEQD", "PCMPEQQ", "VPCMPEQD", "PADDD", "PADDQ", "PSUBD", "PSUBQ", "PSLLD", "PSRLD", "PSRAD", "PSLLQ", "PSRLQ", "PSLLDQ", "PSRLDQ",
-		"PUNPCKLDQ", "PUNPCKHDQ", "PUNPCKLQDQ", "PUNPCKHQDQ", "PALIGNR", "PMULUDQ", "PINSRD", "SHUFPS",
+		"PUNPCKLDQ", "PUNPCKHDQ", "PUNPCKLQDQ", "PUNPCKHQDQ", "PALIGNR", "PMULUDQ", "PINSRD", "PINSRB", "SHUFPS",
 		"VPADDD", "VPADDQ", "VPSUBD", "VPSUBQ", "VPSLLD", "VPSRLD", "VPSLLQ", "VPSRLQ", "VPSLLDQ", "VPSRLDQ",
 		"VPUNPCKLQDQ", "VPUNPCKHQDQ", "VPALIGNR", "VPERM2I128", "VPBLENDD",
 		// AES-NI's rounds and carry-less multiply: designed to run in
@@ -922,7 +924,7 @@ var x86OpNeeds = func() map[string]string {
 			"PUNPCKHQDQ PSHUFHW PSHUFLW PMULUDQ PCMPEQD " +
 			"UCOMISD ADDSD SUBSD MULSD DIVSD SQRTSD DIVPD SQRTPD LFENCE MFENCE",
 		"ssse3":     "PSHUFB PALIGNR",
-		"sse41":     "PEXTRQ PINSRQ PINSRD PMOVZXBD PTEST PCMPEQQ",
+		"sse41":     "PEXTRQ PINSRQ PINSRD PMOVZXBD PTEST PCMPEQQ PINSRB PEXTRB",
 		"aes":       "AESENC AESENCLAST AESDEC AESDECLAST AESIMC AESKEYGENASSIST",
 		"pclmulqdq": "PCLMULQDQ",
 		"popcnt":    "POPCNT",

@@ -91,7 +91,7 @@ var moreCases = concat(
 	// CPACF instructions (KM, KMA, KIMD) on s390x.
 	aesCases(aesPkg+".encryptBlockAsm: secret *xk[:60] *src[:16] -- the expanded key and the block; public nr -- the rounds; writes *dst[:16]"),
 	aesCases(aesPkg+".decryptBlockAsm: secret *xk[:60] *src[:16] -- the expanded key and the block; public nr -- the rounds; writes *dst[:16]"),
-	aesCases(aesPkg+".expandKeyAsm: secret *key[:32] -- the key; public nr -- the rounds; writes *enc[:60] *dec[:60]"),
+	aesCases(aesPkg+".expandKeyAsm: secret *key[:32] -- the key; public nr -- the rounds; writes *enc *dec"),
 	[]evalCase{on(aesPkg, "s390x", aesPkg+".cryptBlocks: secret *key[:32] *src[:length] -- the key and the blocks; public c length -- the function code and the length; writes *dst[:length]", "", nil)},
 	gcmCases(gcm+".gcmAesInit: secret ks[:] -- the expanded key; writes *productTable"),
 	gcmCases(gcm+".gcmAesData: secret *productTable data[:] *T -- the hash key's powers, the data and the tag; writes *T"),
@@ -121,13 +121,14 @@ func p256(decl string) []evalCase {
 }
 
 // aesCases: amd64's AES-NI path runs where supportsAES, X86HasAES &&
-// X86HasSSE41 && X86HasSSSE3, is set.
+// X86HasSSE41 && X86HasSSSE3, is set; arm64's where ARM64HasAES is.
 func aesCases(decl string) []evalCase {
-	return []evalCase{on(aesPkg, "amd64", decl, "aes,sse41,ssse3", nil), on(aesPkg, "arm64", decl, "", nil), on(aesPkg, "ppc64le", decl, "", nil)}
+	return []evalCase{on(aesPkg, "amd64", decl, "aes,sse41,ssse3", nil), on(aesPkg, "arm64", decl, "aes", nil), on(aesPkg, "ppc64le", decl, "", nil)}
 }
 
 // gcmCases: amd64's path runs where supportsAESGCM, X86HasAES &&
-// X86HasPCLMULQDQ && X86HasSSE41 && X86HasSSSE3.
+// X86HasPCLMULQDQ && X86HasSSE41 && X86HasSSSE3; arm64's where
+// ARM64HasAES && ARM64HasPMULL.
 func gcmCases(decl string) []evalCase {
-	return []evalCase{on(gcm, "amd64", decl, "aes,pclmulqdq,sse41,ssse3", nil), on(gcm, "arm64", decl, "", nil)}
+	return []evalCase{on(gcm, "amd64", decl, "aes,pclmulqdq,sse41,ssse3", nil), on(gcm, "arm64", decl, "aes,pmull", nil)}
 }
