@@ -406,7 +406,10 @@ var (
 		// PSTATE.DIT (Arm ARM, "About the DIT bit"); the Neoverse N1 and
 		// V1 software optimization guides give each one fixed latency
 		// (AESE/AESMC 2 cycles, PMULL 2 cycles).
-		"AESE", "AESD", "AESMC", "AESIMC", "VPMULL", "VPMULL2")
+		"AESE", "AESD", "AESMC", "AESIMC", "VPMULL", "VPMULL2",
+		// GCM's byte swaps within words, and the 32-bit ANDS of the key
+		// schedule's loop: element shuffles and logic, fixed latency.
+		"VREV32", "ANDSW")
 	// Scalar floating point: dst = f(srcs) (conversions from and to the
 	// general registers too); FCMP sets the flags.
 	arm64Float = set("FADDD", "FADDS", "FSUBD", "FSUBS", "FMULD", "FMULS", "FNEGD", "FNEGS", "FABSD", "FMAXD", "FMIND",
