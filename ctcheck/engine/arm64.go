@@ -398,7 +398,18 @@ var (
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
 		// whose index is a register (constant time by the ISA).
 		"VEOR", "VORR", "VAND", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV", "VCNT", "VUZP1",
-		"VZIP1", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR", "VSHL", "VMOVI")
+		"VZIP1", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR", "VSHL", "VMOVI",
+		// The cryptographic extension: an AES round (AESE, AESD: dst =
+		// f(dst ^ src)), MixColumns and its inverse, and the 64x64->128
+		// polynomial multiply (PMULL, PMULL2). Arm lists each among the
+		// instructions whose timing is independent of the data under
+		// PSTATE.DIT (Arm ARM, "About the DIT bit"); the Neoverse N1 and
+		// V1 software optimization guides give each one fixed latency
+		// (AESE/AESMC 2 cycles, PMULL 2 cycles).
+		"AESE", "AESD", "AESMC", "AESIMC", "VPMULL", "VPMULL2",
+		// GCM's byte swaps within words, and the 32-bit ANDS of the key
+		// schedule's loop: element shuffles and logic, fixed latency.
+		"VREV32", "ANDSW")
 	// Scalar floating point: dst = f(srcs) (conversions from and to the
 	// general registers too); FCMP sets the flags.
 	arm64Float = set("FADDD", "FADDS", "FSUBD", "FSUBS", "FMULD", "FMULS", "FNEGD", "FNEGS", "FABSD", "FMAXD", "FMIND",
@@ -721,8 +732,13 @@ func arm64Step(mach *Mach) {
 				l = max(l, m.read(x, w))
 			}
 		}
-		if op == "VTBX" {
-			l = max(l, m.read(dst, w)) // TBX keeps dst's bytes for indices out of range
+		if op == "VTBX" || op == "AESE" || op == "AESD" {
+			// TBX keeps dst's bytes for indices out of range; an AES
+			// round reads the state in dst.
+			l = max(l, m.read(dst, w))
+		}
+		if op == "AESE" || op == "AESD" || op == "AESMC" || op == "AESIMC" {
+			w = 16
 		}
 		if arm64Carry[op] {
 			l = max(l, m.reg("FLAGS"))
@@ -755,7 +771,7 @@ func arm64Step(mach *Mach) {
 // Armv8.1, FEAT_DIT from Armv8.4 and FEAT_SB from Armv8.5; Armv9.n has
 // the features of Armv8.(n+5). Advanced SIMD is part of every level Go
 // runs on.
-var arm64Features = []string{"asimd", "atomics", "dit", "sb"}
+var arm64Features = []string{"asimd", "atomics", "dit", "sb", "aes", "pmull"}
 
 // arm64Levels is the features of a GOARM64 value: v8.0 to v8.9 or v9.0 to
 // v9.5, and the options ,lse and ,crypto.
@@ -801,6 +817,17 @@ func arm64Needs(in *Inst, _ string) []string {
 		return []string{"dit"}
 	case in.Op == "SB":
 		return []string{"sb"}
+	case in.Op == "AESE" || in.Op == "AESD" || in.Op == "AESMC" || in.Op == "AESIMC":
+		return []string{"aes"}
+	case in.Op == "VPMULL" || in.Op == "VPMULL2":
+		// The 64-bit form (.D1 to .Q1) is FEAT_PMULL's; the 8-bit one
+		// plain Advanced SIMD.
+		for _, a := range in.Args {
+			if a.Kind == ArgReg && strings.HasSuffix(a.Name, "Q1") {
+				return []string{"asimd", "pmull"}
+			}
+		}
+		return []string{"asimd"}
 	case in.Op[0] == 'V':
 		return []string{"asimd"}
 	}

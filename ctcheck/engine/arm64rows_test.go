@@ -59,6 +59,7 @@ func arm64Rows() []tableRow {
 		{ins: "ORRW R1, R2, R3", flow: "R1 R2 -> R3"},
 		{ins: "AND $255, R1", flow: "R1 -> R1"},
 		{ins: "ANDS $255, R1, R2", flow: "R1 -> R2 FLAGS"},
+		{ins: "ANDSW $255, R1, R2", flow: "R1 -> R2 FLAGS"},
 		{ins: "ANDW R1, R2, R3", flow: "R1 R2 -> R3"},
 		{ins: "BIC R1, R2, R3", flow: "R1 R2 -> R3"},
 		{ins: "ORN R1, R2, R3", flow: "R1 R2 -> R3"},
@@ -128,6 +129,7 @@ func arm64Rows() []tableRow {
 		{ins: "VZIP1 V1.D2, V2.D2, V3.D2", needs: "asimd", flow: "V1 V2 -> V3"},
 		{ins: "VEXT $8, V1.B16, V2.B16, V3.B16", needs: "asimd", flow: "V1 V2 -> V3"},
 		{ins: "VREV64 V1.B16, V2.B16", needs: "asimd", flow: "V1 -> V2"},
+		{ins: "VREV32 V1.B16, V2.B16", needs: "asimd", flow: "V1 -> V2"},
 		{ins: "VDUP R1, V2.D2", needs: "asimd", flow: "R1 -> V2"},
 		{ins: "VUSHR $8, V1.D2, V2.D2", needs: "asimd", flow: "V1 -> V2"},
 		{ins: "VSHL $8, V1.D2, V2.D2", needs: "asimd", flow: "V1 -> V2"},
@@ -135,6 +137,15 @@ func arm64Rows() []tableRow {
 		// Table lookups: constant time by the ISA; TBX keeps the
 		// destination's bytes for indices out of range.
 		{ins: "VTBL V1.B16, [V2.B16], V3.B16", needs: "asimd", flow: "V1 V2 -> V3"},
+		// The cryptographic extension: fixed latency (arm64.go says
+		// whose word).
+		{ins: "AESE V1.B16, V0.B16", needs: "aes", flow: "V1 V0 -> V0"},
+		{ins: "AESD V1.B16, V0.B16", needs: "aes", flow: "V1 V0 -> V0"},
+		{ins: "AESMC V0.B16, V1.B16", needs: "aes", flow: "V0 -> V1"},
+		{ins: "AESIMC V0.B16, V1.B16", needs: "aes", flow: "V0 -> V1"},
+		{ins: "VPMULL V1.D1, V2.D1, V3.Q1", needs: "asimd pmull", flow: "V1.0 V2.0 -> V3"},
+		{ins: "VPMULL2 V1.D2, V2.D2, V3.Q1", needs: "asimd pmull", flow: "V1 V2 -> V3"},
+		{ins: "VPMULL V1.B8, V2.B8, V3.H8", needs: "asimd", flow: "V1.0 V2.0 -> V3"},
 		{ins: "VTBX V1.B16, [V2.B16], V3.B16", needs: "asimd", flow: "V1 V2 V3 -> V3"},
 		// Branches and selects.
 		{ins: "CBZ R1, l", leak: "R1", want: "conditional branch on secret R1"},

@@ -97,6 +97,8 @@ var gnuPrefixes = set("rep", "repz", "repnz", "repe", "repne", "lock", "data16",
 
 // gnuInstruction reads one instruction's text into in, in the canonical
 // form of x86.go.
+var gnuPCLMUL = regexp.MustCompile(`^(V?)PCLMUL[LH]Q[LH]QDQ$`)
+
 func gnuInstruction(f *Func, in *Inst) {
 	text := in.Text
 	if i := strings.Index(text, "#"); i >= 0 {
@@ -115,6 +117,12 @@ func gnuInstruction(f *Func, in *Inst) {
 		return
 	}
 	in.Op = strings.ToUpper(fields[0])
+	if m := gnuPCLMUL.FindStringSubmatch(in.Op); m != nil {
+		// GNU names PCLMULQDQ's immediate in the mnemonic
+		// (pclmullqhqdq: 0x10): which halves are multiplied, not the
+		// flow.
+		in.Op = m[1] + "PCLMULQDQ"
+	}
 	if in.Op == "MOVABS" {
 		in.Op = "MOV" // GNU's name of MOV with a 64-bit immediate or address: the listing's MOVQ $imm64
 	}

@@ -126,6 +126,9 @@ var x86GoNames = map[string]struct {
 	"MOVBQSX": {"MOVSX", 8}, "MOVBLSX": {"MOVSX", 4}, "MOVBWSX": {"MOVSX", 2}, "MOVWQSX": {"MOVSX", 8}, "MOVWLSX": {"MOVSX", 4},
 	"MOVLQSX": {"MOVSXD", 8}, "MOVLQZX": {"MOV", 4},
 	"MOVOU": {"MOVDQU", 16}, "MOVO": {"MOVDQA", 16}, "PSHUFL": {"PSHUFD", 16},
+	"PADDL": {"PADDD", 16}, "PSUBL": {"PSUBD", 16}, "PSLLL": {"PSLLD", 16}, "PSRLL": {"PSRLD", 16}, "PSRAL": {"PSRAD", 16},
+	"PSLLO": {"PSLLDQ", 16}, "PSRLO": {"PSRLDQ", 16}, "PUNPCKLLQ": {"PUNPCKLDQ", 16}, "PUNPCKHLQ": {"PUNPCKHDQ", 16},
+	"PMULULQ": {"PMULUDQ", 16}, "PCMPEQL": {"PCMPEQD", 16},
 	"IMUL3Q": {"IMUL", 8}, "IMUL3L": {"IMUL", 4}, "IMUL3W": {"IMUL", 2},
 	"JCXZL": {"JECXZ", 4}, "JCXZQ": {"JRCXZ", 8}, "JCXZW": {"JCXZ", 2}, "LOOPEQ": {"LOOPE", 0},
 	"CQO": {"CQO", 8}, "CDQ": {"CDQ", 4}, "CWD": {"CWD", 2}, "CDQE": {"CDQE", 8}, "CWDE": {"CWDE", 4},
@@ -139,7 +142,7 @@ var x86MemWidth = map[string]int{
 	"PINSRB": 1, "PINSRW": 2, "PINSRD": 4, "PINSRQ": 8, "VPINSRB": 1, "VPINSRW": 2, "VPINSRD": 4, "VPINSRQ": 8,
 	"EXTRACTPS": 4, "VEXTRACTPS": 4, "MOVSD": 8, "MOVSS": 4, "VMOVSD": 8, "VMOVSS": 4,
 	"MOVLPS": 8, "MOVHPS": 8, "MOVLPD": 8, "MOVHPD": 8, "VMOVLPS": 8, "VMOVHPS": 8,
-	"VEXTRACTI128": 16, "VEXTRACTF128": 16, "VEXTRACTI32X4": 16, "VEXTRACTI64X2": 16, "VEXTRACTI64X4": 32,
+	"VEXTRACTI128": 16, "VEXTRACTF128": 16, "VBROADCASTI128": 16, "VEXTRACTI32X4": 16, "VEXTRACTI64X2": 16, "VEXTRACTI64X4": 32,
 	"VEXTRACTI32X8": 32, "VPBROADCASTB": 1, "VPBROADCASTW": 2, "VPBROADCASTD": 4, "VPBROADCASTQ": 8,
 }
 
@@ -504,13 +507,42 @@ var (
 	x86VecMove = set("MOVDQU", "MOVDQA", "MOVUPS", "MOVAPS", "MOVQ", "MOVD", "MOVSD", "MOVSS", "VMOVDQU", "VMOVDQA",
 		"VMOVDQU8", "VMOVDQU64", "VMOVDQA64", "VMOVUPS", "VMOVQ", "VMOVD", "VPBROADCASTB", "VPBROADCASTQ", "VPMOVZXBD",
 		"PMOVZXBD", "VEXTRACTI128", "PSHUFD", "VPSHUFD", "VPERMQ", "CVTSI2SD", "CVTTSD2SI", "PMOVMSKB", "VPMOVMSKB",
-		"VPMOVB2M", "VPMOVM2B", "PEXTRQ", "VPEXTRQ")
+		"VPMOVB2M", "VPMOVM2B", "PEXTRQ", "VPEXTRQ",
+		// Word shuffles (SSE2) and AES-NI's one-source operations: the
+		// key schedule's assist and InvMixColumns, fixed latency as the
+		// rounds below.
+		"PSHUFHW", "PSHUFLW", "AESIMC", "AESKEYGENASSIST",
+		// AVX2's broadcast of 16 bytes from memory to both halves.
+		"VBROADCASTI128",
+		// SSE4.1's byte extract, to a register or memory.
+		"PEXTRB")
 	// Element-wise operations, and table lookups whose index is a
 	// register (constant time by the ISA: PSHUFB, VPERMB): dst = f(srcs),
 	// or for the two-operand legacy forms dst = f(dst, src).
 	x86VecOp = set("PXOR", "POR", "PAND", "PANDN", "XORPS", "XORPD", "ORPS", "ANDPS", "PCMPEQB", "PSHUFB", "VPXOR", "VPXORD", "VPXORQ", "VPOR", "VPORD", "VPORQ", "VPAND", "VPANDQ", "VPANDN", "VPCMPEQB",
 		"VPCMPEQQ", "VPCMPUB", "VPSHUFB", "VPERMB", "VPERMD", "VINSERTI128", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
-		"VXORPS", "PINSRQ", "VPINSRQ")
+		"VXORPS", "PINSRQ", "VPINSRQ",
+		// SSE2 and AVX2 integer arithmetic, shifts (by an immediate or by
+		// a register's count), interleaves and lane permutes: one latency
+		// whatever the operands' values on every x86 core Go runs on
+		// (Intel's 64 and IA-32 Architectures Optimization Reference
+		// Manual, appendix D's latency tables; AMD's Software
+		// Optimization Guide for the Zen families, its instruction
+		// latency spreadsheet; uops.info's measured latency for each
+		// form, the same for every operand). PMULUDQ is the 32x32->64
+		// vector multiply, fixed latency as the scalar MUL.
+		"PCMPEQD", "PCMPEQQ", "VPCMPEQD", "PADDD", "PADDQ", "PSUBD", "PSUBQ", "PSLLD", "PSRLD", "PSRAD", "PSLLQ", "PSRLQ", "PSLLDQ", "PSRLDQ",
+		"PUNPCKLDQ", "PUNPCKHDQ", "PUNPCKLQDQ", "PUNPCKHQDQ", "PALIGNR", "PMULUDQ", "PINSRD", "PINSRB", "SHUFPS",
+		"VPADDD", "VPADDQ", "VPSUBD", "VPSUBQ", "VPSLLD", "VPSRLD", "VPSLLQ", "VPSRLQ", "VPSLLDQ", "VPSRLDQ",
+		"VPUNPCKLQDQ", "VPUNPCKHQDQ", "VPALIGNR", "VPERM2I128", "VPBLENDD",
+		// AES-NI's rounds and carry-less multiply: designed to run in
+		// time independent of the data (Intel's white papers "Advanced
+		// Encryption Standard (AES) New Instructions Set", rev. 3.01, and
+		// "Intel Carry-Less Multiplication Instruction and its Usage for
+		// Computing the GCM Mode", rev. 2.02: no table lookups, a fixed
+		// latency; uops.info: AESENC 3-4 cycles, PCLMULQDQ 5-7 by core,
+		// for every operand). dst = f(dst, src).
+		"AESENC", "AESENCLAST", "AESDEC", "AESDECLAST", "PCLMULQDQ")
 	// Floating-point arithmetic: a subnormal operand or result takes a
 	// microcode assist (a hundred cycles and more on Intel, without FTZ
 	// and DAZ), so it is variable-latency on secret data.
@@ -861,7 +893,7 @@ func x86Step(mach *Mach) {
 
 // x86Features are the features the model names.
 var x86Features = []string{"sse", "sse2", "ssse3", "sse41", "popcnt", "lzcnt", "bmi1", "bmi2", "adx", "fma", "osxsave", "avx", "avx2",
-	"avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512vbmi", "avx512vbmi2"}
+	"aes", "pclmulqdq", "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512vbmi", "avx512vbmi2"}
 
 // amd64Levels are what each GOAMD64 level adds to the one below it.
 var amd64Levels = cumulative([][2]string{
@@ -886,21 +918,25 @@ var x86RuntimeFlags = map[string]string{"runtime.x86HasPOPCNT": "popcnt", "runti
 var x86OpNeeds = func() map[string]string {
 	m := map[string]string{}
 	for feature, ops := range map[string]string{
-		"sse": "MOVUPS MOVAPS MOVSS ADDSS SUBSS MULSS DIVSS SQRTSS SQRTPS DIVPS XORPS ORPS ANDPS UCOMISS SFENCE",
+		"sse": "MOVUPS MOVAPS MOVSS ADDSS SUBSS MULSS DIVSS SQRTSS SQRTPS DIVPS XORPS ORPS ANDPS UCOMISS SFENCE SHUFPS",
 		"sse2": "MOVDQU MOVDQA MOVQ MOVD PXOR POR PAND PANDN PCMPEQB PSHUFD PMOVMSKB CVTSI2SD CVTTSD2SI XORPD COMISD " +
+			"PADDD PADDQ PSUBD PSUBQ PSLLD PSRLD PSRAD PSLLQ PSRLQ PSLLDQ PSRLDQ PUNPCKLDQ PUNPCKHDQ PUNPCKLQDQ " +
+			"PUNPCKHQDQ PSHUFHW PSHUFLW PMULUDQ PCMPEQD " +
 			"UCOMISD ADDSD SUBSD MULSD DIVSD SQRTSD DIVPD SQRTPD LFENCE MFENCE",
-		"ssse3":    "PSHUFB",
-		"sse41":    "PEXTRQ PINSRQ PMOVZXBD PTEST",
-		"popcnt":   "POPCNT",
-		"lzcnt":    "LZCNT",
-		"bmi1":     "ANDN BLSR TZCNT",
-		"bmi2":     "BZHI PDEP PEXT RORX SARX SHLX SHRX MULX",
-		"adx":      "ADCX ADOX",
-		"osxsave":  "XGETBV",
-		"avx":      "VZEROUPPER VZEROALL",
-		"avx512f":  "KMOVW KORW KANDW KXORW KORTESTW",
-		"avx512bw": "KMOVQ KORTESTD KORTESTQ",
-		"avx512dq": "KORTESTB KTESTW",
+		"ssse3":     "PSHUFB PALIGNR",
+		"sse41":     "PEXTRQ PINSRQ PINSRD PMOVZXBD PTEST PCMPEQQ PINSRB PEXTRB",
+		"aes":       "AESENC AESENCLAST AESDEC AESDECLAST AESIMC AESKEYGENASSIST",
+		"pclmulqdq": "PCLMULQDQ",
+		"popcnt":    "POPCNT",
+		"lzcnt":     "LZCNT",
+		"bmi1":      "ANDN BLSR TZCNT",
+		"bmi2":      "BZHI PDEP PEXT RORX SARX SHLX SHRX MULX",
+		"adx":       "ADCX ADOX",
+		"osxsave":   "XGETBV",
+		"avx":       "VZEROUPPER VZEROALL",
+		"avx512f":   "KMOVW KORW KANDW KXORW KORTESTW",
+		"avx512bw":  "KMOVQ KORTESTD KORTESTQ",
+		"avx512dq":  "KORTESTB KTESTW",
 	} {
 		for _, op := range strings.Fields(ops) {
 			m[op] = feature
@@ -919,7 +955,8 @@ var (
 	x86AVXOnly = set("VMOVDQU", "VMOVDQA", "VMOVUPS", "VMOVQ", "VMOVD", "VPTEST", "VXORPS", "VDIVPS", "VDIVPD", "VSQRTPS",
 		"VSQRTPD", "VPEXTRQ", "VPINSRQ")
 	// x86AVX2Only are those of AVX2 at every width.
-	x86AVX2Only = set("VPBROADCASTB", "VPBROADCASTQ", "VEXTRACTI128", "VINSERTI128", "VPERMQ", "VPERMD")
+	x86AVX2Only = set("VPBROADCASTB", "VPBROADCASTQ", "VEXTRACTI128", "VINSERTI128", "VPERMQ", "VPERMD", "VPERM2I128", "VBROADCASTI128",
+		"VPBLENDD")
 	// The EVEX instructions on bytes and words (AVX512BW), on quadwords
 	// in or out of a general register or of the float unit (AVX512DQ),
 	// and the byte permute (AVX512_VBMI).
