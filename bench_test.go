@@ -76,3 +76,81 @@ func BenchmarkCompare(b *testing.B) {
 		}
 	}
 }
+
+// directCall returns a benchmark loop that calls the named kernel's
+// function directly, or nil where this file cannot name it.
+func directCall(name string) func(b *testing.B, x, y []byte) int {
+	if name == "generic" {
+		return func(b *testing.B, x, y []byte) (s int) {
+			for b.Loop() {
+				s += equalGeneric(x, y)
+			}
+			return s
+		}
+	}
+	return directKernel(name)
+}
+
+// BenchmarkLayers times what Compare adds to its kernel, a layer at a
+// time, for each kernel this CPU runs, on equal inputs: Compare with the
+// kernel selected; equalVector, the trampoline (or function) that Compare
+// calls from 65 bytes on; the kernel called directly; and, as "floor", the
+// kernel on empty inputs, which pays its call, entry and return and
+// compares nothing. Each row is a direct call in a loop, as users call
+// Compare. docs/performance.md ("Where the time goes") reads the rows
+// beside a C loop's.
+func BenchmarkLayers(b *testing.B) {
+	loop := func(f func(x, y []byte) int) func(b *testing.B, x, y []byte) int {
+		return func(b *testing.B, x, y []byte) (s int) {
+			for b.Loop() {
+				s += f(x, y)
+			}
+			return s
+		}
+	}
+	layers := []struct {
+		name string
+		run  func(k *kernel) func(b *testing.B, x, y []byte) int
+	}{
+		{"Compare", func(*kernel) func(b *testing.B, x, y []byte) int { return loop(Compare) }},
+		{"equalVector", func(*kernel) func(b *testing.B, x, y []byte) int { return loop(equalVector) }},
+		// A direct call of the kernel's function, not through k.equal: a
+		// call through a func value to assembly passes an ABI wrapper.
+		{"kernel", func(k *kernel) func(b *testing.B, x, y []byte) int { return directCall(k.Name) }},
+	}
+	supported := map[string]bool{}
+	for _, k := range impl.List() {
+		supported[k.Name] = k.Supported
+	}
+	for _, k := range kernels {
+		if !supported[k.Name] {
+			continue
+		}
+		run := func(b *testing.B, n int, f func(b *testing.B, x, y []byte) int) {
+			restore, ok := impl.Select(k.Name)
+			if !ok {
+				b.Fatalf("cannot select kernel %s", k.Name)
+			}
+			defer restore()
+			x := make([]byte, n)
+			for i := range x {
+				x[i] = byte(i * 7)
+			}
+			y := bytes.Clone(x)
+			if n > 0 {
+				b.SetBytes(int64(n))
+			}
+			sink = f(b, x, y)
+		}
+		if f := directCall(k.Name); f != nil {
+			b.Run("floor/"+k.Name, func(b *testing.B) { run(b, 0, f) })
+		}
+		for _, n := range []int{256, 1024, 4096, 65536} {
+			for _, l := range layers {
+				if f := l.run(k); f != nil {
+					b.Run(strconv.Itoa(n)+"/"+k.Name+"/"+l.name, func(b *testing.B) { run(b, n, f) })
+				}
+			}
+		}
+	}
+}
