@@ -129,7 +129,7 @@ func shell() string {
 		fmt.Fprintf(&b, "# %s\n%s=(%s)\n", comment, name, strings.Join(values, " "))
 	}
 	all, kernels := archfacts.All(), archfacts.WithKernels()
-	var targets, ptr32, levels, static, plugins, qemu10 []string
+	var targets, ptr32, levels, asmLevels, static, plugins, qemu10 []string
 	for _, a := range all {
 		targets = append(targets, a.GOOS+"/"+a.GOARCH)
 		if a.PtrSize == 4 {
@@ -137,6 +137,9 @@ func shell() string {
 		}
 		for _, l := range a.Checked {
 			levels = append(levels, a.GOARCH+" "+a.LevelVar+"="+l.Value)
+			if a.AsmLevels {
+				asmLevels = append(asmLevels, a.GOARCH+" "+a.LevelVar+"="+l.Value)
+			}
 		}
 		if a.QEMU != "" {
 			static = append(static, a.QEMUStatic())
@@ -155,6 +158,7 @@ func shell() string {
 	list("Those with 32-bit pointers.", "ptr32_goarches", ptr32)
 	list("GOOS/GOARCH of each.", "targets", targets)
 	list("The instruction-set levels the tools build at besides the defaults: \"GOARCH VAR=value\".", "levels", levels)
+	list("Those of them at which the kernels' assembly differs (#ifdef).", "asm_levels", asmLevels)
 	list("qemu-user-static's programs.", "qemu_static", static)
 	list("qemu-user's, which load TCG plugins.", "qemu_plugins", plugins)
 	list("qemu 10's (bookworm-backports' qemu-user), for the runs qemu 7.2 cannot make, in the folder $"+
