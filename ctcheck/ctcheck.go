@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -39,7 +40,8 @@ type Config struct {
 	// refers to each of its roots.
 	Patterns []string
 	// Files are assembly files checked on their own, each function a root
-	// with public arguments, for the GOARCH the file's name gives.
+	// with public arguments, for the GOARCH the file's name gives; one that
+	// includes go_asm.h, as its package from the functions it defines.
 	Files []string
 	// GOARCHes are the architectures each package is built for; none: the
 	// go command's GOARCH.
@@ -110,10 +112,20 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 	}
 	var reports []*Report
 	used := map[int]bool{}
+	// A file that includes go_asm.h reads offsets and sizes that the
+	// compiler writes for its package: it is checked as that package,
+	// from the functions it defines.
+	var asmPackages []Config
 	for _, f := range cfg.Files {
 		goarch, err := engine.GOARCHOfFileBuild(f)
 		if err != nil {
 			return nil, err
+		}
+		if c, ok, err := asmPackage(ctx, cfg, f, goarch); err != nil {
+			return nil, err
+		} else if ok {
+			asmPackages = append(asmPackages, c)
+			continue
 		}
 		goFiles, err := goFilesFor(filepath.Dir(f), goarch)
 		if err != nil {
@@ -135,9 +147,27 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 		reports = append(reports, &Report{Package: f, Build: goarch, Check: "source", GoVersion: r.GoVersion,
 			Declarations: decls.appliedIn(f), Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
 	}
-	if len(cfg.Patterns) == 0 {
-		return reports, unusedDecls(cfg, used)
+	if len(cfg.Patterns) > 0 {
+		rs, err := checkPackages(ctx, cfg, used)
+		if err != nil {
+			return nil, err
+		}
+		reports = append(reports, rs...)
 	}
+	for _, c := range asmPackages {
+		rs, err := checkPackages(ctx, c, used)
+		if err != nil {
+			return nil, err
+		}
+		reports = append(reports, rs...)
+	}
+	return reports, unusedDecls(cfg, used)
+}
+
+// checkPackages checks the packages of cfg's patterns in each of its
+// builds.
+func checkPackages(ctx context.Context, cfg Config, used map[int]bool) ([]*Report, error) {
+	var reports []*Report
 	goarches := cfg.GOARCHes
 	if len(goarches) == 0 {
 		out, err := exec.CommandContext(ctx, cfg.GoTool, "env", "GOARCH").Output()
@@ -177,7 +207,42 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 			reports = append(reports, rs...)
 		}
 	}
-	return reports, unusedDecls(cfg, used)
+	return reports, nil
+}
+
+var (
+	includesGoAsmH = regexp.MustCompile(`(?m)^[ \t]*#include[ \t]+"go_asm\.h"`)
+	textSymbol     = regexp.MustCompile(`(?m)^[ \t]*TEXT[ \t]+·(.+?)\(SB\)`)
+)
+
+// asmPackage is the configuration that checks the assembly file f, for
+// goarch, as its package, from the functions f defines, if f includes
+// go_asm.h; ok is false for a file that the assembler reads on its own.
+func asmPackage(ctx context.Context, cfg Config, f, goarch string) (c Config, ok bool, err error) {
+	src, err := os.ReadFile(f)
+	if err != nil {
+		return Config{}, false, err
+	}
+	if !includesGoAsmH.Match(src) {
+		return Config{}, false, nil
+	}
+	c = cfg
+	c.Dir, c.Patterns, c.Files, c.GOARCHes = filepath.Dir(f), []string{"."}, nil, []string{goarch}
+	pkgs, err := listPackages(ctx, c, Build{GOARCH: goarch, Tags: cfg.Tags, Env: cfg.Env})
+	if err != nil {
+		return Config{}, false, fmt.Errorf("%s includes go_asm.h, so it is checked as its package: %v", f, err)
+	}
+	if len(pkgs) != 1 {
+		return Config{}, false, fmt.Errorf("%s includes go_asm.h, so it is checked as its package: go list found %d packages in %s", f, len(pkgs), c.Dir)
+	}
+	c.Roots = nil
+	for _, m := range textSymbol.FindAllSubmatch(src, -1) {
+		c.Roots = append(c.Roots, pkgs[0].ImportPath+"."+string(m[1]))
+	}
+	if len(c.Roots) == 0 {
+		return Config{}, false, fmt.Errorf("%s defines no function (TEXT ·name(SB))", f)
+	}
+	return c, true, nil
 }
 
 // goEnv is what go env says of name in cfg's folder.

@@ -207,3 +207,34 @@ func TestDirectives(t *testing.T) {
 		}
 	}
 }
+
+// TestFileWithGoAsmH checks that an assembly file that includes go_asm.h,
+// which the assembler cannot read on its own, is checked as its package
+// from the functions it defines: the branch on a field that go_asm.h
+// places is found in each check, and nothing else.
+func TestFileWithGoAsmH(t *testing.T) {
+	needGo(t)
+	const file = "testdata/goasmh/state_amd64.s"
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, "// the finding") {
+			line = i + 1
+		}
+	}
+	rs := run(t, Config{Files: []string{file}})
+	if len(rs) != 2 {
+		t.Fatalf("%d reports, want the package's source and compiled checks", len(rs))
+	}
+	for _, r := range rs {
+		if r.Package != "example.com/goasmh" || r.Build != "amd64" {
+			t.Errorf("report of %s %s, want example.com/goasmh amd64", r.Package, r.Build)
+		}
+		if len(r.Findings) != 1 || r.Findings[0].Line != line || !strings.Contains(r.Findings[0].Func, "nonzero") {
+			t.Errorf("%s: findings %v, want one: the branch at line %d of nonzero", r.Check, r.Findings, line)
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module example.com/goasmh
+
+go 1.24
