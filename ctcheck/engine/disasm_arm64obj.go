@@ -95,7 +95,7 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 
 // arm64Aliases turns the forms objdump prints for the assembler's aliases
 // back into them: UBFX $0, R, $8, R is MOVBU R, R; ORR $c, ZR, R is
-// MOVD $c, R.
+// MOVD $c, R; NGC R, R is SBC R, ZR, R.
 func arm64Aliases(in *Inst) {
 	a := in.Args
 	switch {
@@ -111,6 +111,11 @@ func arm64Aliases(in *Inst) {
 		}
 	case in.Op == "ORR" && len(a) == 3 && a[1].isReg("ZR") && a[2].Kind == ArgReg:
 		in.Op, in.Args = "MOVD", []Arg{a[0], a[2]}
+	case (in.Op == "NGC" || in.Op == "NGCS") && len(a) == 2 && a[0].Kind == ArgReg && a[1].Kind == ArgReg:
+		// NGC Rm, Rd is SBC Rm, ZR, Rd: 0 - Rm - borrow (the assembler's
+		// SBC $0, ZR, R11, the mask of a borrow in nistec's P-256).
+		zr := Arg{Kind: ArgReg, Reg: "ZR", Width: 8, Name: "ZR"}
+		in.Op, in.Args = "SBC"+strings.TrimPrefix(in.Op, "NGC"), []Arg{a[0], zr, a[1]}
 	}
 }
 
