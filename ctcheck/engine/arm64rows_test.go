@@ -259,11 +259,16 @@ func arm64RowLanes(name string) []string {
 }
 
 // arm64ObjRows are go tool objdump's aliases that the assembler does not
-// write: NGC and NGCS, SBC and SBCS from the zero register.
+// write: NGC and NGCS, SBC and SBCS from the zero register; CINC, CINV
+// and CNEG, CSINC, CSINV and CSNEG of one register under the inverse
+// condition.
 func arm64ObjRows() []tableRow {
 	return []tableRow{
 		{ins: "da1f03eb NGC ZR, R11", flow: "FLAGS -> R11"},
 		{ins: "da0103eb NGC R1, R11", flow: "R1 FLAGS -> R11"},
 		{ins: "fa0103e5 NGCS R1, R5", flow: "R1 FLAGS -> R5 FLAGS"},
+		{ins: "9a812422 CINC LO, R1, R2", flow: "R1 FLAGS -> R2"},
+		{ins: "da812022 CINV LO, R1, R2", flow: "R1 FLAGS -> R2"},
+		{ins: "da812422 CNEG LO, R1, R2", flow: "R1 FLAGS -> R2"},
 	}
 }
