@@ -427,8 +427,9 @@ var (
 	armTest       = set("CMP", "CMN", "TST", "TEQ")
 	armDiv        = set("DIVD", "DIVF", "SQRTD", "SQRTF") // DIV and MOD are calls of runtime._div and its kin: not modelled
 	// VFP: op a, b, dst or op a, dst (dst = dst op a); the multiply-
-	// accumulates read dst too. Their latency does not depend on the
-	// operands' values in this model, as in the amd64 and arm64 ones.
+	// accumulates read dst too. Arithmetic on a secret is a finding
+	// (Mach.floatArith: subnormal operands), as in the amd64 and arm64
+	// models.
 	armFArith  = set("ADDD", "ADDF", "SUBD", "SUBF", "MULD", "MULF", "NMULD", "NMULF")
 	armFMulAcc = set("MULAD", "MULAF", "MULSD", "MULSF", "NMULAD", "NMULAF", "NMULSD", "NMULSF", "FMULAD", "FMULAF",
 		"FMULSD", "FMULSF", "FNMULAD", "FNMULAF", "FNMULSD", "FNMULSF")

@@ -391,8 +391,9 @@ var (
 	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
 		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "RORW", "ASRW",
 		// The 32x32->64-bit multiplies: one multiply-pipeline operation
-		// of fixed latency (Neoverse N1 software optimization guide:
-		// SMULL/UMULL 2 cycles, M pipeline; data-independent under DIT).
+		// of fixed latency (on Neoverse N1 2 cycles, M pipeline: LLVM's
+		// AArch64SchedNeoverseN1.td, "Multiply accumulate, long", after
+		// the N1 software optimization guide; data-independent under DIT).
 		"UMULL", "SMULL", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
 		"MVN", "REV", "CLZ", "RBIT",
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
@@ -403,9 +404,11 @@ var (
 		// f(dst ^ src)), MixColumns and its inverse, and the 64x64->128
 		// polynomial multiply (PMULL, PMULL2). Arm lists each among the
 		// instructions whose timing is independent of the data under
-		// PSTATE.DIT (Arm ARM, "About the DIT bit"); the Neoverse N1 and
-		// V1 software optimization guides give each one fixed latency
-		// (AESE/AESMC 2 cycles, PMULL 2 cycles).
+		// PSTATE.DIT (Arm's DIT register description, DDI 0595, lists AESD,
+		// AESE, AESIMC, AESMC; PMULL's A64 description says the same); on
+		// Neoverse N1 each is one V0 operation of 2 cycles (LLVM's
+		// AArch64SchedNeoverseN1.td, "Crypto AES ops", "Crypto polynomial
+		// (64x64) multiply long", after the N1 software optimization guide).
 		"AESE", "AESD", "AESMC", "AESIMC", "VPMULL", "VPMULL2",
 		// GCM's byte swaps within words, and the 32-bit ANDS of the key
 		// schedule's loop: element shuffles and logic, fixed latency.
@@ -422,11 +425,12 @@ var (
 	arm64Cset       = set("CSET", "CSETM", "CSETW")
 	arm64Bit        = set("UBFX", "SBFX", "UBFIZ", "UBFXW", "BFI", "BFXIL")
 	// EXTR $k, Rm, Rn, Rd: Rd is bits k.. of the pair Rn:Rm (a rotate
-	// where Rm is Rn). One integer-ALU operation of fixed latency on
-	// every core (Arm's Neoverse N1/V1 and Cortex-A72 software
-	// optimization guides: 1 cycle, I pipeline), and among the
-	// instructions Arm's ARM (DDI 0487, PSTATE.DIT) makes data
-	// independent in time.
+	// where Rm is Rn). Fixed latency: on Neoverse N1 1 cycle as a rotate
+	// (Rn == Rm) and 3 with two registers (an I and an M operation: LLVM's
+	// AArch64SchedNeoverseN1.td, "Bitfield extract, two regs", after the
+	// N1 software optimization guide), whatever the data; and its A64
+	// description's operational information makes it data independent in
+	// time under PSTATE.DIT (Arm's A64 ISA XML, ROR (immediate) and EXTR).
 	arm64Extr = set("EXTR", "EXTRW")
 	arm64Div  = set("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
 	arm64CB   = set("CBZ", "CBNZ", "CBZW", "CBNZW")

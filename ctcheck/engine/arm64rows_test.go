@@ -6,7 +6,7 @@ import "strings"
 // vector register n as Vn (both lanes) or Vn.i (Fn is lane 0).
 
 var arm64Table = &isaTable{
-	goarch: "arm64", rows: arm64Rows, lanes: arm64RowLanes,
+	goarch: "arm64", rows: arm64Rows, objRows: arm64ObjRows, lanes: arm64RowLanes,
 	probes: append(append(numbered("R", 0, 12), "FLAGS"), numbered("V", 0, 17)...),
 	ops:    Arm64Ops(), extra: "B BNV BAL BHS BLO ADR ADRP DMB",
 }
@@ -256,4 +256,19 @@ func arm64RowLanes(name string) []string {
 		return []string{Lane("V"+num, 0), Lane("V"+num, 1)}
 	}
 	return []string{name}
+}
+
+// arm64ObjRows are go tool objdump's aliases that the assembler does not
+// write: NGC and NGCS, SBC and SBCS from the zero register; CINC, CINV
+// and CNEG, CSINC, CSINV and CSNEG of one register under the inverse
+// condition.
+func arm64ObjRows() []tableRow {
+	return []tableRow{
+		{ins: "da1f03eb NGC ZR, R11", flow: "FLAGS -> R11"},
+		{ins: "da0103eb NGC R1, R11", flow: "R1 FLAGS -> R11"},
+		{ins: "fa0103e5 NGCS R1, R5", flow: "R1 FLAGS -> R5 FLAGS"},
+		{ins: "9a812422 CINC LO, R1, R2", flow: "R1 FLAGS -> R2"},
+		{ins: "da812022 CINV LO, R1, R2", flow: "R1 FLAGS -> R2"},
+		{ins: "da812422 CNEG LO, R1, R2", flow: "R1 FLAGS -> R2"},
+	}
 }

@@ -95,7 +95,7 @@ func arm64FromObjdump(f *Func, in *Inst, args []string) error {
 
 // arm64Aliases turns the forms objdump prints for the assembler's aliases
 // back into them: UBFX $0, R, $8, R is MOVBU R, R; ORR $c, ZR, R is
-// MOVD $c, R.
+// MOVD $c, R; NGC R, R is SBC R, ZR, R; CINC c, R, R is CSINC !c, R, R, R.
 func arm64Aliases(in *Inst) {
 	a := in.Args
 	switch {
@@ -111,8 +111,24 @@ func arm64Aliases(in *Inst) {
 		}
 	case in.Op == "ORR" && len(a) == 3 && a[1].isReg("ZR") && a[2].Kind == ArgReg:
 		in.Op, in.Args = "MOVD", []Arg{a[0], a[2]}
+	case (in.Op == "NGC" || in.Op == "NGCS") && len(a) == 2 && a[0].Kind == ArgReg && a[1].Kind == ArgReg:
+		// NGC Rm, Rd is SBC Rm, ZR, Rd: 0 - Rm - borrow (the assembler's
+		// SBC $0, ZR, R11, the mask of a borrow in nistec's P-256).
+		zr := Arg{Kind: ArgReg, Reg: "ZR", Width: 8, Name: "ZR"}
+		in.Op, in.Args = "SBC"+strings.TrimPrefix(in.Op, "NGC"), []Arg{a[0], zr, a[1]}
+	case (in.Op == "CINC" || in.Op == "CINV" || in.Op == "CNEG") && len(a) == 3 && a[0].Kind == ArgCond &&
+		arm64Inverse[a[0].Name] != "" && a[1].Kind == ArgReg && a[2].Kind == ArgReg:
+		// CINC cond, Rn, Rd is CSINC !cond, Rn, Rn, Rd: Rn, or Rn+1 where
+		// cond holds (blake2b's c[1]++ when c[0] wrapped); CINV and CNEG
+		// likewise.
+		cond := Arg{Kind: ArgCond, Name: arm64Inverse[a[0].Name]}
+		in.Op, in.Args = map[string]string{"CINC": "CSINC", "CINV": "CSINV", "CNEG": "CSNEG"}[in.Op], []Arg{cond, a[1], a[1], a[2]}
 	}
 }
+
+// arm64Inverse is each condition's inverse, as objdump names them.
+var arm64Inverse = map[string]string{"EQ": "NE", "NE": "EQ", "CS": "CC", "HS": "LO", "CC": "CS", "LO": "HS",
+	"MI": "PL", "PL": "MI", "VS": "VC", "VC": "VS", "HI": "LS", "LS": "HI", "GE": "LT", "LT": "GE", "GT": "LE", "LE": "GT"}
 
 // arm64ObjInt reads a constant as objdump prints it: decimal,
 // hexadecimal, or (a<<b).

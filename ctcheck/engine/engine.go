@@ -573,8 +573,14 @@ func (m *Mach) moveBase(reg string) {
 	}
 }
 
-// linkSlot is the offset of a pointer-size-aligned stack slot x.
+// linkSlot is the offset of a pointer-size-aligned stack slot x: through
+// the stack pointer, or through a copy of it at a known offset (arm64's
+// prologue of a frame over 240 bytes saves the return address with STP
+// (R29, R30), -8(R20), R20 the new stack pointer, before it moves RSP).
 func (m *Mach) linkSlot(x Arg) (int64, bool) {
+	if y, ok := m.viaFrame(x); ok {
+		x = y
+	}
 	if !m.onStack(x) || x.Index != "" || x.Reg == m.a.SP && !m.st.spKnown {
 		return 0, false
 	}

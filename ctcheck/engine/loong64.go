@@ -423,9 +423,9 @@ var (
 	loong64Const = set("LU12IW", "PCALAU12I", "PCADDU12I")
 	// Floating point: op a, b, dst or op a, dst (dst = dst op a), and the
 	// one-operand operations and conversions, op src, dst (MOVxy converts
-	// x to y; FFINTxy and FTINTRZxy make x from y). Their latency does not
-	// depend on the operands' values in this model, as in the amd64 and
-	// arm64 ones (DIVD and SQRTD are in loong64Div).
+	// x to y; FFINTxy and FTINTRZxy make x from y). Arithmetic on a secret
+	// is a finding (Mach.floatArith: subnormal operands), as in the amd64
+	// and arm64 models; DIVD and SQRTD are in loong64Div.
 	loong64FArith = set("ADDD", "ADDF", "SUBD", "SUBF", "MULD", "MULF", "FMIND", "FMINF", "FMAXD", "FMAXF")
 	loong64FUnary = set("NEGD", "NEGF", "ABSD", "ABSF", "MOVFD", "MOVDF", "MOVWD", "MOVWF", "MOVVD", "MOVVF", "MOVDW",
 		"MOVFW", "MOVDV", "MOVFV", "TRUNCDW", "TRUNCFW", "TRUNCDV", "TRUNCFV", "FFINTDW", "FFINTDV", "FFINTFW",

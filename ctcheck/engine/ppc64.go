@@ -466,8 +466,9 @@ var (
 	ppc64None = set("NOP", "SYNC", "ISYNC", "LWSYNC", "EIEIO")
 	// Scalar floating point on the F registers (doubleword 0 of VS0-VS31):
 	// dst = f(srcs), the destination last; op a, dst is dst = dst op a.
-	// Their latency does not depend on the operands' values in this model,
-	// as in the amd64 and arm64 ones (FDIV and FSQRT are in ppc64Div).
+	// Arithmetic on a secret is a finding (Mach.floatArith: subnormal
+	// operands), as in the amd64 and arm64 models; FDIV and FSQRT are in
+	// ppc64Div.
 	ppc64FArith = set("FADD", "FADDS", "FSUB", "FSUBS", "FMUL", "FMULS", "FCPSGN")
 	// op src, dst: sign and rounding, and the conversions from and to a
 	// doubleword integer held in an F register.

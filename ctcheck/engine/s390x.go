@@ -408,12 +408,21 @@ func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 		switch {
 		case first == "e3" && s390xObjRXY[last] == w:
 		case in.Op == "MOVB" && len(in.Hex) == 8 && first == "42" && mem(1): // STC, as Go 1.24 prints MOVB
+		case in.Op == "MOVW" && len(in.Hex) == 8 && first == "50" && mem(1):
+			// ST, the store of a word with a 12-bit displacement, which the
+			// assembler and the compiler take over STY where it fits (a
+			// spill: MOVW R0, 132(R15)).
 		case (in.Op == "FMOVD" || in.Op == "FMOVS") && s390xObjFloat[first+last] == [2]int{w, map[bool]int{true: 1}[mem(1)]}:
 		default:
 			return fmt.Errorf("%s: the encoding %s is not the load or store it prints", in.Op, in.Hex)
 		}
 	case in.Op == "STC" && n == 2 && mem(1) && first == "42":
 		in.Op = "MOVB"
+	case in.Op == "STH" && n == 2 && mem(1) && first == "40" && len(in.Hex) == 8:
+		in.Op = "MOVH" // STH, the halfword's ST, as Go 1.26 prints it
+	case in.Op == "XORW" && n == 2 && mem(1) && first == "57" && len(in.Hex) == 8:
+		// X R, mem: R = R ^ mem, the word (Go 1.26's h[0] ^= v).
+		in.Args = []Arg{a[1], a[0]}
 	case (in.Op == "XOR" || in.Op == "OR" || in.Op == "AND" || in.Op == "ADD" || in.Op == "SUB") && n == 2 &&
 		(mem(0) || mem(1)):
 		if first != "e3" || !s390xObjRMW[last] {
@@ -530,7 +539,7 @@ var (
 
 // S390XOps is every opcode the s390x model knows, for the tables' tests.
 func S390XOps() map[string]bool {
-	t := set("RET", "JMP", "CALL", "BRC", "BRCT", "BRCTG", "LA", "LOCGR", "STMG", "LMG", "MVGHI", "MLGR", "VZERO", "VONE",
+	t := set("RET", "JMP", "CALL", "BRC", "BRCT", "BRCTG", "LA", "LOCGR", "STMG", "STMY", "LMG", "MVGHI", "MLGR", "VZERO", "VONE",
 		"VL", "VST", "VLM", "VSTM", "VLL", "VTM")
 	for _, c := range []map[string]bool{s390xCondBranches, s390xCmpJ, s390xALU, s390xCmp, s390xRISBG, s390xDiv,
 		s390xVecOp, s390xNone, s390xDivPair} {
@@ -651,15 +660,25 @@ func s390xStep(mach *Mach) {
 		s390xMove(m, op, a)
 	case op == "MVGHI" && n == 2 && a[0].Kind == ArgMem && a[1].Kind == ArgImm:
 		m.store(a[0], 8, Static) // a constant to a doubleword, which Go 1.24 emits
-	case (op == "STMG" || op == "LMG") && n == 3:
+	case (op == "STMG" || op == "LMG" || op == "STMY") && n == 3:
 		// STMG Ra, Rb, mem: Ra, Ra+1, ... Rb to consecutive doublewords;
 		// LMG mem, Ra, Rb (as Go writes it) or LMG Ra, Rb, mem back.
+		// STMY (STM, STMY): the low words, to consecutive words (Go's
+		// c[0], c[1] = c0, c1 of two uint32s).
 		if op == "LMG" && a[0].Kind == ArgMem {
 			a = []Arg{a[1], a[2], a[0]}
 		}
 		regs, ok := s390xRange(a[0], a[1])
 		if !ok || a[2].Kind != ArgMem || a[0].Reg[0] != 'R' {
 			m.unmodelled()
+			return
+		}
+		if op == "STMY" {
+			for i, r := range regs {
+				x := a[2]
+				x.Imm += int64(4 * i)
+				m.store(x, 4, m.read(r))
+			}
 			return
 		}
 		// Each doubleword whole: R14's return address with it.
@@ -755,8 +774,12 @@ func s390xStep(mach *Mach) {
 	case s390xALU[op] && n == 3 && gp(2) && (a[0].Kind == ArgMem && a[1].isReg(a[2].Reg) || src(0) && src(1)):
 		var l Level
 		if a[0].Kind == ArgMem {
-			// XOR mem, R: R = R ^ mem (XG and the like).
-			l = max(m.load(a[0], 8), m.read(a[1]))
+			// XOR mem, R: R = R ^ mem (XG and the like; X, XORW, a word).
+			w := 8
+			if strings.HasSuffix(op, "W") {
+				w = 4
+			}
+			l = max(m.load(a[0], w), m.read(a[1]))
 		} else {
 			l = m.reads(a[0], a[1])
 			if s390xUnary[op] {

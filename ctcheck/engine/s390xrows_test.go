@@ -69,6 +69,8 @@ func s390xRows() []tableRow {
 		{ins: "STMG R1, R4, 8(R15)"},
 		{ins: "STMG R1, R4, (R5)", always: wStore, leak: "R5", want: wAddr},
 		{ins: "LMG 8(R15), R1, R2", flow: "-> R1 R2"},
+		{ins: "STMY R1, R2, 8(R15)"}, // STM: the low words
+		{ins: "STMY R1, R2, (R5)", always: wStore, leak: "R5", want: wAddr},
 		{ins: "LMG (R5), R1, R2", flow: "MEM -> R1 R2", leak: "R5", want: wAddr},
 		{ins: "BRCTG R1, l", leak: "R1", want: "conditional branch on secret R1"},
 		{ins: "BRCT R1, l", leak: "R1", want: "conditional branch on secret R1"},
@@ -168,6 +170,16 @@ func s390xObjRows() []tableRow {
 		{ins: "e548f0080001 MVGHI 8(R15), $1"},
 		{ins: "4210f008 STC R1, 8(R15)"},
 		{ins: "4210f008 MOVB R1, 8(R15)"},
+		// ST and STH, the word's and the halfword's stores with a 12-bit
+		// displacement (Go 1.26 prints ST as MOVW, STH as STH), and X, a
+		// word's XOR from memory.
+		{ins: "5010f008 MOVW R1, 8(R15)"},
+		{ins: "50123008 MOVW R1, 8(R2)(R3*1)", always: wStore, leak: "R2 R3", want: wAddr},
+		{ins: "4010f008 STH R1, 8(R15)"},
+		{ins: "40123008 STH R1, 8(R2)(R3*1)", always: wStore, leak: "R2 R3", want: wAddr},
+		{ins: "5010f008 STH R1, 8(R15)", always: wClosed}, // ST is no STH
+		{ins: "57201000 XORW R2, (R1)", flow: "MEM R2 -> R2 FLAGS", leak: "R1", want: wAddr},
+		{ins: "50201000 XORW R2, (R1)", always: wClosed}, // ST is no XORW
 		{ins: "e75000003021 VLGV R5, V0, (R0), $3", needs: "vx", flow: "V0.0 -> R5"},
 		{ins: "e75000013021 VLGV R5, V0, 1(R0), $3", needs: "vx", flow: "V0.1 -> R5"},
 		{ins: "eb640007000c SRD 7(R0), R4, R6", flow: "R4 -> R6 FLAGS"},

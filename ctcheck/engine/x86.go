@@ -523,26 +523,34 @@ var (
 		"VPCMPEQQ", "VPCMPUB", "VPSHUFB", "VPERMB", "VPERMD", "VINSERTI128", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
 		"VXORPS", "PINSRQ", "VPINSRQ",
 		// SSE2 and AVX2 integer arithmetic, shifts (by an immediate or by
-		// a register's count), interleaves and lane permutes: one latency
-		// whatever the operands' values on every x86 core Go runs on
-		// (Intel's 64 and IA-32 Architectures Optimization Reference
-		// Manual, appendix D's latency tables; AMD's Software
-		// Optimization Guide for the Zen families, its instruction
-		// latency spreadsheet; uops.info's measured latency for each
-		// form, the same for every operand). PMULUDQ is the 32x32->64
-		// vector multiply, fixed latency as the scalar MUL.
+		// a register's count), interleaves and lane permutes: taken to have
+		// one latency whatever the operands' values, as Intel's "Data
+		// Operand Independent Timing ISA Guidance" says of the instructions
+		// on its list (the list itself, and the vendors' latency tables,
+		// were not opened for this: ctcheck/eval/README.md, "Sources").
+		// PMULUDQ, the 32x32->64 vector multiply, is in x86MCDT too.
 		"PCMPEQD", "PCMPEQQ", "VPCMPEQD", "PADDD", "PADDQ", "PSUBD", "PSUBQ", "PSLLD", "PSRLD", "PSRAD", "PSLLQ", "PSRLQ", "PSLLDQ", "PSRLDQ",
 		"PUNPCKLDQ", "PUNPCKHDQ", "PUNPCKLQDQ", "PUNPCKHQDQ", "PALIGNR", "PMULUDQ", "PINSRD", "PINSRB", "SHUFPS",
 		"VPADDD", "VPADDQ", "VPSUBD", "VPSUBQ", "VPSLLD", "VPSRLD", "VPSLLQ", "VPSRLQ", "VPSLLDQ", "VPSRLDQ",
 		"VPUNPCKLQDQ", "VPUNPCKHQDQ", "VPALIGNR", "VPERM2I128", "VPBLENDD",
-		// AES-NI's rounds and carry-less multiply: designed to run in
-		// time independent of the data (Intel's white papers "Advanced
-		// Encryption Standard (AES) New Instructions Set", rev. 3.01, and
-		// "Intel Carry-Less Multiplication Instruction and its Usage for
-		// Computing the GCM Mode", rev. 2.02: no table lookups, a fixed
-		// latency; uops.info: AESENC 3-4 cycles, PCLMULQDQ 5-7 by core,
-		// for every operand). dst = f(dst, src).
+		// AES-NI's rounds and carry-less multiply: the AES instructions
+		// run "in data-independent time and not using tables" (Gueron,
+		// "Intel Advanced Encryption Standard (AES) New Instructions Set",
+		// Intel white paper, its abstract); PCLMULQDQ is described in
+		// Gueron and Kounavis, "Intel Carry-Less Multiplication Instruction
+		// and its Usage for Computing the GCM Mode", 323640-001 rev. 2.0,
+		// and taken to be data independent as AES-NI is (not confirmed
+		// from an opened source). dst = f(dst, src).
 		"AESENC", "AESENCLAST", "AESDEC", "AESDECLAST", "PCLMULQDQ")
+	// x86MCDT are the vector multiplies on Intel's list of instructions
+	// that "may exhibit MXCSR configuration dependent timing" (read in a
+	// third-party copy): on the processors it names, specific data values
+	// may delay retirement by at most one cycle unless MXCSR holds 0x1FBF
+	// ("MXCSR Configuration Dependent Timing", Intel's software security
+	// guidance), and Go keeps the ABI's 0x1F80. Data-dependent by Intel's
+	// word, so a finding on secret data (fail closed; AMD's and MCDT_NO
+	// processors are not affected, which the checker cannot know).
+	x86MCDT = set("PMULUDQ")
 	// Floating-point arithmetic: a subnormal operand or result takes a
 	// microcode assist (a hundred cycles and more on Intel, without FTZ
 	// and DAZ), so it is variable-latency on secret data.
@@ -699,10 +707,9 @@ func x86Step(mach *Mach) {
 		m.flags(l)
 	case (op == "ADCX" || op == "ADOX") && n == 2 && a[0].Kind == ArgReg:
 		// ADX: dst += src + CF (ADCX) or + OF (ADOX), writing that flag
-		// alone; OF is kept with the flags other than CF. One cycle on
-		// every core with ADX, whatever the operands (Intel's optimization
-		// reference manual, "ADX"; uops.info: ADCX/ADOX r64, r64 latency
-		// 1 on Broadwell to Alder Lake, Zen to Zen 4).
+		// alone; OF is kept with the flags other than CF. Taken to be of
+		// fixed latency, as ADC is (not confirmed from an opened source:
+		// eval/README.md, "Sources").
 		if op == "ADCX" {
 			l := max(m.reads(a[0], a[1]), m.reg(x86CF))
 			m.write(a[0], l, legacy)
@@ -713,9 +720,10 @@ func x86Step(mach *Mach) {
 			m.set(x86ZF, l)
 		}
 	case op == "MULX" && n == 3 && a[0].Kind == ArgReg && a[1].Kind == ArgReg:
-		// BMI2's MULX hi, lo, src: hi:lo = DX * src, no flags. Fixed
-		// latency (Intel's manual; uops.info: 4 cycles on Haswell to
-		// Alder Lake, 3-4 on Zen), like MUL.
+		// BMI2's MULX hi, lo, src: hi:lo = DX * src, no flags. Taken to be
+		// of fixed latency like MUL (uops.info's MUL (R32) page: the same
+		// latency from each operand on every core it measured; MULX's
+		// figures not confirmed from an opened source).
 		l := max(m.read(a[2]), m.reg("DX"))
 		m.write(a[1], l, legacy)
 		m.write(a[0], l, legacy)
@@ -856,6 +864,9 @@ func x86Step(mach *Mach) {
 			// One lane written, the others kept: read them as well, the
 			// level is that of the whole.
 			l = max(l, m.read(a[0]))
+		}
+		if x86MCDT[op] && l == Secret {
+			m.find("variable-latency instruction on secret data (Intel's MCDT: a vector multiply may retire a cycle later for some data unless MXCSR is 0x1FBF)")
 		}
 		m.write(a[0], l, how)
 	case x86FloatOp[op] && n == 2:

@@ -206,7 +206,7 @@ func x86Rows() []tableRow {
 		{ins: "PUNPCKHLQ X1, X2", needs: "sse2", flow: "X1 X2 -> X2", op: "PUNPCKHDQ"},
 		{ins: "PUNPCKLQDQ X1, X2", needs: "sse2", flow: "X1 X2 -> X2"},
 		{ins: "PUNPCKHQDQ X1, X2", needs: "sse2", flow: "X1 X2 -> X2"},
-		{ins: "PMULULQ X1, X2", needs: "sse2", flow: "X1 X2 -> X2", op: "PMULUDQ"},
+		{ins: "PMULULQ X1, X2", needs: "sse2", flow: "X1 X2 -> X2", op: "PMULUDQ", leak: "X1 X2 Z1 Z2", want: wLatency},
 		{ins: "PSHUFHW $0xb1, X1, X2", needs: "sse2", flow: "X1 -> X2"},
 		{ins: "PSHUFLW $0xb1, X1, X2", needs: "sse2", flow: "X1 -> X2"},
 		{ins: "SHUFPS $0x39, X1, X2", needs: "sse", flow: "X1 X2 -> X2"},

@@ -131,7 +131,7 @@ var cases = concat(
 		{pkg: "./blake2b", goarch: "arm64", decl: "golang.org/x/crypto/blake2b.hashBlocksGeneric: secret *h blocks[:] -- the chaining value and the message; public *c flag -- the byte counter and the last-block flag; writes *h *c",
 			want: map[string]map[string]int{
 				"source":   {branch: 16, addr: 16, store: 1},
-				"compiled": {branch: 16, addr: 16, store: 1, closed: 1},
+				"compiled": {branch: 16, addr: 16, store: 1},
 			}},
 	},
 	[]evalCase{
