@@ -28,9 +28,16 @@ type Arch struct {
 	// GInABI0 (on amd64 only ABIInternal has it in R14); it is static.
 	G       string
 	GInABI0 bool
-	Zero    string   // reads as zero and ignores writes; "" for none
-	Tmp     []string // the assembler's and linker's temporaries (REGTMP)
-	Other   []string // the rest: TOC, thread pointer, frame pointer, platform register, ...
+	// Fixed are the other registers that ABIInternal gives a value every
+	// function keeps (amd64's X15, zero).
+	Fixed []string
+	Zero  string // reads as zero and ignores writes; "" for none
+	// ZeroAsBase: Zero reads as zero only as a memory operand's base or
+	// index, and is an ordinary register elsewhere (s390x's R0, which
+	// compiled code uses as a temporary).
+	ZeroAsBase bool
+	Tmp        []string // the assembler's and linker's temporaries (REGTMP)
+	Other      []string // the rest: TOC, thread pointer, frame pointer, platform register, ...
 	// MorestackLR is the register that a prologue's call of the stack
 	// growth passes the function's return address in, where a call
 	// overwrites LR (cmd/internal/obj/GOARCH's stacksplit): the runtime
@@ -112,7 +119,7 @@ var arches = []*Arch{
 	{
 		GOARCH: "amd64", PtrSize: 8, SP: "SP", RetAddr: 8,
 		// R14 is g in ABIInternal only; BP is the frame pointer.
-		G: "R14", Other: []string{"BP"},
+		G: "R14", Other: []string{"BP"}, Fixed: numbered("X15.", 0, 7),
 		LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: One,
 		Features: x86Features, levelFeatures: amd64Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
 		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
@@ -162,7 +169,7 @@ var arches = []*Arch{
 	{
 		// R0 reads as zero as a base or index; R1 is the stack-zeroing
 		// scratch register (REGRT1).
-		GOARCH: "s390x", PtrSize: 8, ArgBase: s390xFixedFrame, ptrFlows: s390xPtrFlows, Zero: "R0", SP: "R15", LR: "R14", MorestackLR: "R5",
+		GOARCH: "s390x", PtrSize: 8, ArgBase: s390xFixedFrame, ptrFlows: s390xPtrFlows, Zero: "R0", ZeroAsBase: true, SP: "R15", LR: "R14", MorestackLR: "R5",
 		G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
 		Features: s390xFeatures, levelFeatures: s390xLevels, needs: s390xNeeds,
 		Step: s390xStep, Regs: s390xRegs(),

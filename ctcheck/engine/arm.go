@@ -202,6 +202,19 @@ func armPair(s string) (Arg, bool) {
 func armFromListing(f *listingFunc, in *Inst, args []string) error {
 	la := f.la
 	op := in.Op
+	if op == "DUFFZERO" || op == "DUFFCOPY" {
+		// BL into the runtime's Duff's device: the linker takes the entry
+		// offset from the relocation's addend, the BL's encoding with the
+		// offset in words, less the 8 bytes by which arm's PC leads
+		// (cmd/internal/obj/arm's asmout, cmd/link's R_CALLARM).
+		sym, add, _ := strings.Cut(f.rels[int64(in.Addr)], "+")
+		v, err := strconv.ParseUint(add, 16, 32)
+		if err != nil || sym != "runtime."+strings.ToLower(op) {
+			return fmt.Errorf("%s without its relocation", op)
+		}
+		in.Op, in.Args = "CALL", []Arg{{Kind: ArgSym, Sym: fmt.Sprintf("%s+%#x", sym, v&0xffffff*4+8)}}
+		return nil
+	}
 	base, _, _, cond, err := armSuffixes(op)
 	if err != nil {
 		return err
@@ -398,6 +411,21 @@ func armFromObjdump(f *Func, in *Inst, args []string) error {
 		op = "CALL" + strings.TrimPrefix(op, "BL")
 	case "BLX":
 		op = "CALL" + strings.TrimPrefix(op, "BLX") // BLX R: a call through a register
+	case "ROR":
+		// ROR $n, Rm, Rd and ROR Rs, Rm, Rd: a move of the rotated
+		// register, the listing's MOVW Rm@>n, Rd.
+		a := in.Args
+		if len(a) != 3 || a[1].Kind != ArgReg || a[2].Kind != ArgReg || a[0].Kind != ArgImm && a[0].Kind != ArgReg {
+			return fmt.Errorf("ROR form %s", in.Text)
+		}
+		rot := Arg{Kind: ArgReg, Reg: a[1].Reg, Width: 4, Name: a[1].Name + "@>" + argName(a[0])}
+		if a[0].Kind == ArgImm {
+			rot.Shift = "@>" + strconv.FormatInt(a[0].Imm, 10)
+		} else {
+			rot.Shift, rot.Index = "@>"+a[0].Reg, a[0].Reg
+		}
+		in.Args = []Arg{rot, a[2]}
+		op = "MOVW" + strings.TrimPrefix(op, "ROR")
 	case "SBFX":
 		op = "BFX" + strings.TrimPrefix(op, "SBFX") // the listing's names of the bit-field extracts
 	case "UBFX":

@@ -157,6 +157,8 @@ func armObjRows() []tableRow {
 		{ins: "e7d10000 MOVBU (R1)(R0), R0", flow: "MEM -> R0", leak: "R1", want: wAddr, leak2: "R0", want2: wAddr},
 		{ins: "e1a02231 LSR R1>>$4, R2", flow: "R1 R2 -> R2"},
 		{ins: "e1a02231 LSR $4, R1, R2", flow: "R1 -> R2"},
+		{ins: "e1a07863 ROR $16, R3, R7", flow: "R3 -> R7"},
+		{ins: "e1a07273 ROR R2, R3, R7", flow: "R3 R2 -> R7"},
 		{ins: "e28ef000 ADD $0, R14, R15", leak: "R14", want: "return to an address that depends on secret data (R14)"},
 		{ins: "eeb40bc1 CMPD F1, F0", needs: "vfp", flow: "F1 F0 -> FPSCR"},
 		{ins: "eef1fa10 MOVW FPSCR, APSR_NZCV", flow: "FPSCR -> FLAGS"},

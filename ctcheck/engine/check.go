@@ -10,9 +10,10 @@ import (
 	"strings"
 )
 
-// archFor returns the model of p's architecture.
+// archFor returns the model of p's architecture, as the release that
+// built p passes arguments.
 func archFor(p *Program) (*Arch, error) {
-	a := ArchOf(p.GOARCH)
+	a := ArchFor(p.GOARCH, p.GoVersion)
 	if a == nil {
 		return nil, fmt.Errorf("no model of %s", p.GOARCH)
 	}

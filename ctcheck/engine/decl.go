@@ -186,6 +186,9 @@ func (m *Mach) regionOf(x Arg) (ptr, bool) {
 	if x.Kind != ArgMem || x.Global || x.Reg == "" || x.Reg == EntrySP || x.Reg == m.a.SP && m.st.spKnown {
 		return ptr{}, false
 	}
+	if x.Index != "" && x.Index == m.a.Zero {
+		x.Index = "" // ppc64's and s390x's (R20)(R0): R0 as an index is zero
+	}
 	p, ok := m.st.ptrs[x.Reg]
 	if (!ok || p.region == nilRegion) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
 		p, ok = m.st.ptrs[x.Index]
@@ -522,7 +525,7 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 // addresses.
 func (m *Mach) viaFrame(x Arg) (Arg, bool) {
 	p, ok := m.regionOf(x)
-	if !ok || p.region != stackRegion || !p.known || x.Index != "" {
+	if !ok || p.region != stackRegion || !p.known || x.Index != "" && x.Index != m.a.Zero {
 		return x, false
 	}
 	return Arg{Kind: ArgMem, Reg: EntrySP, Imm: p.off, Width: x.Width}, true

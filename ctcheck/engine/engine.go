@@ -822,7 +822,7 @@ func (m *Mach) indirect() {
 // function that defers a call may have it run, and recover, on a panic
 // path that the analysis treats as one that does not return.
 var deferCalls = set("runtime.deferproc", "runtime.deferprocStack", "runtime.deferreturn", "runtime.deferprocat",
-	"runtime.gorecover", "runtime.gopanic")
+	"runtime.gorecover")
 
 // Runtime functions that return to their caller and never see secrets:
 // the stack growth in every prologue, and the overflow check of
@@ -1160,6 +1160,9 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	if call {
 		push = an.a.RetAddr
 	}
+	if d, off, ok := an.duffEntry(sym); ok {
+		return an.duffed(m, d, off, out, push)
+	}
 	switch {
 	case strings.Contains(sym, "+0x"):
 		m.find("jump into the middle of %s (not modelled)", sym)
@@ -1176,56 +1179,40 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 			return &State{}
 		}
 		return an.exit(f, an.calleeEntry(out, call, sym))
+	case summaries[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
+		return an.summarised(m, sym, summaries[strings.TrimSuffix(sym, ".abi0")], out, push)
+	case runtimeReturns[sym] && !strings.HasPrefix(sym, "runtime.morestack"):
+		for r, l := range out.regs {
+			if l == Secret && r != an.a.G && !isPseudo(r) {
+				m.find("secret %s at a call of %s, which the analysis does not follow", r, sym)
+			}
+		}
+		// It writes its results, from what it was passed (nothing
+		// secret), to the frame's bytes that hold none yet: public.
+		return an.returned(out, push, Public)
 	case runtimeReturns[sym]:
-		if !strings.HasPrefix(sym, "runtime.morestack") {
-			for r, l := range out.regs {
-				if l == Secret && r != an.a.G && !isPseudo(r) {
-					m.find("secret %s at a call of %s, which the analysis does not follow", r, sym)
-				}
-			}
-		}
-		back := out.Clone()
-		if !strings.HasPrefix(sym, "runtime.morestack") {
-			back.regs = map[string]Level{}
-			back.guards = nil
-			back.ptrs = nil
-			for _, mode := range an.a.Modes {
-				put(back.regs, modeOff(mode), out.regs[modeOff(mode)]) // the runtime leaves the CPU's modes alone
-			}
-		}
 		// The stack growth returns to the start of the function with its
 		// registers as they were (the prologue spills and reloads them):
-		// what was secret still is.
+		// what was secret still is; the bytes below the frame are what
+		// the runtime left there.
+		back := an.returned(out, push, Secret)
+		back.regs = maps.Clone(out.regs)
 		if an.a.G != "" {
 			back.regs[an.a.G] = Static
 		}
-		back.sp = 0
-		// It writes its results, from what it was passed (nothing
-		// secret), to the frame's bytes that hold none yet: public.
-		fill := Public
-		if strings.HasPrefix(sym, "runtime.morestack") {
-			fill = Secret
-		}
-		back.stack, back.stackShared = shift(out.frame(0, fill), -(out.sp-push)), false
-		back.ptrs = movePtrs(an.regions, back.ptrs, -(out.sp - push))
-		back.slotPtrs = nil
-		for o, p := range movePtrs(an.regions, out.slotPtrs, -(out.sp - push)) {
-			if back.slotPtrs == nil {
-				back.slotPtrs = map[int64]ptr{}
-			}
-			back.slotPtrs[o-(out.sp-push)] = p
-		}
-		// Its frame's return addresses are as they were, seen from the
-		// callee; the stack growth restarts the function with LR set from
-		// MorestackLR.
-		back.linkSlots = shiftLinks(out.linkSlots, 1, by(-(out.sp - push)))
-		back.links = map[string]int{}
-		if d, ok := out.links[an.a.MorestackLR]; ok && strings.HasPrefix(sym, "runtime.morestack") {
+		back.guards = maps.Clone(out.guards)
+		back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push))
+		// It restarts the function with LR set from MorestackLR.
+		if d, ok := out.links[an.a.MorestackLR]; ok {
 			back.links[an.a.LR] = d + 1
 		}
 		return back
-	case strings.HasPrefix(sym, "runtime.panic") && an.prog.runtimeFunc(sym):
-		return &State{} // bounds and nil checks: they do not return
+	case (strings.HasPrefix(sym, "runtime.panic") || sym == "runtime.gopanic") && an.prog.runtimeFunc(sym):
+		// Bounds and nil checks, and panic: they do not return here. The
+		// deferred calls a panic runs are this function's own (its
+		// runtime.deferproc calls, or the runtime.deferreturn of its
+		// open-coded defers, each a finding) or its callers'.
+		return &State{}
 	case deferCalls[sym]:
 		m.find("%s", deferFinding(sym))
 		return &State{}

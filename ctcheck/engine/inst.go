@@ -123,8 +123,10 @@ type Program struct {
 	Funcs map[string]*Func
 	Order []string // the symbols in the order read
 	// RuntimeFiles is, for a binary, the source file of each function
-	// named runtime.panic*: one defined in the module under that name
-	// (a //go:linkname push) is not the runtime's and may return.
+	// that the analysis knows by a runtime name (knownRuntime): one
+	// defined in the module under that name (a //go:linkname push) is
+	// not the runtime's, and is neither summarised nor known not to
+	// return.
 	RuntimeFiles map[string]string
 }
 

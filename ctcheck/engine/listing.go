@@ -48,6 +48,10 @@ type listingFunc struct {
 	// operand forms alike (ppc64's frame slots), the encoding tells them
 	// apart.
 	code []byte
+	// rels are the relocations by the offset of the bytes they patch: the
+	// symbol and its addend, as the listing prints them (arm's DUFFZERO
+	// keeps its entry offset there: runtime.duffzero+eb0000ee).
+	rels map[int64]string
 }
 
 var (
@@ -57,6 +61,9 @@ var (
 	listingHeader = regexp.MustCompile(`^(\S+) STEXT(?:FIPS)?((?: [a-z]+)*) size=(\d+) `)
 	listingInst   = regexp.MustCompile(`^\t0x[0-9a-f]+ (\d{5}) \(([^)]*)\)\t(\S+)(?:\t(.*))?$`)
 	listingText   = regexp.MustCompile(`\$(-?\d+)-(\d+)$`)
+	// A relocation: the offset and size of what it patches, its type,
+	// the symbol and addend.
+	listingRel = regexp.MustCompile(`^\trel (\d+)\+\d+ t=\S+ (\S+)$`)
 	// The dump of the code: an offset, then up to 16 bytes.
 	listingCode = regexp.MustCompile(`^\t0x([0-9a-f]+) ((?:[0-9a-f]{2} ){0,15}[0-9a-f]{2})(?:  |$)`)
 )
@@ -100,6 +107,16 @@ func ParseListing(goarch, text string) (*Program, error) {
 			}
 		}
 		if cur == nil {
+			continue
+		}
+		if strings.HasPrefix(line, "\trel ") {
+			if m := listingRel.FindStringSubmatch(line); m != nil {
+				off, _ := strconv.ParseInt(m[1], 10, 64)
+				if cur.rels == nil {
+					cur.rels = map[int64]string{}
+				}
+				cur.rels[off] = m[2]
+			}
 			continue
 		}
 		if strings.HasPrefix(line, "\t0x") {

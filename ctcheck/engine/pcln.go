@@ -6,7 +6,6 @@ import (
 	"debug/gosym"
 	"fmt"
 	"slices"
-	"strings"
 )
 
 // addPositions gives each instruction of p the file and line the Go
@@ -32,12 +31,17 @@ func addPositions(p *Program, bin string) error {
 		return fmt.Errorf("%s: pclntab: %v", bin, err)
 	}
 	p.RuntimeFiles = map[string]string{}
+	var devices []gosym.Func
 	for _, fn := range tab.Funcs {
-		if strings.HasPrefix(fn.Name, "runtime.panic") {
+		if knownRuntime(fn.Name) {
 			file, _, _ := tab.PCToLine(fn.Entry)
 			p.RuntimeFiles[fn.Name] = file
 		}
+		if _, ok := duffs[p.GOARCH][fn.Name]; ok {
+			devices = append(devices, fn)
+		}
 	}
+	nameDuffCalls(p, devices)
 	for _, fn := range p.Funcs {
 		for i := range fn.Insts {
 			in := &fn.Insts[i]
@@ -89,4 +93,28 @@ func nameGlobals(p *Program, bin string) error {
 		a.globals(fn, at)
 	}
 	return nil
+}
+
+// nameDuffCalls names each call that p's disassembler printed as an
+// address inside one of the runtime's Duff's devices (go tool objdump on
+// arm: BL 0x9a014) by the device and the offset it enters at, as GNU
+// objdump names them on 386 (CALL runtime.duffzero+0x70).
+func nameDuffCalls(p *Program, devices []gosym.Func) {
+	if len(devices) == 0 {
+		return
+	}
+	for _, fn := range p.Funcs {
+		for i := range fn.Insts {
+			in := &fn.Insts[i]
+			if in.Op != "CALL" || len(in.Args) != 1 || in.Args[0].Kind != ArgTarget {
+				continue
+			}
+			t := in.Args[0].Target
+			for _, d := range devices {
+				if t >= d.Entry && t < d.End {
+					in.Args[0] = Arg{Kind: ArgSym, Sym: fmt.Sprintf("%s+%#x", d.Name, t-d.Entry)}
+				}
+			}
+		}
+	}
 }

@@ -76,7 +76,7 @@ var (
 	riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))
 	loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))
 	ppc64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
-	s390xPtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+	s390xPtrFlows   = withAddressOf("LA", goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))
 	armPtrFlows     = goOrderFlows("MOVW", set("ADD"), set("SUB"), set("AND"))
 )
 
@@ -87,8 +87,12 @@ func goOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, 
 func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]bool) []ptrFlow {
 	args := in.Args
 	n := len(args)
+	zero := a.Zero
+	if a.ZeroAsBase {
+		zero = "" // a register operand: an ordinary register
+	}
 	plain := func(x Arg) bool {
-		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == int(a.PtrSize)) && (a.Zero == "" || x.Reg != a.Zero)
+		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == int(a.PtrSize)) && (zero == "" || x.Reg != zero)
 	}
 	switch op := in.Op; {
 	case op == move:
@@ -98,7 +102,7 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		src, dst := args[0], args[1]
 		switch {
 		case plain(dst) && (src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" ||
-			src.Kind == ArgReg && a.Zero != "" && src.Reg == a.Zero):
+			src.Kind == ArgReg && zero != "" && src.Reg == zero):
 			return []ptrFlow{{dst: dst, zero: true}} // nil
 		case plain(src) && plain(dst):
 			return []ptrFlow{{dst: dst, src: src}}
@@ -107,6 +111,8 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		case plain(src) && dst.Kind == ArgMem && !dst.Post && !dst.Pre:
 			return []ptrFlow{{dst: dst, src: src}}
 		}
+	case (op == "OR" || op == "ORR") && n == 3 && plain(args[0]) && args[0].Reg == args[1].Reg && plain(args[2]):
+		return []ptrFlow{{dst: args[2], src: args[0]}} // ppc64's MR: OR R6, R6, R3
 	case adds[op] || subs[op] || ands[op]:
 		var x, y, dst Arg
 		switch n {
@@ -114,8 +120,21 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 			x, y, dst = args[0], args[1], args[1]
 		case 3:
 			x, y, dst = args[0], args[1], args[2]
+			if y.Kind == ArgImm && x.Kind == ArgReg && adds[op] {
+				x, y = y, x // ppc64's objdump: ADD R3, $32, R6
+			}
 		default:
 			return nil
+		}
+		if adds[op] && n == 3 && plain(dst) && x.Kind == ArgReg && y.Kind == ArgReg && zero != "" {
+			// An add of the zero register is a move: riscv64's C.MV, which
+			// objdump prints ADD X6, X0, X10.
+			switch {
+			case y.Reg == zero && plain(x):
+				return []ptrFlow{{dst: dst, src: x}}
+			case x.Reg == zero && plain(y):
+				return []ptrFlow{{dst: dst, src: y}}
+			}
 		}
 		if !plain(dst) || !plain(y) || dst.Reg == a.SP && y.Reg == a.SP && x.Kind == ArgImm && !ands[op] {
 			return nil // ADD/SUB $n, SP: the model moves the frame
@@ -170,5 +189,22 @@ func withPairs(flows func(in *Inst, a *Arch) []ptrFlow) func(in *Inst, a *Arch) 
 			}
 		}
 		return out
+	}
+}
+
+// withAddressOf adds the address computations of op (s390x's LA, which
+// the listing prints MOVD $t-64(SP), R2) to flows: the base register's
+// pointer, moved by the displacement (by an unknown amount with an
+// index).
+func withAddressOf(op string, flows func(in *Inst, a *Arch) []ptrFlow) func(in *Inst, a *Arch) []ptrFlow {
+	return func(in *Inst, a *Arch) []ptrFlow {
+		if in.Op != op || len(in.Args) != 2 {
+			return flows(in, a)
+		}
+		x, dst := in.Args[0], in.Args[1]
+		if x.Kind != ArgMem || x.Global || x.Reg == "" || dst.Kind != ArgReg {
+			return nil
+		}
+		return []ptrFlow{{dst: dst, src: Arg{Kind: ArgReg, Reg: x.Reg}, delta: x.Imm, vary: x.Index != "" && x.Index != a.Zero}}
 	}
 }

@@ -290,6 +290,16 @@ func s390xFromObjdump(f *Func, in *Inst, args []string) error {
 		}
 		return nil
 	}
+	if len(in.Hex) == 12 && in.Hex[:2] == "c0" && in.Hex[3] == '0' {
+		// LARL, which objdump prints as LGRL is (MOVD off(PC), R): the
+		// address of a global, a constant of the program.
+		r, _ := strconv.ParseUint(in.Hex[2:3], 16, 8)
+		name := "R" + strconv.Itoa(int(r))
+		off, _ := strconv.ParseInt(in.Hex[4:], 16, 64)
+		in.Op = "MOVD"
+		in.Args = []Arg{{Kind: ArgImm, Imm: int64(in.Addr) + 2*int64(int32(off))}, {Kind: ArgReg, Reg: name, Width: 8, Name: name}}
+		return nil
+	}
 	for _, s := range args {
 		if a, ok := s390xRegArg(s); ok {
 			in.Args = append(in.Args, a)
@@ -578,6 +588,9 @@ func s390xRange(first, last Arg) ([]Arg, bool) {
 	return regs, true
 }
 
+// s390xStoreImm are the stores of an immediate to memory, by width.
+var s390xStoreImm = map[string]int{"MVGHI": 8, "MVHI": 4, "MVHHI": 2, "MVI": 1}
+
 func s390xStep(mach *Mach) {
 	m := rm{Mach: mach, isVec: s390xIsVec}
 	op, a := m.in.Op, m.in.Args
@@ -658,8 +671,31 @@ func s390xStep(mach *Mach) {
 		m.write(a[1], l)
 	case s390xWidth[op] != 0 && n == 2:
 		s390xMove(m, op, a)
-	case op == "MVGHI" && n == 2 && a[0].Kind == ArgMem && a[1].Kind == ArgImm:
-		m.store(a[0], 8, Static) // a constant to a doubleword, which Go 1.24 emits
+	case s390xStoreImm[op] != 0 && n == 2 && a[0].Kind == ArgMem && a[1].Kind == ArgImm:
+		m.store(a[0], s390xStoreImm[op], Static) // a constant to memory: MVGHI, which Go 1.24 emits, MVHI, MVI
+	case op == "CLEAR" && n == 2 && a[0].Kind == ArgImm && a[1].Kind == ArgMem:
+		m.store(a[1], int(a[0].Imm), Static) // the listing's zeroing of n bytes (XC of an operand with itself)
+	case (op == "MVC" || op == "XC") && n == 3 && a[0].Kind == ArgImm && a[1].Kind == ArgMem && a[2].Kind == ArgMem:
+		// n bytes from one operand to (MVC) or into (XC) the other: the
+		// listing writes the source first, objdump the destination, as
+		// the machine orders them.
+		src, dst := a[1], a[2]
+		if !m.f.Listing {
+			src, dst = dst, src
+		}
+		w := int(a[0].Imm)
+		switch {
+		case op == "XC" && src.Reg == dst.Reg && src.Index == dst.Index && src.Imm == dst.Imm:
+			m.address(src)
+			m.store(dst, w, Static) // x ^ x: the compiler's zeroing
+			flags(Static)
+		case op == "XC":
+			l := max(m.load(src, w), m.load(dst, w))
+			m.store(dst, w, l)
+			flags(l)
+		default:
+			m.store(dst, w, m.load(src, w))
+		}
 	case (op == "STMG" || op == "LMG" || op == "STMY") && n == 3:
 		// STMG Ra, Rb, mem: Ra, Ra+1, ... Rb to consecutive doublewords;
 		// LMG mem, Ra, Rb (as Go writes it) or LMG Ra, Rb, mem back.

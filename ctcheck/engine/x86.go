@@ -216,6 +216,16 @@ func x86FromListing(f *listingFunc, in *Inst, args []string) error {
 	if op == "XCHGL" && len(args) == 2 && args[0] == "AX" && args[1] == "AX" {
 		op, args = "NOP", nil // 0x90, Go's padding
 	}
+	if (op == "DUFFZERO" || op == "DUFFCOPY") && len(args) == 1 && strings.HasPrefix(args[0], "$") {
+		// A call of the runtime's Duff's device at an offset, as the
+		// binary has it: CALL runtime.duffzero+0x70.
+		off, err := strconv.ParseInt(args[0][1:], 0, 64)
+		if err != nil {
+			return fmt.Errorf("%s %s", op, args[0])
+		}
+		in.Op, in.Args = "CALL", []Arg{{Kind: ArgSym, Sym: fmt.Sprintf("runtime.%s+%#x", strings.ToLower(op), off)}}
+		return nil
+	}
 	iop, w := x86GoOp(op)
 	in.Op = iop
 	var parsed []Arg

@@ -1,0 +1,269 @@
+package engine
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Summaries of the runtime's copy and clear, which compiled Go calls for
+// copy(), append and the zeroing of a variable-size value: the analysis
+// does not read the runtime's assembly (it is not in the program), so it
+// applies what each does instead, as a callee's exit. Their running time
+// depends on the length and on the pointers' alignment and overlap
+// (runtime/memmove_*.s branch on nothing else), never on the bytes moved:
+// the length and the pointers must be public, the destination writable,
+// and what the destination holds after is what the source held (zero for
+// a clear); the registers, through which the bytes pass, take that level.
+type summary struct {
+	args int  // pointer-size arguments: memmove(to, from, n), memclr(ptr, n)
+	copy bool // the second argument is a source; else the bytes written are zero
+}
+
+var summaries = map[string]summary{
+	"runtime.memmove":              {args: 3, copy: true},
+	"runtime.memclrNoHeapPointers": {args: 2},
+}
+
+// knownRuntime reports whether the analysis treats a call of the
+// runtime's function name itself (a summary, a panic that does not
+// return): the binary's check learns from the line table that such a
+// symbol is the runtime's (Program.RuntimeFiles).
+func knownRuntime(name string) bool {
+	name = strings.TrimSuffix(name, ".abi0")
+	_, ok := summaries[name]
+	return ok || name == "runtime.gopanic" || strings.HasPrefix(name, "runtime.panic") ||
+		name == "runtime.duffzero" || name == "runtime.duffcopy"
+}
+
+// A callArg is an argument at a call, as the caller passed it.
+type callArg struct {
+	level Level
+	ptr   ptr
+	isPtr bool // ptr holds its provenance
+}
+
+// callArgs reads n pointer-size arguments of a call from out, the state
+// at the call: ABIInternal's registers where the callee is reached
+// through them, else the frame slots of ABI0 above the return address.
+func (an *Analysis) callArgs(m *Mach, sym string, out *State, n int, push int64) []callArg {
+	args := make([]callArg, n)
+	abi0 := m.f.isABI0() || strings.HasSuffix(sym, ".abi0") || len(an.a.IntArgRegs) < n
+	for k := range args {
+		if !abi0 {
+			r := an.a.IntArgRegs[k]
+			p, ok := out.ptrs[r]
+			args[k] = callArg{level: get(out.regs, r), ptr: p, isPtr: ok && p.region != nilRegion}
+			continue
+		}
+		if !out.spKnown {
+			args[k] = callArg{level: Secret}
+			continue
+		}
+		o := out.sp - push + an.a.ArgBase + int64(k*an.a.PtrSize)
+		l := Static
+		for b := o; b < o+int64(an.a.PtrSize); b++ {
+			l = max(l, getSlot(out.stack, b))
+		}
+		p, ok := out.slotPtrs[o]
+		args[k] = callArg{level: l, ptr: p, isPtr: ok && p.region != nilRegion}
+	}
+	return args
+}
+
+// summarised is the exit of the runtime's function sym, called from the
+// state out (push: the bytes the call pushed), by its summary s.
+func (an *Analysis) summarised(m *Mach, sym string, s summary, out *State, push int64) *State {
+	name := strings.TrimSuffix(sym, ".abi0")
+	args := an.callArgs(m, sym, out, s.args, push)
+	if args[s.args-1].level == Secret {
+		m.find("secret length passed to %s", name)
+	}
+	for _, a := range args[:s.args-1] {
+		if a.level == Secret {
+			m.find("memory address depends on a secret argument of %s", name)
+		}
+	}
+	data := Public
+	if s.copy {
+		data = m.bytesAt(args[1])
+	}
+	m.writeBytes(args[0], data, name)
+
+	// It writes no byte of the frame but through its destination: what
+	// the frame has not been written with yet stays secret.
+	back := an.returned(out, push, Secret)
+	if data == Secret {
+		for _, loc := range an.a.Regs {
+			if !isPseudo(loc) && loc != an.a.G && !slices.Contains(an.a.Fixed, loc) {
+				back.regs[loc] = Secret
+			}
+		}
+	}
+	return back
+}
+
+// bytesAt is the level of the bytes from a, of unknown length: the
+// highest its region may hold; secret where a has no provenance (but the
+// program's data through a static pointer) or points into the frame.
+func (m *Mach) bytesAt(a callArg) Level {
+	switch {
+	case a.isPtr && a.ptr.region >= 0:
+		return m.regionLoad(ptr{region: a.ptr.region}, 1)
+	case a.isPtr:
+		return Secret // the frame: any slot
+	case a.level == Static:
+		return m.st.mem
+	}
+	return Secret
+}
+
+// writeBytes writes bytes of level l from a, of unknown length, as a
+// store at an unknown offset: into a declared region that may be written
+// from there on, into the frame from a known offset to its top, or
+// outside the frame where the policy allows stores.
+func (m *Mach) writeBytes(a callArg, l Level, name string) {
+	switch {
+	case a.isPtr && a.ptr.region >= 0:
+		if m.regionStore(ptr{region: a.ptr.region}, 1, l) {
+			return
+		}
+	case a.isPtr && a.ptr.known && a.ptr.off < 0:
+		stack := m.st.stackW()
+		for o := a.ptr.off; o < 0; o++ {
+			putSlot(stack, o, max(getSlot(stack, o), l))
+		}
+		for o := range m.st.linkSlots {
+			if o+int64(m.a.PtrSize) > a.ptr.off && o < 0 {
+				delete(m.st.linkSlots, o)
+			}
+		}
+		for o := range m.st.slotPtrs {
+			if o+int64(m.a.PtrSize) > a.ptr.off && o < 0 {
+				delete(m.st.slotPtrs, o)
+			}
+		}
+		m.aliasRegions(a.ptr.off, -a.ptr.off, l)
+		return
+	case a.isPtr:
+		m.find("%s writes the frame at an unknown offset (fail closed)", name)
+		return
+	case m.policy.AllowStores && a.level != Secret:
+		m.st.mem = max(m.st.mem, l)
+		return
+	}
+	m.find("%s writes outside the stack frame where nothing allows it", name)
+	m.st.mem = max(m.st.mem, l)
+}
+
+// returned is the exit of a runtime function that returns to its caller
+// (called from out; push: the bytes the call pushed): its registers
+// public (but the CPU's modes, which the runtime leaves alone, and g),
+// the frame as it was, and the bytes below it that the callee's frame
+// held fill.
+func (an *Analysis) returned(out *State, push int64, fill Level) *State {
+	back := out.Clone()
+	back.regs = map[string]Level{}
+	back.guards = nil
+	back.ptrs = nil
+	for _, mode := range an.a.Modes {
+		put(back.regs, modeOff(mode), out.regs[modeOff(mode)])
+	}
+	if an.a.G != "" {
+		back.regs[an.a.G] = Static
+	}
+	back.sp = 0
+	back.stack, back.stackShared = shift(out.frame(0, fill), -(out.sp-push)), false
+	back.slotPtrs = nil
+	for o, p := range movePtrs(an.regions, out.slotPtrs, -(out.sp - push)) {
+		if back.slotPtrs == nil {
+			back.slotPtrs = map[int64]ptr{}
+		}
+		back.slotPtrs[o-(out.sp-push)] = p
+	}
+	back.linkSlots = shiftLinks(out.linkSlots, 1, by(-(out.sp - push)))
+	back.links = map[string]int{}
+	return back
+}
+
+// A duff is one of the runtime's Duff's devices (runtime/mkduff.go), which
+// compiled Go calls to zero or copy a value of a size between a few words
+// and a few hundred: steps runs of stepBytes of code, each storing width
+// bytes through the register dst and advancing it, of the register val
+// (zeroing), or loaded through src into val (copying). Entered at an
+// offset, it runs the steps from there on: the length is the code's.
+type duff struct {
+	steps, stepBytes, width int
+	dst, src, val           string
+	clobbers                []string // what else a step writes, from the pointers
+}
+
+// duffs are the devices by GOARCH, where a model reads them; elsewhere a
+// call of one is a call into the middle of a function (fail closed).
+var duffs = map[string]map[string]duff{
+	"386": {
+		"runtime.duffzero": {steps: 128, stepBytes: 1, width: 4, dst: "DI", val: "AX"}, // STOSL
+		// MOVL (SI), CX; ADDL $4, SI; MOVL CX, (DI); ADDL $4, DI
+		"runtime.duffcopy": {steps: 128, stepBytes: 10, width: 4, dst: "DI", src: "SI", val: "CX", clobbers: []string{x86CF, x86ZF}},
+	},
+	"arm": {
+		"runtime.duffzero": {steps: 128, stepBytes: 4, width: 4, dst: "R1", val: "R0"},            // MOVW.P R0, 4(R1)
+		"runtime.duffcopy": {steps: 128, stepBytes: 8, width: 4, dst: "R2", src: "R1", val: "R0"}, // MOVW.P 4(R1), R0; MOVW.P R0, 4(R2)
+	},
+}
+
+// duffEntry returns the device a call of sym (runtime.duffzero+0x70)
+// enters, and where.
+func (an *Analysis) duffEntry(sym string) (duff, int, bool) {
+	name, off, _ := strings.Cut(sym, "+")
+	d, ok := duffs[an.a.GOARCH][name]
+	if !ok || !an.prog.runtimeFunc(name) {
+		return duff{}, 0, false
+	}
+	o := int64(0)
+	if off != "" {
+		v, err := strconv.ParseInt(off, 0, 64)
+		if err != nil {
+			return duff{}, 0, false
+		}
+		o = v
+	}
+	return d, int(o), true
+}
+
+// duffed is the exit of device d entered at off from the state out.
+func (an *Analysis) duffed(m *Mach, d duff, off int, out *State, push int64) *State {
+	if off%d.stepBytes != 0 || off < 0 || off/d.stepBytes >= d.steps {
+		m.find("call into the middle of a step of a Duff's device (fail closed)")
+		return &State{}
+	}
+	n := (d.steps - off/d.stepBytes) * d.width
+	l := m.reg(d.val)
+	if d.src != "" {
+		l = m.load(Arg{Kind: ArgMem, Reg: d.src, Width: n}, n)
+	}
+	m.store(Arg{Kind: ArgMem, Reg: d.dst, Width: n}, n, l)
+
+	back := an.returned(out, push, Secret)
+	back.regs = maps.Clone(out.regs)
+	back.guards = maps.Clone(out.guards)
+	back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push))
+	for _, r := range append([]string{d.dst, d.src, d.val}, d.clobbers...) {
+		delete(back.guards, r)
+	}
+	for _, r := range []string{d.dst, d.src} {
+		if p, ok := back.ptrs[r]; ok && p.known {
+			p.off += int64(n)
+			back.ptrs[r] = p
+		}
+	}
+	if d.src != "" {
+		back.regs[d.val] = l
+		delete(back.ptrs, d.val)
+	}
+	for _, r := range d.clobbers {
+		back.regs[r] = max(get(out.regs, d.dst), get(out.regs, d.src))
+	}
+	return back
+}

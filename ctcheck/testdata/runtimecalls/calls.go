@@ -1,0 +1,138 @@
+// Package runtimecalls calls the runtime's copy, clear and panic from
+// compiled Go: each function says in a comment what the checks must find.
+package runtimecalls
+
+// State is a stream's state: a secret key and buffer, a public position.
+type State struct {
+	key  [32]byte
+	buf  [64]byte
+	n    int
+	done bool
+}
+
+// Absorb: clean (runtime.memmove, its length public).
+//
+//ctcheck:secret *s src[:] -- the key and the plaintext
+//ctcheck:public s.n s.done -- the position
+//ctcheck:writes *s
+func (s *State) Absorb(src []byte) {
+	s.n = copy(s.buf[:], src)
+}
+
+// AbsorbThenTest: a branch on s.done. The copy's length is not known, so
+// every byte of *s may hold the plaintext after it (fail closed).
+//
+//ctcheck:secret *s src[:] -- the key and the plaintext
+//ctcheck:public s.n s.done -- the position
+//ctcheck:writes *s
+func (s *State) AbsorbThenTest(src []byte) {
+	copy(s.buf[:], src)
+	if s.done { // the finding
+		s.n = 0
+	}
+}
+
+// Copy: clean.
+//
+//ctcheck:secret src[:] -- the plaintext
+//ctcheck:writes dst[:]
+func Copy(dst, src []byte) int {
+	return copy(dst, src)
+}
+
+// CopyUndeclared: the copy writes dst, which nothing allows.
+//
+//ctcheck:secret src[:] -- the plaintext
+func CopyUndeclared(dst, src []byte) int {
+	return copy(dst, src) // the finding
+}
+
+// CopySecretLength: the copy's length is secret.
+//
+//ctcheck:secret n -- a secret length
+//ctcheck:writes dst[:]
+func CopySecretLength(dst, src []byte, n uint) {
+	copy(dst, src[:min(n, uint(len(src)))]) // the finding
+}
+
+// Clear: clean (runtime.memclrNoHeapPointers).
+//
+//ctcheck:writes b[:]
+func Clear(b []byte) {
+	clear(b)
+}
+
+// ClearUndeclared: the clear writes b, which nothing allows.
+func ClearUndeclared(b []byte) {
+	clear(b) // the finding
+}
+
+// At: clean (runtime.gopanic does not return; its condition is public).
+//
+//ctcheck:secret b[:] -- a secret buffer
+func At(b []byte, i int) byte {
+	if i >= len(b) {
+		panic("short")
+	}
+	return b[i]
+}
+
+// Deferred: its deferred call runs on the panic path, which the checks do
+// not follow: the runtime.deferreturn that a recovered panic resumes at
+// is the finding (at a line of the compiler's choosing).
+//
+//ctcheck:secret b[:] -- a secret buffer
+func Deferred(b []byte) (x byte) {
+	defer func() { x ^= 1 }()
+	if len(b) == 0 {
+		panic("empty")
+	}
+	return b[0]
+}
+
+// Block is a few words: 386 and arm zero and copy it with the runtime's
+// Duff's devices (runtime.duffzero, runtime.duffcopy).
+type Block [16]uint32
+
+var table = [16]byte{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3}
+
+// count looks the first, second and last words of t up in a table (at
+// constant offsets: the checks do not know which slot of a frame an index
+// addresses).
+//
+//go:noinline
+func count(t *Block) int {
+	return int(table[t[0]&15]) + int(table[t[1]&15]) + int(table[t[15]&15])
+}
+
+// lookup is count, for Copied alone.
+//
+//go:noinline
+func lookup(t *Block) int {
+	return int(table[t[0]&15]) + int(table[t[1]&15]) + int(table[t[15]&15]) // the finding of Copied
+}
+
+// Zeroed: clean (the zeroed words are public).
+//
+//ctcheck:secret *k -- a key
+func Zeroed(k *Block) int {
+	var t Block
+	t[1] = 7
+	return count(&t)
+}
+
+// CopiedPublic: clean (a copy of public words).
+//
+//ctcheck:public *k -- a counter block
+func CopiedPublic(k *Block) int {
+	t := *k
+	return count(&t)
+}
+
+// Copied: lookup looks the copy of the key up.
+//
+//ctcheck:secret *k -- a key
+func Copied(k *Block) int {
+	t := *k
+	return lookup(&t)
+}

@@ -1,0 +1,3 @@
+module example.com/runtimecalls
+
+go 1.24
