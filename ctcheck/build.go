@@ -100,7 +100,7 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 	}
 	cmd := exec.CommandContext(ctx, goTool, append(args, pkg)...)
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+b.GOARCH, "CGO_ENABLED=0"), b.Env...)
+	cmd.Env = buildEnv(b)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
@@ -125,6 +125,11 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 		}
 	}
 	return built, nil
+}
+
+// buildEnv is the go command's environment for build b.
+func buildEnv(b Build) []string {
+	return append(append(os.Environ(), "GOOS=linux", "GOARCH="+b.GOARCH, "CGO_ENABLED=0"), b.Env...)
 }
 
 var (

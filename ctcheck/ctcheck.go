@@ -25,6 +25,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -95,22 +96,32 @@ type Report struct {
 	// each with where it was made (a file and line, -func, a policy
 	// file).
 	Declarations []string `json:",omitempty"`
-	Funcs        []string // the functions analysed, in the order reached
-	Instrs       int      // instructions analysed
-	Findings     []Finding
+	// Placements say where each name the declarations applied landed at
+	// the root's entry: a frame offset (ABI0), a register or frame
+	// offset (ABIInternal), the bytes of a region.
+	Placements []string `json:",omitempty"`
+	Funcs      []string // the functions analysed, in the order reached
+	Instrs     int      // instructions analysed
+	Findings   []Finding
 }
 
 // Run checks what cfg says, and returns a report for each check of each
 // build of each package, and for each file. An error is a problem of the
 // run (a build that fails, a root that is not there), not a finding.
-func Run(ctx context.Context, cfg Config) ([]*Report, error) {
+func Run(ctx context.Context, cfg Config) (reports []*Report, err error) {
+	// A panic is the checker's bug, not the user's: an error that says
+	// so, with the stack, never a verdict.
+	defer func() {
+		if p := recover(); p != nil {
+			reports, err = nil, fmt.Errorf("internal error: %v\n%s", p, debug.Stack())
+		}
+	}()
 	if cfg.GoTool == "" {
 		cfg.GoTool = "go"
 	}
 	if len(cfg.Patterns) == 0 && len(cfg.Files) == 0 {
 		return nil, fmt.Errorf("nothing to check: no package pattern and no file")
 	}
-	var reports []*Report
 	used := map[int]bool{}
 	// A file that includes go_asm.h reads offsets and sizes that the
 	// compiler writes for its package: it is checked as that package,
@@ -131,7 +142,8 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		decls, err := readDeclared(engine.AsmPackage, filepath.Dir(f), goFiles, goarch, "", cfg.Declarations)
+		imp := newExportImporter(ctx, cfg.GoTool, filepath.Dir(f), Build{GOARCH: goarch, Tags: cfg.Tags, Env: cfg.Env}, ".", token.NewFileSet())
+		decls, err := readDeclared(engine.AsmPackage, engine.AsmPackage, filepath.Dir(f), goFiles, goarch, "", cfg.Declarations, imp)
 		if err != nil {
 			return nil, err
 		}
@@ -145,7 +157,7 @@ func Run(ctx context.Context, cfg Config) ([]*Report, error) {
 			return nil, err
 		}
 		reports = append(reports, &Report{Package: f, Build: goarch, Check: "source", GoVersion: r.GoVersion,
-			Declarations: decls.appliedIn(f), Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
+			Declarations: decls.appliedIn(f), Placements: decls.placed, Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
 	}
 	if len(cfg.Patterns) > 0 {
 		rs, err := checkPackages(ctx, cfg, used)
@@ -278,7 +290,7 @@ type listedPackage struct {
 func listPackages(ctx context.Context, cfg Config, b Build) ([]*listedPackage, error) {
 	cmd := exec.CommandContext(ctx, cfg.GoTool, append([]string{"list", "-json", "-tags=" + b.Tags}, cfg.Patterns...)...)
 	cmd.Dir = cfg.Dir
-	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+b.GOARCH, "CGO_ENABLED=0"), b.Env...)
+	cmd.Env = buildEnv(b)
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
@@ -314,7 +326,12 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 			follow = []string{p.Module.Path}
 		}
 	}
-	decls, err := readDeclared(p.ImportPath, p.Dir, p.GoFiles, b.GOARCH, goVersion, cfg.Declarations)
+	symPkg := p.ImportPath
+	if p.Name == "main" {
+		symPkg = "main"
+	}
+	imp := newExportImporter(ctx, cfg.GoTool, cfg.Dir, b, p.ImportPath, token.NewFileSet())
+	decls, err := readDeclared(p.ImportPath, symPkg, p.Dir, p.GoFiles, b.GOARCH, goVersion, cfg.Declarations, imp)
 	if err != nil {
 		return nil, err
 	}
@@ -325,8 +342,9 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 	if len(roots) == 0 {
 		// The functions declared on the command line are what to check.
 		for _, sym := range decls.order {
+			key := strings.TrimPrefix(sym, symPkg+".")
 			if slices.ContainsFunc(cfg.Declarations, func(d Declaration) bool {
-				return matchFunc(d.Func, p.ImportPath, strings.TrimPrefix(sym, p.ImportPath+"."))
+				return matchFunc(d.Func, p.ImportPath, key) || matchFunc(d.Func, symPkg, key)
 			}) {
 				roots = append(roots, sym)
 			}
@@ -375,6 +393,19 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 	} else if len(roots) == 0 {
 		roots = []string{"main.main"}
 	}
+	// A root the compiler inlined into every caller, or that nothing
+	// calls, has no body in the binary: a file added to the package
+	// refers to each root it defines, so that the linker keeps it.
+	if keep := keepSource(p, symPkg, roots, decls.keys); keep != "" {
+		file := filepath.Join(work, p.Name+"-keep.go")
+		if err := os.WriteFile(file, []byte(keep), 0o644); err != nil {
+			return nil, err
+		}
+		if b.Overlay == nil {
+			b.Overlay = map[string]string{}
+		}
+		b.Overlay[filepath.Join(p.Dir, keepFile)] = file
+	}
 	if len(cfg.Overlay) > 0 {
 		o := maps.Clone(b.Overlay)
 		if o == nil {
@@ -413,9 +444,31 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 			return nil, err
 		}
 		reports = append(reports, &Report{Package: p.ImportPath, Build: b.Name(), Check: []string{"source", "compiled"}[i],
-			GoVersion: built.GoVersion, Roots: rs, Directives: dirs.applied, Declarations: decls.appliedTo(roots), Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
+			GoVersion: built.GoVersion, Roots: rs, Directives: dirs.applied, Declarations: decls.appliedTo(roots), Placements: decls.placedFor(roots), Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
 	}
 	return reports, nil
+}
+
+// keepFile is the file, in a checked package's folder, that refers to
+// its roots: added by the build's overlay, never written.
+const keepFile = "zz_ctcheck_keep.go"
+
+// keepSource is a file of package p that refers to each of roots that p
+// defines (by key in keys), "" if none does.
+func keepSource(p *listedPackage, symPkg string, roots []string, keys map[string]bool) string {
+	var refs []string
+	for _, r := range roots {
+		key, ok := strings.CutPrefix(r, symPkg+".")
+		if !ok || !keys[key] || key == "main" && p.Name == "main" {
+			continue
+		}
+		refs = append(refs, key)
+	}
+	if len(refs) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("// Code generated by ctcheck. DO NOT EDIT.\n\npackage %s\n\nvar zzCtcheckKeep []any\n\nfunc init() {\n\tzzCtcheckKeep = append(zzCtcheckKeep, %s)\n}\n",
+		p.Name, strings.Join(refs, ", "))
 }
 
 // rootsIn names each root as p holds it: an assembly function by its ABI0

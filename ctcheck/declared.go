@@ -23,6 +23,13 @@ type declared struct {
 	applied    []string
 	appliedSym []string     // the function of each
 	used       map[int]bool // the indexes of the Config's declarations that matched
+	// placed says where each applied declaration landed, for each of
+	// its names: the frame offset (ABI0), the register or frame offset
+	// (ABIInternal) and the region bytes.
+	placed []string
+	// keys are the package's functions that a program can refer to by
+	// name (not generic), by key: F, (*T).M, T.M.
+	keys map[string]bool
 }
 
 // funcKey is how a declaration names a function within its package: F,
@@ -59,22 +66,19 @@ func matchFunc(fn, importPath, key string) bool {
 		!strings.Contains(strings.TrimSuffix(fn, "."+key)[strings.LastIndex(strings.TrimSuffix(fn, "."+key), "/")+1:], ".")
 }
 
-type nopImporter struct{}
-
-func (nopImporter) Import(path string) (*types.Package, error) {
-	return nil, fmt.Errorf("not imported: %s", path)
-}
-
 // readDeclared reads the declarations of the Go files of a package (in
 // dir, those of goFiles) in its build for goarch: the //ctcheck:secret,
 // public and writes directives of its func declarations, and those of
-// extra that name its functions; and lays them out.
-func readDeclared(importPath, dir string, goFiles []string, goarch, goVersion string, extra []Declaration) (*declared, error) {
+// extra that name its functions; and lays them out by the package's
+// types, its imports read by imp. Its functions' symbols start with
+// symPkg: the import path, or main for a main package (whose functions
+// a declaration may name either way).
+func readDeclared(importPath, symPkg, dir string, goFiles []string, goarch, goVersion string, extra []Declaration, imp types.Importer) (*declared, error) {
 	a := engine.ArchFor(goarch, goVersion)
 	if a == nil {
 		return nil, fmt.Errorf("GOARCH %s: no model", goarch)
 	}
-	out := &declared{funcs: map[string]*engine.FuncDecl{}, used: map[int]bool{}}
+	out := &declared{funcs: map[string]*engine.FuncDecl{}, used: map[int]bool{}, keys: map[string]bool{}}
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range goFiles {
@@ -100,6 +104,9 @@ func readDeclared(importPath, dir string, goFiles []string, goarch, goVersion st
 			e := &fn{key: funcKey(fd), decl: fd}
 			byKey[e.key] = e
 			fns = append(fns, e)
+			if fd.Type.TypeParams == nil && !genericRecv(fd) && fd.Name.Name != "_" && fd.Name.Name != "init" && fd.Body != nil {
+				out.keys[e.key] = true
+			}
 			if fd.Doc == nil {
 				continue
 			}
@@ -135,7 +142,7 @@ func readDeclared(importPath, dir string, goFiles []string, goarch, goVersion st
 	}
 	for i, d := range extra {
 		for _, e := range fns {
-			if matchFunc(d.Func, importPath, e.key) {
+			if matchFunc(d.Func, importPath, e.key) || symPkg != importPath && matchFunc(d.Func, symPkg, e.key) {
 				e.decls = append(e.decls, d)
 				out.used[i] = true
 			}
@@ -151,33 +158,85 @@ func readDeclared(importPath, dir string, goFiles []string, goarch, goVersion st
 		return out, nil
 	}
 	sizes := types.SizesFor("gc", goarch)
-	conf := types.Config{Importer: nopImporter{}, Error: func(error) {}, Sizes: sizes, FakeImportC: true}
+	var typeErrs []error
+	conf := types.Config{Importer: imp, Error: func(err error) { typeErrs = append(typeErrs, err) }, Sizes: sizes, FakeImportC: true}
 	info := &types.Info{Defs: map[*ast.Ident]types.Object{}}
 	conf.Check(importPath, fset, files, info)
 	for _, e := range declaredFns {
+		if err := contradiction(e.decls); err != nil {
+			return nil, fmt.Errorf("%s.%s: %v", importPath, e.key, err)
+		}
 		obj, _ := info.Defs[e.decl.Name].(*types.Func)
 		if obj == nil {
 			return nil, fmt.Errorf("%s: %s: not a function the type checker could read", importPath, e.key)
 		}
-		l := newLayouter(obj.Type().(*types.Signature), sizes, a)
+		l, err := newLayouter(obj.Type().(*types.Signature), sizes, a)
+		if err != nil {
+			if len(typeErrs) > 0 {
+				err = fmt.Errorf("%v (the type checker: %v)", err, typeErrs[0])
+			}
+			return nil, fmt.Errorf("%s: %s.%s: cannot be declared: %v", e.decls[0].Where, importPath, e.key, err)
+		}
 		// Whole regions first, so that a field's level (a span) wins
 		// over its region's whatever the order they are written in.
 		slices.SortStableFunc(e.decls, func(x, y Declaration) int { return wholeFirst(x) - wholeFirst(y) })
+		sym := symPkg + "." + e.key
 		for _, d := range e.decls {
 			for _, name := range d.Names {
 				if err := l.declare(d.Verb, name); err != nil {
 					return nil, fmt.Errorf("%s: %s.%s: %s: %v", d.Where, importPath, e.key, d.Verb, err)
 				}
+				for _, where := range l.placed {
+					out.placed = append(out.placed, fmt.Sprintf("%s: %s %s: %s", sym, d.Verb, name, where))
+				}
+				l.placed = nil
 			}
-			d.Func = importPath + "." + e.key
+			d.Func = sym
 			out.applied = append(out.applied, d.String())
 			out.appliedSym = append(out.appliedSym, d.Func)
 		}
-		sym := importPath + "." + e.key
 		out.funcs[sym] = l.decl()
 		out.order = append(out.order, sym)
 	}
 	return out, nil
+}
+
+// genericRecv reports whether d is a method of a generic type.
+func genericRecv(d *ast.FuncDecl) bool {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return false
+	}
+	t := d.Recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch t.(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
+}
+
+// contradiction is the error of a name that one declaration of a
+// function says is secret and another public: which holds is not the
+// checker's to guess.
+func contradiction(decls []Declaration) error {
+	type said struct{ verb, where string }
+	first := map[string]said{}
+	for _, d := range decls {
+		if d.Verb == "writes" {
+			continue
+		}
+		for _, n := range d.Names {
+			if f, ok := first[n]; ok && f.verb != d.Verb {
+				return fmt.Errorf("%s: %s %s, but %s: %s %s: one of them is wrong", f.where, f.verb, n, d.Where, d.Verb, n)
+			}
+			if _, ok := first[n]; !ok {
+				first[n] = said{d.Verb, d.Where}
+			}
+		}
+	}
+	return nil
 }
 
 // wholeFirst orders declarations of whole regions (*p, s[:]) before the
@@ -252,6 +311,17 @@ func (d *declared) appliedTo(roots []string) []string {
 	for i, a := range d.applied {
 		if slices.Contains(roots, d.appliedSym[i]) {
 			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// placedFor is where the declarations of roots landed.
+func (d *declared) placedFor(roots []string) []string {
+	var out []string
+	for _, p := range d.placed {
+		if slices.ContainsFunc(roots, func(r string) bool { return strings.HasPrefix(p, r+": ") }) {
+			out = append(out, p)
 		}
 	}
 	return out

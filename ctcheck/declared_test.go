@@ -2,6 +2,7 @@ package ctcheck
 
 import (
 	"fmt"
+	"go/importer"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -179,7 +180,7 @@ func TestDeclarationErrors(t *testing.T) {
 		{"var v int //ctcheck:secret v -- why\n", "doc comment of the func"},
 	} {
 		write(c.src)
-		_, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", "", nil)
+		_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, "amd64", "", nil, importer.Default())
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%q: error %v, want %q", c.src, err, c.err)
 		}
@@ -188,7 +189,7 @@ func TestDeclarationErrors(t *testing.T) {
 	// after t's 8 bytes on amd64, 4 on 386.
 	write("//ctcheck:secret v.B -- why\nfunc F(t *T, v T)\n")
 	for goarch, off := range map[string]int64{"amd64": 12, "386": 8} {
-		d, err := readDeclared("example.com/a", dir, []string{"a.go"}, goarch, "", nil)
+		d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, goarch, "", nil, importer.Default())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -197,7 +198,7 @@ func TestDeclarationErrors(t *testing.T) {
 			t.Errorf("%s: frame %+v, want 4 bytes at %d", goarch, f, off)
 		}
 	}
-	d, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", "", nil)
+	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, "amd64", "", nil, importer.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -234,7 +235,7 @@ func G(b byte, x uint64)
 	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, err := readDeclared("example.com/a", dir, []string{"a.go"}, "amd64", "", nil)
+	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, "amd64", "", nil, importer.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,5 +280,102 @@ func G(b byte, x uint64)
 	m := d.funcs["example.com/a.T.M"].Internal
 	if len(m.Regs) != 0 || len(m.Frame) != 1 || m.Frame[0] != (engine.Span{Off: 4, Size: 4, Level: engine.Secret}) {
 		t.Errorf("T.M: registers %v, frame %+v; want v.B in the frame at 4", m.Regs, m.Frame)
+	}
+}
+
+// TestLayoutsRealTypes checks that declarations are laid out by the real
+// types of what a package imports (an interface of another package takes
+// two registers, a float one of the floating-point registers, not an
+// integer one), and that one that cannot be placed is an error naming it.
+func TestLayoutsRealTypes(t *testing.T) {
+	dir := t.TempDir()
+	src := `package a
+
+import "crypto/cipher"
+
+type C struct {
+	b   cipher.Block
+	f   float32
+	ctr uint64
+}
+
+type P struct {
+	A int
+	F float64
+	B int
+}
+
+//ctcheck:secret cond -- the choice
+func F(b cipher.Block, x float64, cond int)
+
+//ctcheck:public c.ctr -- the counter
+func (c *C) G()
+
+//ctcheck:secret y -- a float
+func H(a int, y float64, z int)
+
+//ctcheck:secret p.B -- after a float field
+func K(p P)
+`
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		goarch          string
+		cond, pb, float string // registers
+		floatLanes      int
+	}{
+		{"amd64", "CX", "BX", "X0", 8},
+		{"arm64", "R2", "R1", "V0", 2},
+		{"riscv64", "X12", "X11", "F10", 1},
+	} {
+		d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, c.goarch, "", nil, importer.Default())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := d.funcs["example.com/a.F"].Internal.Regs; len(r) != 1 || r[c.cond] != engine.Secret {
+			t.Errorf("%s: F: registers %v, want cond in %s (b an interface of two words, x in a float register)", c.goarch, r, c.cond)
+		}
+		if r := d.funcs["example.com/a.K"].Internal.Regs; len(r) != 1 || r[c.pb] != engine.Secret {
+			t.Errorf("%s: K: registers %v, want p.B in %s", c.goarch, r, c.pb)
+		}
+		h := d.funcs["example.com/a.H"].Internal.Regs
+		lanes := 0
+		for loc, l := range h {
+			if loc == c.float || strings.HasPrefix(loc, c.float+".") && l == engine.Secret {
+				lanes++
+			}
+		}
+		if lanes != c.floatLanes || len(h) != c.floatLanes {
+			t.Errorf("%s: H: registers %v, want the %d locations of %s", c.goarch, h, c.floatLanes, c.float)
+		}
+		g := d.funcs["example.com/a.(*C).G"].Internal.Regions
+		if len(g) != 1 || len(g[0].Spans) != 1 || g[0].Spans[0] != (engine.Span{Off: 24, Size: 8, Level: engine.Public}) {
+			t.Errorf("%s: (*C).G: regions %+v, want ctr at 24 (after a two-word interface and a float32)", c.goarch, g)
+		}
+		if len(d.placed) == 0 || !slices.ContainsFunc(d.placed, func(s string) bool {
+			return strings.HasPrefix(s, "example.com/a.F: secret cond: ") && strings.Contains(s, "ABIInternal "+c.cond)
+		}) {
+			t.Errorf("%s: placements %q do not say cond is in %s", c.goarch, d.placed, c.cond)
+		}
+	}
+	for _, c := range []struct{ src, err string }{
+		{"//ctcheck:secret x -- why\nfunc Gen[T any](x T)\n", "generic function"},
+		{"type G[T any] struct{ x T }\n\n//ctcheck:secret *g -- why\nfunc (g *G[T]) M()\n", "generic function"},
+		{"//ctcheck:secret x -- why\n//ctcheck:public x -- no\nfunc F(x int)\n", "one of them is wrong"},
+		{"import \"example.invalid/nosuch\"\n\n//ctcheck:secret y -- why\nfunc F(x nosuch.T, y int)\n", "not known to the type checker"},
+	} {
+		os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n"+c.src), 0o644)
+		_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, "amd64", "", nil, importer.Default())
+		if err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("%q: error %v, want %q", c.src, err, c.err)
+		}
+	}
+	// A -func line against a directive: both places named.
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n//ctcheck:secret *a -- the key\nfunc F(a *int)\n"), 0o644)
+	_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, "amd64", "",
+		[]Declaration{{Func: "example.com/a.F", Verb: "public", Names: []string{"*a"}, Where: "-func"}}, importer.Default())
+	if err == nil || !strings.Contains(err.Error(), "a.go:3") || !strings.Contains(err.Error(), "-func") {
+		t.Errorf("a -func line against a directive: error %v, want both places named", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
 )
@@ -20,19 +21,31 @@ type param struct {
 	off  int64 // ABI0: from 0(FP)
 	// ABIInternal: its registers, one per word of its flattened
 	// parts, with each part's offset in the value; or in the frame at
-	// ioff where it did not fit.
+	// ioff where they do not fit or the ABI puts it there.
 	regs    []regPart
 	inFrame bool
 	ioff    int64
 }
 
+// A regPart is one word of an argument in a register: an integer
+// register, or (float) a floating-point one.
 type regPart struct {
 	reg      string
 	off, len int64
+	float    bool
 }
 
-// layoutParams lays out sig's receiver and parameters for arch a.
-func layoutParams(sig *types.Signature, sizes types.Sizes, a *engine.Arch) []*param {
+// layoutParams lays out sig's receiver and parameters for arch a, as
+// cmd/compile/abi-internal.md assigns them: each argument whole to the
+// integer and floating-point registers left, or, where they are too few
+// or a part is an array of more than one element, to the frame (and the
+// registers it would have taken stay free for the next). It fails on a
+// type it cannot lay out (one the type checker could not resolve): a
+// declaration placed by a guess could mark the wrong bytes.
+func layoutParams(sig *types.Signature, sizes types.Sizes, a *engine.Arch) ([]*param, error) {
+	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+		return nil, fmt.Errorf("a generic function: the compiler emits one body per shape of its type arguments, with a dictionary argument, so its arguments are not where its declaration names them; declare a non-generic function that calls it")
+	}
 	var ps []*param
 	add := func(v *types.Var) { ps = append(ps, &param{name: v.Name(), typ: v.Type()}) }
 	if r := sig.Recv(); r != nil {
@@ -42,16 +55,33 @@ func layoutParams(sig *types.Signature, sizes types.Sizes, a *engine.Arch) []*pa
 		add(v)
 	}
 	var off, ioff int64
-	next := 0
+	nextInt, nextFloat := 0, 0
 	for _, p := range ps {
+		if !resolved(p.typ) {
+			return nil, fmt.Errorf("argument %s: type %s is not known to the type checker", p.name, p.typ)
+		}
 		al, sz := sizes.Alignof(p.typ), sizes.Sizeof(p.typ)
 		off = align(off, al) + sz
 		p.off = off - sz
 		var parts []regPart
-		if len(a.IntArgRegs) > 0 && flatten(p.typ, sizes, 0, &parts) && next+len(parts) <= len(a.IntArgRegs) {
+		ok := len(a.IntArgRegs) > 0 && flatten(p.typ, sizes, 0, &parts)
+		ints, floats := 0, 0
+		for _, rp := range parts {
+			if rp.float {
+				floats++
+			} else {
+				ints++
+			}
+		}
+		if ok && nextInt+ints <= len(a.IntArgRegs) && nextFloat+floats <= len(a.FloatArgRegs) {
 			for i := range parts {
-				parts[i].reg = a.IntArgRegs[next]
-				next++
+				if parts[i].float {
+					parts[i].reg = a.FloatArgRegs[nextFloat]
+					nextFloat++
+				} else {
+					parts[i].reg = a.IntArgRegs[nextInt]
+					nextInt++
+				}
 			}
 			p.regs = parts
 		} else {
@@ -60,22 +90,57 @@ func layoutParams(sig *types.Signature, sizes types.Sizes, a *engine.Arch) []*pa
 			p.ioff = ioff - sz
 		}
 	}
-	return ps
+	return ps, nil
+}
+
+// resolved reports whether t, and every type it is made of, is known:
+// an invalid type (an import the type checker could not read) has no
+// layout.
+func resolved(t types.Type) bool {
+	return resolvedIn(t, map[types.Type]bool{})
+}
+
+func resolvedIn(t types.Type, seen map[types.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.Invalid
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !resolvedIn(u.Field(i).Type(), seen) {
+				return false
+			}
+		}
+	case *types.Array:
+		return resolvedIn(u.Elem(), seen)
+	case *types.TypeParam:
+		return false
+	case nil:
+		return false
+	}
+	return true
 }
 
 func align(x, a int64) int64 { return (x + a - 1) / a * a }
 
-// flatten appends the integer registers' parts of a value of type t at
-// offset off, and reports false where ABIInternal would not put it in
-// integer registers (a float, an array of more than one element) or the
-// type is not known.
+// flatten appends the register parts of a value of type t at offset
+// off, and reports false where ABIInternal does not put it in registers
+// (an array of more than one element) or the type is not known.
 func flatten(t types.Type, sizes types.Sizes, off int64, parts *[]regPart) bool {
 	ptr := sizes.Sizeof(types.Typ[types.Uintptr])
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		switch {
-		case u.Info()&(types.IsFloat|types.IsComplex) != 0, u.Kind() == types.Invalid:
+		case u.Kind() == types.Invalid:
 			return false
+		case u.Info()&types.IsComplex != 0:
+			half := sizes.Sizeof(u) / 2
+			*parts = append(*parts, regPart{off: off, len: half, float: true}, regPart{off: off + half, len: half, float: true})
+		case u.Info()&types.IsFloat != 0:
+			*parts = append(*parts, regPart{off: off, len: sizes.Sizeof(u), float: true})
 		case u.Info()&types.IsString != 0:
 			*parts = append(*parts, regPart{off: off, len: ptr}, regPart{off: off + ptr, len: ptr})
 		default:
@@ -128,12 +193,18 @@ type layouter struct {
 	// ABIInternal's register or frame offset.
 	r0 map[int64]*engine.Region
 	ri map[string]*engine.Region
+	// placed says where the last declare put its name, for a reviewer.
+	placed []string
 }
 
-func newLayouter(sig *types.Signature, sizes types.Sizes, a *engine.Arch) *layouter {
-	return &layouter{sizes: sizes, a: a, ps: layoutParams(sig, sizes, a),
+func newLayouter(sig *types.Signature, sizes types.Sizes, a *engine.Arch) (*layouter, error) {
+	ps, err := layoutParams(sig, sizes, a)
+	if err != nil {
+		return nil, err
+	}
+	return &layouter{sizes: sizes, a: a, ps: ps,
 		abi0: &engine.Layout{Regs: map[string]engine.Level{}}, intern: &engine.Layout{Regs: map[string]engine.Level{}},
-		r0: map[int64]*engine.Region{}, ri: map[string]*engine.Region{}}
+		r0: map[int64]*engine.Region{}, ri: map[string]*engine.Region{}}, nil
 }
 
 func (l *layouter) param(name string) *param {
@@ -214,15 +285,40 @@ func (l *layouter) region(name string, p *param, voff int64) (*engine.Region, *e
 // scalar declares size bytes at value offset voff of p.
 func (l *layouter) scalar(p *param, voff, size int64, lv engine.Level) {
 	l.abi0.Frame = append(l.abi0.Frame, engine.Span{Off: p.off + voff, Size: size, Level: lv})
+	where := []string{fmt.Sprintf("ABI0 %d(FP) %d bytes", p.off+voff, size)}
 	if p.inFrame {
 		l.intern.Frame = append(l.intern.Frame, engine.Span{Off: p.ioff + voff, Size: size, Level: lv})
-		return
+		where = append(where, fmt.Sprintf("ABIInternal frame %d %d bytes", p.ioff+voff, size))
+	} else {
+		var regs []string
+		for _, rp := range p.regs {
+			if rp.off < voff+size && rp.off+rp.len > voff {
+				regs = append(regs, rp.reg)
+				for _, loc := range l.locations(rp) {
+					l.intern.Regs[loc] = max(l.intern.Regs[loc], lv)
+				}
+			}
+		}
+		where = append(where, "ABIInternal "+strings.Join(regs, ","))
 	}
-	for _, rp := range p.regs {
-		if rp.off < voff+size && rp.off+rp.len > voff {
-			l.intern.Regs[rp.reg] = max(l.intern.Regs[rp.reg], lv)
+	l.placed = append(l.placed, strings.Join(where, ", "))
+}
+
+// locations are the engine's locations of a register part: an integer
+// register's name; every lane of a floating-point one's register (a
+// float64 is in lane 0, but marking the lanes above it too fails
+// closed).
+func (l *layouter) locations(rp regPart) []string {
+	if !rp.float {
+		return []string{rp.reg}
+	}
+	var out []string
+	for _, loc := range l.a.Regs {
+		if loc == rp.reg || strings.HasPrefix(loc, rp.reg+".") {
+			out = append(out, loc)
 		}
 	}
+	return out
 }
 
 // declare applies one verb to one name.
@@ -313,6 +409,23 @@ func (l *layouter) declare(verb, name string) error {
 			whole = true
 		}
 	}
+	bytes := "every byte"
+	switch {
+	case verb == "writes" && whole:
+	case span.Size >= 0:
+		bytes = fmt.Sprintf("bytes %d-%d", span.Off, span.Off+span.Size-1)
+	case span.Off > 0:
+		bytes = fmt.Sprintf("bytes from %d", span.Off)
+	}
+	where := fmt.Sprintf("%s behind the pointer at ABI0 %d(FP)", bytes, r0.Slot)
+	switch {
+	case ri == nil:
+	case ri.Reg != "":
+		where += ", ABIInternal " + ri.Reg
+	default:
+		where += fmt.Sprintf(", ABIInternal frame %d", ri.Slot)
+	}
+	l.placed = append(l.placed, where)
 	for _, r := range []*engine.Region{r0, ri} {
 		if r == nil {
 			continue

@@ -82,6 +82,11 @@ type Arch struct {
 	// register ABI (386, arm; s390x before Go 1.26: ArchFor) or the
 	// checker does not place its register arguments.
 	IntArgRegs []string
+	// FloatArgRegs are its floating-point argument registers, in order,
+	// each by the name of the register whose locations (Regs: the name,
+	// or its lanes name.0, name.1, ...) hold it: amd64's X0 is lanes
+	// X0.0-X0.7, ppc64's F1 is VS1's.
+	FloatArgRegs []string
 	// ptrFlows says what an instruction does with pointers (decl.go); nil
 	// where the model follows none: declared regions and copies of the
 	// stack pointer have no provenance there.
@@ -123,7 +128,8 @@ var arches = []*Arch{
 		LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: One,
 		Features: x86Features, levelFeatures: amd64Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
 		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
-		ArgBase: 8, IntArgRegs: []string{"AX", "BX", "CX", "DI", "SI", "R8", "R9", "R10", "R11"}, ptrFlows: x86PtrFlows,
+		ArgBase: 8, IntArgRegs: []string{"AX", "BX", "CX", "DI", "SI", "R8", "R9", "R10", "R11"},
+		FloatArgRegs: numbered("X", 0, 14), ptrFlows: x86PtrFlows,
 	},
 	{
 		GOARCH: "386", ArgBase: 4, ptrFlows: x86PtrFlows, PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
@@ -140,13 +146,14 @@ var arches = []*Arch{
 		LevelVar:    "GOARM64", Levels: []string{"v8.0"}, DefaultLevel: "v8.0",
 		Features: arm64Features, levelFeatures: arm64Levels, needs: arm64Needs, runtimeFlags: arm64RuntimeFlags,
 		Modes: []string{"dit"}, Step: arm64Step, Regs: arm64Regs(),
-		ArgBase: 8, IntArgRegs: numbered("R", 0, 15), ptrFlows: arm64PtrFlows,
+		ArgBase: 8, IntArgRegs: numbered("R", 0, 15), FloatArgRegs: numbered("V", 0, 15), ptrFlows: arm64PtrFlows,
 		listing: &listingArch{reg: arm64ListingReg, convert: arm64FromListing, frameArg: arm64FrameArg},
 		objdump: arm64FromObjdump, globals: arm64ObjGlobals,
 	},
 	{
 		GOARCH: "riscv64", PtrSize: 8, ArgBase: 8, ptrFlows: riscv64PtrFlows,
-		IntArgRegs: append(append(numbered("X", 10, 17), "X8", "X9"), numbered("X", 18, 23)...), Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
+		IntArgRegs:   append(append(numbered("X", 10, 17), "X8", "X9"), numbered("X", 18, 23)...),
+		FloatArgRegs: append(append(numbered("F", 10, 17), "F8", "F9"), numbered("F", 18, 23)...), Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
 		// X3 is the global pointer, X4 the thread pointer.
 		G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
 		LevelVar: "GORISCV64", Levels: []string{"rva20u64", "rva22u64", "rva23u64"}, DefaultLevel: "rva20u64", Macros: One,
@@ -158,7 +165,7 @@ var arches = []*Arch{
 	{
 		// LR is a special register. R2 is the TOC, R13 the thread pointer.
 		GOARCH: "ppc64le", PtrSize: 8, ArgBase: ppc64FixedFrame, ptrFlows: ppc64PtrFlows,
-		IntArgRegs: append(numbered("R", 3, 10), numbered("R", 14, 17)...), Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
+		IntArgRegs: append(numbered("R", 3, 10), numbered("R", 14, 17)...), FloatArgRegs: numbered("VS", 1, 12), Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
 		G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
 		LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: Cumulative,
 		Features: ppc64Features, levelFeatures: ppc64Levels, needs: ppc64Needs,
@@ -188,7 +195,7 @@ var arches = []*Arch{
 	{
 		// R2 is the thread pointer.
 		GOARCH: "loong64", PtrSize: 8, ArgBase: loong64FixedFrame, ptrFlows: loong64PtrFlows,
-		IntArgRegs: numbered("R", 4, 19), Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
+		IntArgRegs: numbered("R", 4, 19), FloatArgRegs: numbered("F", 0, 15), Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
 		G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
 		Features: loong64Features, levelFeatures: loong64Levels, needs: loong64Needs,
 		Step: loong64Step, Regs: loong64Regs(),
@@ -221,7 +228,7 @@ func ArchFor(goarch, goVersion string) *Arch {
 		return a
 	}
 	c := *a
-	c.IntArgRegs = numbered("R", 2, 9)
+	c.IntArgRegs, c.FloatArgRegs = numbered("R", 2, 9), numbered("V", 0, 15)
 	return &c
 }
 

@@ -73,6 +73,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return nil
 	})
 	asJSON := fs.Bool("json", false, "print the reports as JSON")
+	verbose := fs.Bool("v", false, "say where each declaration landed: a register, a frame offset, a region's bytes")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -126,6 +127,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 				len(r.Funcs), r.Instrs, len(r.Directives), len(r.Declarations), len(r.Findings))
 			for _, d := range r.Declarations {
 				fmt.Fprintf(stderr, "\tdeclared %s\n", d)
+			}
+			if *verbose {
+				for _, p := range r.Placements {
+					fmt.Fprintf(stderr, "\tplaced %s\n", p)
+				}
 			}
 		}
 	}

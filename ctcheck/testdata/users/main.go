@@ -1,0 +1,65 @@
+// Command users is the checker's test of what a user's main package
+// declares: its functions named main.F or by the module's path, a root
+// the compiler inlined into its only caller, and arguments of types from
+// other packages (an interface, a float) beside a secret.
+package main
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"fmt"
+	"os"
+)
+
+// verify compares a MAC with bytes.Equal, which returns at the first
+// difference: a leak.
+func verify(mac, expected []byte) bool {
+	return bytes.Equal(mac, expected)
+}
+
+// verifyCT compares in constant time.
+func verifyCT(mac, expected []byte) bool {
+	if len(mac) != len(expected) {
+		return false
+	}
+	var v byte
+	for i := range mac {
+		v |= mac[i] ^ expected[i]
+	}
+	return v == 0
+}
+
+// spin loops as many times as its argument says; small enough to be
+// inlined into main, its only caller.
+func spin(k int) int {
+	r := 0
+	for i := 0; i < k; i++ {
+		r += i
+	}
+	return r
+}
+
+// loop loops on cond, its third argument: after an interface of another
+// package (two integer registers) and a float (a floating-point one).
+func loop(b cipher.Block, x float64, cond int) int {
+	r := 0
+	for i := 0; i < cond; i++ {
+		r += i
+	}
+	return r
+}
+
+// pick is generic: its shapes are compiled with a dictionary argument.
+func pick[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+func main() {
+	b, _ := aes.NewCipher(make([]byte, 16))
+	args := []byte(fmt.Sprint(os.Args))
+	fmt.Println(verify(args, args[1:]), verifyCT(args, args[1:]), spin(len(os.Args)), loop(b, 1.5, len(args)), pick(len(args) > 2, 1, 2))
+}
