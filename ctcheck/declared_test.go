@@ -379,3 +379,39 @@ func K(p P)
 		t.Errorf("a -func line against a directive: error %v, want both places named", err)
 	}
 }
+
+// TestPromotedFields checks that a field promoted from an embedded
+// struct is found where Go finds it, and one through an embedded pointer
+// is refused.
+func TestPromotedFields(t *testing.T) {
+	dir := t.TempDir()
+	src := `package a
+
+type Inner struct{ pad [3]uint64; Ctr uint64 }
+
+type Outer struct {
+	key [16]byte
+	Inner
+}
+
+type Ptr struct {
+	key [16]byte
+	*Inner
+}
+
+//ctcheck:public o.Ctr -- the counter
+func F(o *Outer)
+`
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644)
+	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, "amd64", "", nil, importer.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := d.funcs["example.com/a.F"].Internal.Regions; len(r) != 1 || len(r[0].Spans) != 1 || r[0].Spans[0] != (engine.Span{Off: 40, Size: 8, Level: engine.Public}) {
+		t.Errorf("o.Ctr: regions %+v, want bytes 40-47 (16 of key, 24 of pad)", r)
+	}
+	os.WriteFile(filepath.Join(dir, "a.go"), []byte(strings.Replace(src, "func F(o *Outer)", "func F(o *Ptr)", 1)), 0o644)
+	if _, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, "amd64", "", nil, importer.Default()); err == nil || !strings.Contains(err.Error(), "embedded pointer") {
+		t.Errorf("a field through an embedded pointer: error %v", err)
+	}
+}

@@ -216,33 +216,72 @@ func (l *layouter) param(name string) *param {
 	return nil
 }
 
-// field walks the fields of t from offset off: the type and offset of
-// the last, and whether a pointer was followed (deref: the offset is in
-// the region behind the pointer at ptrOff).
+// field walks the fields of t: the type and offset of the last. A
+// field promoted from an embedded struct is found as Go finds it (the
+// shallowest); one promoted through an embedded pointer is elsewhere in
+// memory, an error.
 func (l *layouter) field(t types.Type, fields []string) (types.Type, int64, error) {
 	var off int64
 	for _, f := range fields {
-		st, ok := t.Underlying().(*types.Struct)
-		if !ok {
+		if _, ok := t.Underlying().(*types.Struct); !ok {
 			return nil, 0, fmt.Errorf("%s has no field %s (not a struct)", t, f)
 		}
-		found := false
-		var vars []*types.Var
-		for i := range st.NumFields() {
-			vars = append(vars, st.Field(i))
+		ft, foff, err := l.promoted(t, f)
+		if err != nil {
+			return nil, 0, err
 		}
-		offs := l.sizes.Offsetsof(vars)
-		for i, v := range vars {
-			if v.Name() == f {
-				t, off, found = v.Type(), off+offs[i], true
-				break
-			}
-		}
-		if !found {
-			return nil, 0, fmt.Errorf("%s has no field %s", t, f)
-		}
+		t, off = ft, off+foff
 	}
 	return t, off, nil
+}
+
+// promoted finds field f of struct type t, or of the structs it embeds,
+// breadth first: its type and offset in t.
+func (l *layouter) promoted(t types.Type, f string) (types.Type, int64, error) {
+	type at struct {
+		t   types.Type
+		off int64
+		via string // the embedded fields walked, for an error
+	}
+	level := []at{{t: t}}
+	for len(level) > 0 {
+		var next []at
+		var found []at
+		for _, c := range level {
+			st, ok := c.t.Underlying().(*types.Struct)
+			if !ok {
+				continue
+			}
+			var vars []*types.Var
+			for i := range st.NumFields() {
+				vars = append(vars, st.Field(i))
+			}
+			offs := l.sizes.Offsetsof(vars)
+			for i, v := range vars {
+				if v.Name() == f {
+					found = append(found, at{v.Type(), c.off + offs[i], c.via})
+				}
+				if v.Embedded() {
+					if _, ptr := v.Type().Underlying().(*types.Pointer); ptr {
+						if _, _, err := l.promoted(v.Type().Underlying().(*types.Pointer).Elem(), f); err == nil {
+							return nil, 0, fmt.Errorf("%s.%s is promoted through the embedded pointer %s: name the memory it points to in a function that takes it", t, f, v.Name())
+						}
+						continue
+					}
+					next = append(next, at{v.Type(), c.off + offs[i], c.via + v.Name() + "."})
+				}
+			}
+		}
+		switch len(found) {
+		case 0:
+		case 1:
+			return found[0].t, found[0].off, nil
+		default:
+			return nil, 0, fmt.Errorf("%s.%s is ambiguous (%s%s and %s%s)", t, f, found[0].via, f, found[1].via, f)
+		}
+		level = next
+	}
+	return nil, 0, fmt.Errorf("%s has no field %s", t, f)
 }
 
 // region returns the region behind the pointer word at ABI0 offset off0
