@@ -3,6 +3,7 @@ package ctcheck
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -14,43 +15,53 @@ import (
 // and arm64, and the negative controls clean.
 func TestUserMain(t *testing.T) {
 	needGo(t)
-	for _, c := range []struct {
-		decl string
-		line int // the leak's line in main.go; 0: none
+	// Two runs: the leaks, then their controls (a function is declared
+	// once a run: secret k and public k would contradict each other).
+	for _, run := range []struct {
+		decls []string
+		lines map[string]int // function -> the leak's line in main.go; 0: bytes.Equal's; -1: none
 	}{
-		{"main.verify: secret mac[:] expected[:]", 0},                       // bytes.Equal: below
-		{"example.com/users.verify: secret mac[:] expected[:]", 0},          // the same, by the module's path
-		{"main.verifyCT: secret mac[:] expected[:] -- a constant-time", -1}, // control
-		{"main.spin: secret k", 37},
-		{"main.spin: public k", -1}, // control
-		{"main.loop: secret cond", 47},
-		{"main.loop: secret x", -1}, // control: x is not used
+		{[]string{"main.verify: secret mac[:] expected[:]", "example.com/users.spin: secret k", "main.loop: secret cond"},
+			map[string]int{"main.verify": 0, "main.spin": 37, "main.loop": 47}},
+		{[]string{"example.com/users.verifyCT: secret mac[:] expected[:]", "main.spin: public k", "main.loop: secret x"},
+			map[string]int{"main.verifyCT": -1, "main.spin": -1, "main.loop": -1}},
 	} {
-		decls, err := ParseFuncLine(c.decl, "-func")
-		if err != nil {
-			t.Fatal(err)
+		var decls []Declaration
+		for _, line := range run.decls {
+			ds, err := ParseFuncLine(line, "-func")
+			if err != nil {
+				t.Fatal(err)
+			}
+			decls = append(decls, ds...)
 		}
 		rs, err := Run(context.Background(), Config{Dir: "testdata/users", Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
 		if err != nil {
-			t.Errorf("%s: %v", c.decl, err)
-			continue
+			t.Fatalf("%q: %v", run.decls, err)
 		}
 		if len(rs) != 4 {
-			t.Fatalf("%s: %d reports, want 4", c.decl, len(rs))
+			t.Fatalf("%q: %d reports, want 4", run.decls, len(rs))
 		}
 		for _, r := range rs {
-			fn := "main." + strings.TrimPrefix(strings.TrimPrefix(strings.Fields(c.decl)[0], "main."), "example.com/users.")
-			fn = strings.TrimSuffix(fn, ":")
-			if len(r.Roots) != 1 || r.Roots[0] != fn {
-				t.Errorf("%s: %s %s: roots %v, want %s", c.decl, r.Build, r.Check, r.Roots, fn)
+			if len(r.Roots) != len(run.lines) {
+				t.Errorf("%s %s: roots %v, want %d", r.Build, r.Check, r.Roots, len(run.lines))
 			}
-			switch {
-			case c.line < 0 && len(r.Findings) > 0:
-				t.Errorf("%s: %s %s: findings %v, want none", c.decl, r.Build, r.Check, r.Findings)
-			case c.line == 0 && len(r.Findings) == 0:
-				t.Errorf("%s: %s %s: no finding, want bytes.Equal's", c.decl, r.Build, r.Check)
-			case c.line > 0 && !hasFindingAt(r, "main.go", c.line):
-				t.Errorf("%s: %s %s: no finding at main.go:%d: %v", c.decl, r.Build, r.Check, c.line, r.Findings)
+			for fn, line := range run.lines {
+				var found []Finding
+				for _, f := range r.Findings {
+					if f.Func == fn {
+						found = append(found, f)
+					}
+				}
+				switch {
+				case !slices.Contains(r.Roots, fn):
+					t.Errorf("%s %s: %s is not a root: %v", r.Build, r.Check, fn, r.Roots)
+				case line < 0 && len(found) > 0:
+					t.Errorf("%s %s: %s: findings %v, want none", r.Build, r.Check, fn, found)
+				case line == 0 && len(found) == 0:
+					t.Errorf("%s %s: %s: no finding, want bytes.Equal's", r.Build, r.Check, fn)
+				case line > 0 && !hasFindingAt(found, "main.go", line):
+					t.Errorf("%s %s: %s: no finding at main.go:%d: %v", r.Build, r.Check, fn, line, found)
+				}
 			}
 		}
 	}
@@ -62,8 +73,8 @@ func TestUserMain(t *testing.T) {
 	}
 }
 
-func hasFindingAt(r *Report, file string, line int) bool {
-	for _, f := range r.Findings {
+func hasFindingAt(fs []Finding, file string, line int) bool {
+	for _, f := range fs {
 		if strings.HasSuffix(f.File, "/"+file) && f.Line == line {
 			return true
 		}
