@@ -2,7 +2,6 @@ package ctcheck
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -87,7 +86,7 @@ func hasFindingAt(fs []Finding, file string, line int) bool {
 func TestInternalError(t *testing.T) {
 	needGo(t)
 	cfg := Config{Dir: "testdata/users", Patterns: []string{"."}, GOARCHes: []string{"amd64"},
-		Policy: Policy{Needs: func(string) []string { panic(fmt.Sprint("planted")) }}}
+		Policy: Policy{Needs: func(string) []string { panic("planted") }}}
 	_, err := Run(context.Background(), cfg)
 	if err == nil || !strings.HasPrefix(err.Error(), "internal error: planted") {
 		t.Errorf("a panic in a run: error %v, want internal error: planted", err)
