@@ -25,6 +25,11 @@ type Build struct {
 	// to the files compiled in their place (go build -overlay); a file
 	// that does not exist is added.
 	Overlay map[string]string
+	// ModFile, where set, is a go.mod (given as -modfile) or a go.work
+	// (as GOWORK) that the build uses in place of the folder's own: one
+	// that replaces a module of the module cache by a copy. It changes
+	// where the files are read from, not what is compiled.
+	ModFile string
 }
 
 // Name is the GOARCH and the Env, comma-separated, with the tags after a
@@ -98,9 +103,16 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 		}
 		args = append(args, "-overlay", path)
 	}
+	env := buildEnv(b)
+	switch {
+	case strings.HasSuffix(b.ModFile, ".work"):
+		env = append(env, "GOWORK="+b.ModFile)
+	case b.ModFile != "":
+		args = append(args, "-modfile="+b.ModFile)
+	}
 	cmd := exec.CommandContext(ctx, goTool, append(args, pkg)...)
 	cmd.Dir = dir
-	cmd.Env = buildEnv(b)
+	cmd.Env = env
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

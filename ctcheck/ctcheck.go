@@ -195,11 +195,10 @@ func checkPackages(ctx context.Context, cfg Config, used map[int]bool) ([]*Repor
 	}
 	// The release that compiles the packages places ABIInternal's
 	// arguments (s390x's registers since Go 1.26: engine.ArchFor).
-	out, err := goEnv(ctx, cfg, "GOVERSION")
+	setup, err := readGoSetup(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
-	goVersion := out
 	work, err := os.MkdirTemp("", "ctcheck-")
 	if err != nil {
 		return nil, err
@@ -212,7 +211,7 @@ func checkPackages(ctx context.Context, cfg Config, used map[int]bool) ([]*Repor
 			return nil, err
 		}
 		for _, p := range pkgs {
-			rs, err := checkPackage(ctx, cfg, work, p, b, goVersion, used)
+			rs, err := checkPackage(ctx, cfg, setup, work, p, b, used)
 			if err != nil {
 				return nil, err
 			}
@@ -257,17 +256,6 @@ func asmPackage(ctx context.Context, cfg Config, f, goarch string) (c Config, ok
 	return c, true, nil
 }
 
-// goEnv is what go env says of name in cfg's folder.
-func goEnv(ctx context.Context, cfg Config, name string) (string, error) {
-	cmd := exec.CommandContext(ctx, cfg.GoTool, "env", name)
-	cmd.Dir = cfg.Dir
-	out, err := cmd.Output()
-	if err != nil {
-		return "", fmt.Errorf("go env %s: %v", name, err)
-	}
-	return strings.TrimSpace(string(out)), nil
-}
-
 // unusedDecls is the error of declarations that named no function of
 // what was checked.
 func unusedDecls(cfg Config, used map[int]bool) error {
@@ -283,7 +271,7 @@ func unusedDecls(cfg Config, used map[int]bool) error {
 type listedPackage struct {
 	ImportPath, Dir, Name string
 	GoFiles               []string
-	Module                *struct{ Path string }
+	Module                *struct{ Path, Dir, Version string }
 }
 
 // listPackages lists the packages of cfg's patterns in build b.
@@ -318,7 +306,7 @@ func listPackages(ctx context.Context, cfg Config, b Build) ([]*listedPackage, e
 const driverDir = "zz_ctcheck_driver"
 
 // checkPackage builds p as b says, and checks it with both front ends.
-func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage, b Build, goVersion string, used map[int]bool) ([]*Report, error) {
+func checkPackage(ctx context.Context, cfg Config, setup goSetup, work string, p *listedPackage, b Build, used map[int]bool) ([]*Report, error) {
 	follow := cfg.Follow
 	if len(follow) == 0 {
 		follow = []string{p.ImportPath}
@@ -331,7 +319,7 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		symPkg = "main"
 	}
 	imp := newExportImporter(ctx, cfg.GoTool, cfg.Dir, b, p.ImportPath, token.NewFileSet())
-	decls, err := readDeclared(p.ImportPath, symPkg, p.Dir, p.GoFiles, b.GOARCH, goVersion, cfg.Declarations, imp)
+	decls, err := readDeclared(p.ImportPath, symPkg, p.Dir, p.GoFiles, b.GOARCH, setup.Version, cfg.Declarations, imp)
 	if err != nil {
 		return nil, err
 	}
@@ -339,6 +327,15 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		used[i] = true
 	}
 	roots, prog := cfg.Roots, p.ImportPath
+	// The folder the build reads p from, where the overlay adds files:
+	// a copy of p's module where p is in the module cache.
+	buildDir, copied := p.Dir, (*moduleCopy)(nil)
+	if setup.inModCache(p.Dir) {
+		if copied, err = copyModule(ctx, cfg, setup, work, p); err != nil {
+			return nil, err
+		}
+		buildDir, b.ModFile = copied.dir(p.Dir), copied.modFile
+	}
 	if len(roots) == 0 {
 		// The functions declared on the command line are what to check.
 		for _, sym := range decls.order {
@@ -388,7 +385,7 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		if err := os.WriteFile(driver, []byte(driverSource(p, exported, byName)), 0o644); err != nil {
 			return nil, err
 		}
-		b.Overlay = map[string]string{filepath.Join(p.Dir, driverDir, "main.go"): driver}
+		b.Overlay = map[string]string{filepath.Join(buildDir, driverDir, "main.go"): driver}
 		prog = p.ImportPath + "/" + driverDir
 	} else if len(roots) == 0 {
 		roots = []string{"main.main"}
@@ -404,14 +401,19 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		if b.Overlay == nil {
 			b.Overlay = map[string]string{}
 		}
-		b.Overlay[filepath.Join(p.Dir, keepFile)] = file
+		b.Overlay[filepath.Join(buildDir, keepFile)] = file
 	}
 	if len(cfg.Overlay) > 0 {
 		o := maps.Clone(b.Overlay)
 		if o == nil {
 			o = map[string]string{}
 		}
-		maps.Copy(o, cfg.Overlay)
+		for file, with := range cfg.Overlay {
+			if copied != nil {
+				file = copied.dir(file)
+			}
+			o[file] = with
+		}
 		b.Overlay = o
 	}
 	dirs, err := readDirectives(p, b.GOARCH)
@@ -442,6 +444,11 @@ func checkPackage(ctx context.Context, cfg Config, work string, p *listedPackage
 		r, err := an.Run(rs)
 		if err != nil {
 			return nil, err
+		}
+		if copied != nil {
+			for i := range r.Findings {
+				r.Findings[i].File = copied.cachedPath(r.Findings[i].File)
+			}
 		}
 		reports = append(reports, &Report{Package: p.ImportPath, Build: b.Name(), Check: []string{"source", "compiled"}[i],
 			GoVersion: built.GoVersion, Roots: rs, Directives: dirs.applied, Declarations: decls.appliedTo(roots), Placements: decls.placedFor(roots), Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings})
