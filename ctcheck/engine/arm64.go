@@ -390,6 +390,9 @@ var (
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
 	arm64ALU = set("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
 		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "RORW", "ASRW",
+		// Their 32-bit forms: the same instructions (sf=0), on DIT's list
+		// alike; x % k compiles to UDIVW and MSUBW.
+		"MULW", "MADDW", "MSUBW", "MNEGW",
 		// The 32x32->64-bit multiplies: one multiply-pipeline operation
 		// of fixed latency (on Neoverse N1 2 cycles, M pipeline: LLVM's
 		// AArch64SchedNeoverseN1.td, "Multiply accumulate, long", after

@@ -76,6 +76,10 @@ func arm64Rows() []tableRow {
 		{ins: "MADD R1, R2, R3, R4", flow: "R1 R2 R3 -> R4"},
 		{ins: "MSUB R1, R2, R3, R4", flow: "R1 R2 R3 -> R4"},
 		{ins: "MNEG R1, R2, R3", flow: "R1 R2 -> R3"}, // -(R1*R2): Go 1.24 fuses v * c and -v
+		{ins: "MULW R1, R2, R3", flow: "R1 R2 -> R3"},
+		{ins: "MADDW R1, R2, R3, R4", flow: "R1 R2 R3 -> R4"},
+		{ins: "MSUBW R1, R2, R3, R4", flow: "R1 R2 R3 -> R4"},
+		{ins: "MNEGW R1, R2, R3", flow: "R1 R2 -> R3"},
 		{ins: "LDAR (R0), R1", flow: "MEM -> R1", leak: "R0", want: wAddr},
 		{ins: "LDARW (R0), R1", flow: "MEM -> R1", leak: "R0", want: wAddr},
 		{ins: "LDARB (R0), R1", flow: "MEM -> R1", leak: "R0", want: wAddr},
