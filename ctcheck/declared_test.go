@@ -19,7 +19,11 @@ import (
 // frame slot, on every GOARCH: the second argument is secret, the first
 // not), a public field, a writable field, a public slice, the frame
 // through LEAQ and a realigned SP: each of those lines is what its
-// declaration or its provenance makes it.
+// declaration or its provenance makes it. On amd64 too: a secret stored
+// over a field declared public, at its offset or at an index, is a
+// finding that names the field, and a public value is not; a secret
+// stored through a region is what a later load of a package variable
+// reads (the region may be it), and a public one is not.
 func TestDeclaredFile(t *testing.T) {
 	needGo(t)
 	files := []string{"testdata/declared/decl_amd64.s", "testdata/declared/decl_arm64.s", "testdata/declared/decl_riscv64.s",
@@ -45,6 +49,10 @@ func TestDeclaredFile(t *testing.T) {
 		"decl_amd64.go:23: ctcheckasm.mixed: secret t.key -- but for the key",
 		"decl_amd64.go:26: ctcheckasm.at: public msg[:] -- a public message",
 		"decl_amd64.go:29: ctcheckasm.clear1: writes *t",
+		"decl_amd64.go:37: ctcheckasm.pubStore: writes *s",
+		"decl_amd64.go:36: ctcheckasm.pubStore: public s.len -- the count of absorbed bytes",
+		"decl_amd64.go:43: ctcheckasm.viaGlobal: writes *s",
+		"decl_amd64.go:46: ctcheckasm.viaGlobalPublic: writes *s",
 	}
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))
@@ -248,7 +256,7 @@ func G(b byte, x uint64)
 	for _, r := range f.ABI0.Regions {
 		byName[r.Name] = r
 	}
-	if r := byName["*p[:4]"]; r == nil || r.Slot != 0 || len(r.Spans) != 1 || r.Spans[0] != (engine.Span{Off: 0, Size: 32, Level: engine.Secret}) {
+	if r := byName["*p[:4]"]; r == nil || r.Slot != 0 || len(r.Spans) != 1 || r.Spans[0] != (engine.Span{Off: 0, Size: 32, Level: engine.Secret, Name: "*p[:4]"}) {
 		t.Errorf("*p[:4]: %+v", r)
 	}
 	if r := byName["*q[:n]"]; r == nil || r.Slot != 8 || r.Level != engine.Public {
@@ -257,7 +265,7 @@ func G(b byte, x uint64)
 	if r := byName["str[:]"]; r == nil || r.Slot != 48 || r.Level != engine.Public {
 		t.Errorf("str[:]: %+v", r)
 	}
-	if r := byName["t.K"]; r == nil || r.Slot != 64 || len(r.Writes) != 1 || r.Writes[0] != (engine.Span{Off: 8, Size: 32, Level: engine.Secret}) {
+	if r := byName["t.K"]; r == nil || r.Slot != 64 || len(r.Writes) != 1 || r.Writes[0] != (engine.Span{Off: 8, Size: 32, Level: engine.Secret, Name: "t.K"}) {
 		t.Errorf("t.K: %+v", r)
 	}
 	// ABIInternal: p AX, q BX, n CX, s DI SI R8, str R9 R10, t R11.
@@ -350,7 +358,7 @@ func K(p P)
 			t.Errorf("%s: H: registers %v, want the %d locations of %s", c.goarch, h, c.floatLanes, c.float)
 		}
 		g := d.funcs["example.com/a.(*C).G"].Internal.Regions
-		if len(g) != 1 || len(g[0].Spans) != 1 || g[0].Spans[0] != (engine.Span{Off: 24, Size: 8, Level: engine.Public}) {
+		if len(g) != 1 || len(g[0].Spans) != 1 || g[0].Spans[0] != (engine.Span{Off: 24, Size: 8, Level: engine.Public, Name: "c.ctr"}) {
 			t.Errorf("%s: (*C).G: regions %+v, want ctr at 24 (after a two-word interface and a float32)", c.goarch, g)
 		}
 		if len(d.placed) == 0 || !slices.ContainsFunc(d.placed, func(s string) bool {
@@ -407,7 +415,7 @@ func F(o *Outer)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := d.funcs["example.com/a.F"].Internal.Regions; len(r) != 1 || len(r[0].Spans) != 1 || r[0].Spans[0] != (engine.Span{Off: 40, Size: 8, Level: engine.Public}) {
+	if r := d.funcs["example.com/a.F"].Internal.Regions; len(r) != 1 || len(r[0].Spans) != 1 || r[0].Spans[0] != (engine.Span{Off: 40, Size: 8, Level: engine.Public, Name: "o.Ctr"}) {
 		t.Errorf("o.Ctr: regions %+v, want bytes 40-47 (16 of key, 24 of pad)", r)
 	}
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte(strings.Replace(src, "func F(o *Outer)", "func F(o *Ptr)", 1)), 0o644)

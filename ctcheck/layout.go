@@ -427,7 +427,7 @@ func (l *layouter) declare(verb, name string) error {
 		return nil
 	}
 	r0, ri := l.region(name, p, voff)
-	span := engine.Span{Off: foff, Size: size, Level: lv}
+	span := engine.Span{Off: foff, Size: size, Level: lv, Name: name}
 	whole := len(n.fields) == 0
 	switch {
 	case n.elems && n.count != "":
@@ -441,7 +441,7 @@ func (l *layouter) declare(verb, name string) error {
 		}
 		whole = span.Size < 0
 	case n.elems, n.deref && !n.elems:
-		span = engine.Span{Off: 0, Size: -1, Level: lv}
+		span = engine.Span{Off: 0, Size: -1, Level: lv, Name: name}
 		if n.deref && !n.elems && !isSliceOrString(p.typ) {
 			// *p: what p points to, the one element.
 			span.Size = l.sizes.Sizeof(t)
@@ -477,7 +477,7 @@ func (l *layouter) declare(verb, name string) error {
 		case verb == "writes":
 			r.Writes = append(r.Writes, span)
 		case whole && span.Size < 0, whole && span.Off == 0 && n.deref && !n.elems:
-			r.Level = lv
+			r.Level, r.LevelName = lv, name
 			if span.Size >= 0 {
 				// The bytes past one element: not declared.
 				r.Spans = append(r.Spans, engine.Span{Off: span.Size, Size: -1, Level: engine.Secret})

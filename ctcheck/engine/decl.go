@@ -1,9 +1,11 @@
 package engine
 
 import (
+	"cmp"
 	"maps"
 	"math"
 	"slices"
+	"strings"
 )
 
 // Declarations: what a root's arguments hold, where its declarations say
@@ -44,9 +46,12 @@ type Layout struct {
 }
 
 // A Span is Size bytes from Off with a level; Size -1: to the end.
+// Name is the declaration that made the span (s.ctr), which a finding
+// names; "" for one no declaration names.
 type Span struct {
 	Off, Size int64
 	Level     Level
+	Name      string
 }
 
 func (s Span) has(o int64) bool { return o >= s.Off && (s.Size < 0 || o < s.Off+s.Size) }
@@ -58,11 +63,13 @@ type Region struct {
 	// Slot from 0(FP).
 	Reg  string
 	Slot int64
-	// Level is that of the bytes no span names; Spans, by offset from
-	// the pointer, say the rest (the later span wins).
-	Level  Level
-	Spans  []Span
-	Writes []Span // the bytes the function may write
+	// Level is that of the bytes no span names (LevelName: the
+	// declaration that gave it, "" for the default); Spans, by offset
+	// from the pointer, say the rest (the later span wins).
+	Level     Level
+	LevelName string
+	Spans     []Span
+	Writes    []Span // the bytes the function may write
 	// aligned: a realigned copy of the stack pointer's region of the
 	// frame, whose bytes are secret until written; base is the stack
 	// offset of the value it was aligned from, align the alignment.
@@ -83,6 +90,43 @@ func (r *Region) level(o int64) Level {
 		}
 	}
 	return l
+}
+
+// publicAt names the declaration that makes byte o of r public, "" where
+// o is not declared public (the later span wins, as in level).
+func (r *Region) publicAt(o int64) string {
+	if o < 0 || r.aligned {
+		return ""
+	}
+	name, l := r.LevelName, r.Level
+	for _, s := range r.Spans {
+		if s.has(o) {
+			name, l = s.Name, s.Level
+		}
+	}
+	if l == Secret {
+		return ""
+	}
+	return cmp.Or(name, r.Name)
+}
+
+// publicNames names the declarations that may make a byte of r public:
+// those a store at an offset not known may overwrite. (A public span
+// that a later secret one covers whole is named too: fail closed.)
+func (r *Region) publicNames() []string {
+	if r.aligned {
+		return nil
+	}
+	var names []string
+	if r.Level != Secret {
+		names = append(names, cmp.Or(r.LevelName, r.Name))
+	}
+	for _, s := range r.Spans {
+		if n := cmp.Or(s.Name, r.Name); s.Level != Secret && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return names
 }
 
 // highest is the highest level any byte of r may have.
@@ -237,10 +281,28 @@ func (m *Mach) regionLoad(p ptr, width int) Level {
 
 // regionStore writes width bytes of level l at p, where the region allows
 // it, and reports whether it did.
+//
+// A declaration holds at return: a secret stored over bytes declared
+// public is a finding at the store (a later load, in this call or the
+// next, would take them for public), whether a later store puts a public
+// value back or not; at an offset not known, over any region with a
+// public byte (fail closed: the checker does not bound the offset). The
+// bytes take the secret all the same, so that what follows is checked
+// fail closed too.
+//
+// A declared region may be a package variable (the caller may pass &v),
+// which a load of a global reads as static memory: the store reaches
+// every later such load, as a store outside the frame does (store).
 func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 	r := m.an.regions[p.region]
 	if !r.writable(p.off, int64(width), p.known) {
 		return false
+	}
+	if l == Secret {
+		m.publicStore(r, p, width)
+	}
+	if !r.aligned {
+		m.st.mem = max(m.st.mem, l)
 	}
 	if !p.known {
 		rmem := m.st.rmemW()
@@ -265,6 +327,26 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 		m.aliasFrame(r, p.off, int64(max(width, 1)), l, true)
 	}
 	return true
+}
+
+// publicStore reports a store of a secret through p, width bytes, over
+// bytes of r declared public, naming their declarations.
+func (m *Mach) publicStore(r *Region, p ptr, width int) {
+	if !p.known {
+		if names := r.publicNames(); len(names) > 0 {
+			m.find("secret stored at an unknown offset into a region with bytes declared public (%s)", strings.Join(names, ", "))
+		}
+		return
+	}
+	var names []string
+	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
+		if n := r.publicAt(b); n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) > 0 {
+		m.find("secret stored into %s, declared public", strings.Join(names, ", "))
+	}
 }
 
 // aliasFrame raises the frame's bytes that a store through the realigned

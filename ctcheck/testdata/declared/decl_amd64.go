@@ -32,3 +32,16 @@ func clear1(t *table, i uint64)
 func alias(k *uint64)
 
 func alias2(k *uint64)
+
+//ctcheck:public s.len -- the count of absorbed bytes
+//ctcheck:writes *s
+func pubStore(s *state, n, i uint64)
+
+// counter is a package variable that a caller may pass as a region.
+var counter state
+
+//ctcheck:writes *s
+func viaGlobal(s *state)
+
+//ctcheck:writes *s
+func viaGlobalPublic(s *state, n uint64)

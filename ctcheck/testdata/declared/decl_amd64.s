@@ -152,3 +152,43 @@ TEXT ·alias2(SB), NOSPLIT, $72-8
 	JEQ out // want "conditional branch on secret flags"
 out:
 	RET
+
+// A field declared public holds a public value at return: a public
+// value stored there, at its offset or at an index, is clean; a secret
+// is a finding at the store, and so is one at an index, which may land
+// there.
+TEXT ·pubStore(SB), NOSPLIT, $0-24
+	MOVQ s+0(FP), DI
+	MOVQ n+8(FP), CX
+	MOVQ i+16(FP), BX
+	MOVQ CX, 32(DI)
+	MOVQ CX, (DI)(BX*8)
+	MOVQ 0(DI), AX
+	MOVQ AX, 8(DI)
+	MOVQ AX, 32(DI) // want "secret stored into s.len, declared public"
+	MOVQ AX, (DI)(BX*8) // want "secret stored at an unknown offset into a region with bytes declared public (s.len)"
+	RET
+
+// The region may be the package variable (viaGlobal(&counter)): a
+// secret stored through it is what a load of the variable reads.
+TEXT ·viaGlobal(SB), NOSPLIT, $0-8
+	MOVQ s+0(FP), DI
+	MOVQ 0(DI), AX
+	MOVQ AX, 32(DI)
+	MOVQ ·counter+32(SB), DX
+	CMPQ DX, $0
+	JEQ out // want "conditional branch on secret flags"
+out:
+	RET
+
+// The control: a public value stored through the region, and the
+// variable's load is public.
+TEXT ·viaGlobalPublic(SB), NOSPLIT, $0-16
+	MOVQ s+0(FP), DI
+	MOVQ n+8(FP), AX
+	MOVQ AX, 32(DI)
+	MOVQ ·counter+32(SB), DX
+	CMPQ DX, $0
+	JEQ out
+out:
+	RET
