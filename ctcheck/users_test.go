@@ -10,8 +10,11 @@ import (
 // TestUserMain checks a user's main package as a user would: -func on
 // its functions, by main.F or by the module's path, each inlined into
 // main (the checker keeps a body of each), with arguments of types from
-// other packages; every leak found at its line by both checks on amd64
-// and arm64, and the negative controls clean.
+// other packages; a secret copied (runtime.memmove) into a state with a
+// field declared public, and a secret stored through a region that may
+// be a package variable the function then loops on; every leak found at
+// its line by both checks on amd64 and arm64, and the negative controls
+// clean.
 func TestUserMain(t *testing.T) {
 	needGo(t)
 	// Two runs: the leaks, then their controls (a function is declared
@@ -20,10 +23,12 @@ func TestUserMain(t *testing.T) {
 		decls []string
 		lines map[string]int // function -> the leak's line in main.go; 0: bytes.Equal's; -1: none
 	}{
-		{[]string{"main.verify: secret mac[:] expected[:]", "example.com/users.spin: secret k", "main.loop: secret cond"},
-			map[string]int{"main.verify": 0, "main.spin": 37, "main.loop": 47}},
-		{[]string{"example.com/users.verifyCT: secret mac[:] expected[:]", "main.spin: public k", "main.loop: secret x"},
-			map[string]int{"main.verifyCT": -1, "main.spin": -1, "main.loop": -1}},
+		{[]string{"main.verify: secret mac[:] expected[:]", "example.com/users.spin: secret k", "main.loop: secret cond",
+			"main.absorb: secret msg[:]; public s.n; writes *s", "main.record: secret x; writes *s"},
+			map[string]int{"main.verify": 0, "main.spin": 37, "main.loop": 47, "main.absorb": 62, "main.record": 73}},
+		{[]string{"example.com/users.verifyCT: secret mac[:] expected[:]", "main.spin: public k", "main.loop: secret x",
+			"main.absorb: public msg[:] s.n; writes *s", "main.record: writes *s"},
+			map[string]int{"main.verifyCT": -1, "main.spin": -1, "main.loop": -1, "main.absorb": -1, "main.record": -1}},
 	} {
 		var decls []Declaration
 		for _, line := range run.decls {

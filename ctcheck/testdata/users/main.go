@@ -50,6 +50,32 @@ func loop(b cipher.Block, x float64, cond int) int {
 	return r
 }
 
+// sponge is a state with a buffer and a public count beside it.
+type sponge struct {
+	buf [64]byte
+	n   uint64
+}
+
+// absorb copies msg into the buffer (runtime.memmove): the copy's length
+// is not known to the checker, so where msg is secret it may reach n.
+func absorb(s *sponge, msg []byte) {
+	copy(s.buf[:], msg)
+	s.n = uint64(len(msg))
+}
+
+// seen is a package variable that a caller may pass to record.
+var seen sponge
+
+// record stores x through s, which may be &seen, and loops on seen.n.
+func record(s *sponge, x uint64) uint64 {
+	s.n = x
+	r := uint64(0)
+	for i := uint64(0); i < seen.n; i++ {
+		r += i
+	}
+	return r
+}
+
 // pick is generic: its shapes are compiled with a dictionary argument.
 func pick[T any](c bool, a, b T) T {
 	if c {
@@ -61,5 +87,8 @@ func pick[T any](c bool, a, b T) T {
 func main() {
 	b, _ := aes.NewCipher(make([]byte, 16))
 	args := []byte(fmt.Sprint(os.Args))
-	fmt.Println(verify(args, args[1:]), verifyCT(args, args[1:]), spin(len(os.Args)), loop(b, 1.5, len(args)), pick(len(args) > 2, 1, 2))
+	var sp sponge
+	absorb(&sp, args)
+	fmt.Println(verify(args, args[1:]), verifyCT(args, args[1:]), spin(len(os.Args)), loop(b, 1.5, len(args)), pick(len(args) > 2, 1, 2),
+		sp.n, record(&seen, uint64(len(args))))
 }
