@@ -23,6 +23,7 @@ func TestRuntimeCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{ // function -> the reason at its finding's line; absent: clean
+		"Absorb":           "secret stored at an unknown offset into a region with bytes declared public (s.n, s.done)",
 		"AbsorbThenTest":   "conditional branch on secret",
 		"CopyUndeclared":   "runtime.memmove writes outside the stack frame where nothing allows it",
 		"CopySecretLength": "secret length passed to runtime.memmove",
@@ -47,7 +48,7 @@ func TestRuntimeCalls(t *testing.T) {
 		},
 	}
 	var roots []string
-	lines := map[string]int{} // function -> the line of its finding
+	lines := map[string][]int{} // function -> the lines of its findings
 	fn := ""
 	for i, l := range strings.Split(string(src), "\n") {
 		if name, ok := strings.CutPrefix(l, "func "); ok {
@@ -61,7 +62,7 @@ func TestRuntimeCalls(t *testing.T) {
 			}
 		}
 		if strings.Contains(l, "// the finding") {
-			lines[fn] = i + 1
+			lines[fn] = append(lines[fn], i+1)
 		}
 	}
 	for _, goarch := range engine.GOARCHes() {
@@ -97,13 +98,13 @@ func TestRuntimeCalls(t *testing.T) {
 				}
 				found := false
 				for _, f := range fs {
-					if lines[name] != 0 && f.Line != lines[name] {
-						t.Errorf("%s %s: %s: a finding at line %d, want only line %d: %v", goarch, r.Check, name, f.Line, lines[name], f)
+					if len(lines[name]) > 0 && !slices.Contains(lines[name], f.Line) {
+						t.Errorf("%s %s: %s: a finding at line %d, want only lines %v: %v", goarch, r.Check, name, f.Line, lines[name], f)
 					}
 					found = found || strings.Contains(f.Reason, reason)
 				}
 				if !found {
-					t.Errorf("%s %s: %s: no finding %q at line %d: %v", goarch, r.Check, name, reason, lines[name], fs)
+					t.Errorf("%s %s: %s: no finding %q at lines %v: %v", goarch, r.Check, name, reason, lines[name], fs)
 				}
 			}
 			if len(r.Roots) != len(roots) {

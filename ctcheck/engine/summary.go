@@ -96,7 +96,9 @@ func (an *Analysis) summarised(m *Mach, sym string, s summary, out *State, push 
 	back := an.returned(out, push, Secret)
 	if data == Secret {
 		for _, loc := range an.a.Regs {
-			if !isPseudo(loc) && loc != an.a.G && !slices.Contains(an.a.Fixed, loc) {
+			// The zero register (ppc64's R0 by Go's convention, the
+			// hardware's elsewhere) stays zero: the runtime keeps it so.
+			if !isPseudo(loc) && loc != an.a.G && !slices.Contains(an.a.Fixed, loc) && (loc != an.a.Zero || an.a.ZeroAsBase) {
 				back.regs[loc] = Secret
 			}
 		}
