@@ -181,10 +181,16 @@ func Follows(follow []string, sym string) bool {
 // packages followed, or one they define under another name.
 func (b *Built) Follows(sym string) bool { return Follows(b.follow, sym) || b.own[sym] }
 
-// Source reads the build's listing: the source check's front end.
+// Source reads the build's listing: the source check's front end. Where
+// an instruction came from a call the compiler inlined, the binary's
+// tables say which (engine.AddInlined): the listing prints only the
+// innermost position.
 func (b *Built) Source() (*engine.Program, error) {
 	p, err := engine.ParseListing(b.Build.GOARCH, b.Listing)
 	if err != nil {
+		return nil, err
+	}
+	if err := engine.AddInlined(p, b.Bin); err != nil {
 		return nil, err
 	}
 	p.GoVersion, p.Level = b.GoVersion, b.Level

@@ -1363,7 +1363,7 @@ func deferFinding(sym string) string {
 func (an *Analysis) record(f *Func, in *Inst, reason string) {
 	file, line := splitPos(in.Pos)
 	an.findings[f.Name+"\x00"+strconv.FormatUint(in.Addr, 16)+"\x00"+reason] = Finding{File: file, Line: line,
-		Func: f.Name, Text: in.Text, Reason: reason}
+		Func: f.Name, Inlined: in.Inlined, Text: in.Text, Reason: reason}
 }
 
 // report records the findings of f run from entry, and of the callees it

@@ -63,10 +63,16 @@ func (a Arg) isReg(loc string) bool { return a.Kind == ArgReg && a.Reg == loc }
 type Inst struct {
 	Addr uint64 // its address, in the binary or in the listing's function
 	Size int    // bytes; 0 where the front end cannot tell
-	Pos  string // file:line of the source it came from
-	Text string // as the front end read it
-	Op   string // the canonical opcode
-	Args []Arg
+	Pos  string // file:line of the source it came from: in code the compiler inlined, the call site in the function
+	// Inlined is the chain of calls the compiler inlined that the
+	// instruction came from, where the front end knows it: the outermost
+	// first, each the function called and the position in it
+	// ("bytes.Equal /usr/local/go/src/bytes/bytes.go:22"), the last the
+	// instruction's own. Pos is then the outermost call's site.
+	Inlined []string
+	Text    string // as the front end read it
+	Op      string // the canonical opcode
+	Args    []Arg
 	// Mask is the opmask register of an AVX-512 instruction ("" for none)
 	// and Zero its zeroing flag ({z}, .Z): without it a masked write
 	// merges.
@@ -158,16 +164,25 @@ func (p *Program) Add(f *Func) {
 }
 
 // A Finding is one instruction whose timing may depend on secret data.
+// File and Line are where it is in Func, the function analysed: in code
+// the compiler inlined there, the line that makes the outermost call,
+// with the chain of calls in Inlined (Inst.Inlined), whose last entry
+// is the instruction's own position.
 type Finding struct {
-	File   string
-	Line   int
-	Func   string
-	Text   string // the instruction as the front end read it
-	Reason string
+	File    string
+	Line    int
+	Func    string
+	Inlined []string `json:",omitempty"`
+	Text    string   // the instruction as the front end read it
+	Reason  string
 }
 
 func (f Finding) String() string {
-	return fmt.Sprintf("%s:%d: %s: %s: %s", f.File, f.Line, f.Func, f.Text, f.Reason)
+	inlined := ""
+	if len(f.Inlined) > 0 {
+		inlined = " (inlined: " + strings.Join(f.Inlined, ", ") + ")"
+	}
+	return fmt.Sprintf("%s:%d: %s%s: %s: %s", f.File, f.Line, f.Func, inlined, f.Text, f.Reason)
 }
 
 func splitPos(pos string) (file string, line int) {
