@@ -115,3 +115,26 @@ func TestInlineChain(t *testing.T) {
 		}
 	}
 }
+
+// TestSamePosition checks the source check's test that the listing and
+// the binary agree on an instruction: at its own line, after the chain
+// of inlined calls where there is one, or at no line in the listing; a
+// different line is an error (the offsets do not match).
+func TestSamePosition(t *testing.T) {
+	for _, c := range []struct {
+		listing, pos string
+		inlined      []string
+		ok           bool
+	}{
+		{"/m/main.go:18", "/m/main.go:18", nil, true},
+		{"/go/src/bytes/bytes.go:22", "/m/main.go:18", []string{"bytes.Equal /go/src/bytes/bytes.go:22"}, true},
+		{"<unknown line number>", "/m/main.go:17", nil, true},
+		{"/m/main.go:19", "/m/main.go:18", nil, false},
+		{"/go/src/bytes/bytes.go:22", "/m/main.go:18", []string{"bytes.Equal /go/src/bytes/bytes.go:23"}, false},
+		{"/m/other.go:18", "/m/main.go:18", nil, false},
+	} {
+		if err := samePosition(c.listing, c.pos, c.inlined); (err == nil) != c.ok {
+			t.Errorf("listing %s, binary %s %q: error %v, want agreement %v", c.listing, c.pos, c.inlined, err, c.ok)
+		}
+	}
+}
