@@ -447,7 +447,7 @@ func checkPackage(ctx context.Context, cfg Config, setup goSetup, work string, p
 		}
 		if copied != nil {
 			for i := range r.Findings {
-				r.Findings[i].File = copied.cachedPath(r.Findings[i].File)
+				copied.cachedFinding(&r.Findings[i])
 			}
 		}
 		reports = append(reports, &Report{Package: p.ImportPath, Build: b.Name(), Check: []string{"source", "compiled"}[i],

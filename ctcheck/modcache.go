@@ -9,7 +9,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/ctequal/ctequal/ctcheck/engine"
 )
 
 // The go command refuses an overlay that adds files beneath GOMODCACHE,
@@ -238,4 +241,16 @@ func (c *moduleCopy) cachedPath(path string) string {
 		return filepath.Join(c.cached, rest)
 	}
 	return path
+}
+
+// cachedFinding names the module cache's files in f, where it names the
+// copy's: its position, and each of its inline chain's ("func file:line").
+func (c *moduleCopy) cachedFinding(f *engine.Finding) {
+	f.File = c.cachedPath(f.File)
+	f.Inlined = slices.Clone(f.Inlined)
+	for i, call := range f.Inlined {
+		if fn, pos, ok := strings.Cut(call, " "); ok {
+			f.Inlined[i] = fn + " " + c.cachedPath(pos)
+		}
+	}
 }

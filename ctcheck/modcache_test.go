@@ -35,6 +35,11 @@ func Leaky(a, b []byte) int {
 	return 1
 }
 
+// Via calls Leaky, which the compiler inlines.
+func Via(a, b []byte) int {
+	return Leaky(a, b)
+}
+
 // Equal ORs the differences together.
 func Equal(a, b []byte) int {
 	var v byte
@@ -46,8 +51,8 @@ func Equal(a, b []byte) int {
 `,
 }
 
-// depLeakLine is Leaky's branch in internal/mac/mac.go.
-const depLeakLine = 6
+// Leaky's branch and Via's call of Leaky in internal/mac/mac.go.
+const depLeakLine, depViaLine = 6, 15
 
 // TestDependencyInModCache checks a package of a dependency by its import
 // path from the user's module, as one checks a dependency, in module mode
@@ -79,7 +84,8 @@ func TestDependencyInModCache(t *testing.T) {
 	before := treeState(t, modCache)
 
 	var decls []Declaration
-	for _, line := range []string{"example.com/ctdep/internal/mac.Leaky: secret a[:] b[:]", "example.com/ctdep/internal/mac.Equal: secret a[:] b[:]"} {
+	for _, line := range []string{"example.com/ctdep/internal/mac.Leaky: secret a[:] b[:]", "example.com/ctdep/internal/mac.Via: secret a[:] b[:]",
+		"example.com/ctdep/internal/mac.Equal: secret a[:] b[:]"} {
 		ds, err := ParseFuncLine(line, "-func")
 		if err != nil {
 			t.Fatal(err)
@@ -99,20 +105,26 @@ func TestDependencyInModCache(t *testing.T) {
 			t.Fatalf("GOWORK=%s: %d reports, want 2", gowork, len(rs))
 		}
 		want := filepath.Join(cached, "internal", "mac", "mac.go")
+		// Via's leak is Leaky's, inlined: at Via's line, with Leaky's
+		// line in the chain, both in the cached file.
+		chain := fmt.Sprintf("example.com/ctdep/internal/mac.Leaky %s:%d", want, depLeakLine)
 		for _, r := range rs {
-			leaks, control := 0, 0
+			leaks, via, control := 0, 0, 0
 			for _, f := range r.Findings {
 				switch {
 				case strings.HasSuffix(f.Func, "mac.Equal"):
 					control++
-				case f.File != want || f.Line != depLeakLine:
-					t.Errorf("GOWORK=%s %s: finding %v, want one at %s:%d", gowork, r.Check, f, want, depLeakLine)
-				default:
+				case strings.HasSuffix(f.Func, "mac.Via") && f.File == want && f.Line == depViaLine && len(f.Inlined) == 1 && f.Inlined[0] == chain:
+					via++
+				case strings.HasSuffix(f.Func, "mac.Leaky") && f.File == want && f.Line == depLeakLine && len(f.Inlined) == 0:
 					leaks++
+				default:
+					t.Errorf("GOWORK=%s %s: finding %v %q, want Leaky's at %s:%d or Via's at line %d with the chain %q",
+						gowork, r.Check, f, f.Inlined, want, depLeakLine, depViaLine, chain)
 				}
 			}
-			if leaks == 0 || control != 0 {
-				t.Errorf("GOWORK=%s %s: %d findings in Leaky (want some), %d in Equal (want none): %v", gowork, r.Check, leaks, control, r.Findings)
+			if leaks == 0 || via == 0 || control != 0 {
+				t.Errorf("GOWORK=%s %s: %d findings in Leaky, %d in Via (want some of each), %d in Equal (want none): %v", gowork, r.Check, leaks, via, control, r.Findings)
 			}
 		}
 	}
