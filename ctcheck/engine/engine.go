@@ -643,6 +643,16 @@ func (m *Mach) stackSlot(x Arg) (int64, bool) {
 	return 0, false
 }
 
+// viaG reports whether x addresses the goroutine's struct at a constant
+// offset from the register that holds g, where the function has g there
+// (every ABI but amd64's ABI0) and the register still holds it: Go code
+// and assembly never write to it (the runtime relies on it), and a
+// pointer the analysis follows would have been found as a region above.
+func (m *Mach) viaG(x Arg) bool {
+	return x.Kind == ArgMem && x.Reg != "" && x.Reg == m.a.G && x.Index == "" && !x.Global &&
+		(m.a.GInABI0 || !m.f.isABI0()) && m.st.regs[m.a.G] == Static
+}
+
 func (m *Mach) onStack(x Arg) bool { return x.Reg == m.a.SP || x.Reg == EntrySP }
 
 // load reads width bytes at x: through the stack pointer, the frame's
@@ -677,6 +687,13 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 			l = max(l, getSlot(m.st.stack, off+i))
 		}
 		return l
+	}
+	if m.viaG(x) {
+		// The goroutine's own struct (its stack bounds, which every
+		// prologue compares with): the runtime's memory, which no
+		// store of the checked code, through a region or to a
+		// global, reaches.
+		return Static
 	}
 	if x.Global || al == Static {
 		// A global, or memory through a static pointer: the program's
