@@ -54,6 +54,9 @@ const (
 const (
 	chachaUnknown = "secret stored at an unknown offset into a region with bytes declared public (s.counter, s.len, s.overflow, s.nonce, s.precompDone)"
 	chachaCounter = "secret stored into s.counter, declared public"
+	// blake2s's 386 binary: the counter's update reads as secret
+	// (more_test.go's gap table says why).
+	blake2sCounter = "secret stored into *c, declared public"
 )
 
 const chachaDecl = "golang.org/x/crypto/chacha20.(*Cipher).XORKeyStream: secret *s src[:] -- the key and the plaintext; public s.counter s.len s.overflow s.nonce s.precompDone -- the stream's position and nonce; writes dst[:] *s"
@@ -97,8 +100,8 @@ var cases = concat(
 			}},
 		// A secret stored at an unknown offset into *s, which has public
 		// fields, fails closed (README: a declaration holds at return).
-		{pkg: "./chacha20", goarch: "amd64", decl: chachaDecl, want: both(map[string]int{branch: 2, chachaUnknown: 17, chachaCounter: 1})},
-		{pkg: "./chacha20", goarch: "riscv64", decl: chachaDecl, want: both(map[string]int{branch: 2, chachaUnknown: 65, chachaCounter: 1})},
+		{pkg: "./chacha20", goarch: "amd64", decl: chachaDecl, want: both(map[string]int{branch: 1, chachaUnknown: 17, chachaCounter: 1})},
+		{pkg: "./chacha20", goarch: "riscv64", decl: chachaDecl, want: both(map[string]int{branch: 1, chachaUnknown: 65, chachaCounter: 1})},
 	},
 	// The standard library's field arithmetic of edwards25519: the
 	// generic Go wherever it runs, the assembly on amd64.
