@@ -34,13 +34,14 @@ const attempts = 8
 // draw errors on every attempt. CI runs it as
 //
 //	go test -c -tags valgrind -o ctgrind.test ./tools/internal/ctgrind
-//	GOMAXPROCS=1 GOGC=off valgrind -q --error-limit=no ./ctgrind.test -test.run Memcheck -test.v
+//	GODEBUG=cpu.rdtscp=off GOMAXPROCS=1 GOGC=off valgrind -q --error-limit=no ./ctgrind.test -test.run Memcheck -test.v
 //
 // The valgrind tag makes the Go runtime describe its heap to valgrind;
 // --error-limit=no keeps memcheck counting past 1,000 distinct errors (the
 // runtime draws hundreds of its own, and past the limit nothing is counted:
 // the controls, run first and last, catch that); GOGC=off keeps the
-// collector from running during the test. Natively it only checks the
+// collector from running during the test; cpu.rdtscp=off keeps the
+// runtime off RDTSCP, which valgrind reports and cannot run. Natively it only checks the
 // answers.
 func TestKernelsUnderMemcheck(t *testing.T) {
 	under := Running()
