@@ -94,9 +94,10 @@ func TestCheckVerdicts(t *testing.T) {
 // TestCheckTiming runs check for real: a timing test, so only with
 // CTEQUAL_DUDECT=1 (see package dudect). Every kernel must be constant
 // time at 64 bytes, bytes.Equal must leak and the harness control not,
-// and the run must take at least 1/1.5 of the estimate check prints (it
-// took a quarter of it once) and at most 3 times it: load on a shared
-// machine only slows a run down (1.83 times with a build beside it).
+// and the run must take between a third of the estimate check prints (it
+// took a quarter of it once) and 3 times it. Load on a shared machine
+// moves either way: it slowed a run 1.83 times with a build beside it,
+// and in CI a load that ended after the estimate had it 1.6 times long.
 func TestCheckTiming(t *testing.T) {
 	if os.Getenv(dudect.EnableEnv) != "1" {
 		t.Skipf("a timing test: set %s=1 to run it", dudect.EnableEnv)
@@ -112,7 +113,7 @@ func TestCheckTiming(t *testing.T) {
 		t.Fatalf("check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	t.Logf("estimated %v, took %v", estimate, took)
-	if ratio := float64(took) / float64(estimate); ratio > 3 || ratio < 1/1.5 {
+	if ratio := float64(took) / float64(estimate); ratio > 3 || ratio < 1.0/3 {
 		t.Errorf("check took %v, %.2f times its estimate of %v", took, ratio, estimate)
 	}
 	for _, k := range impl.List() {
