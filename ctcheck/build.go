@@ -45,7 +45,10 @@ func (b Build) Name() string {
 // A Built is one build of a program: the binary, and the toolchain's
 // listing of the code of the packages it was asked to list.
 type Built struct {
-	Build     Build
+	Build Build
+	// Arch is the model of the build's architecture, as the release that
+	// built it passes arguments.
+	Arch      *engine.Arch
 	Bin       string
 	Listing   string
 	GoVersion string
@@ -129,7 +132,10 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 			built.own[m[1]] = true
 		}
 	}
-	if a := engine.ArchOf(b.GOARCH); a != nil && a.LevelVar != "" {
+	if built.Arch = engine.ArchFor(b.GOARCH, info.GoVersion); built.Arch == nil {
+		return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", b.GOARCH, strings.Join(engine.GOARCHes(), ", "))
+	}
+	if a := built.Arch; a.LevelVar != "" {
 		for _, s := range info.Settings {
 			if s.Key == a.LevelVar {
 				built.Level = s.Value
@@ -186,7 +192,7 @@ func (b *Built) Follows(sym string) bool { return Follows(b.follow, sym) || b.ow
 // tables say which (engine.AddInlined): the listing prints only the
 // innermost position.
 func (b *Built) Source() (*engine.Program, error) {
-	p, err := engine.ParseListing(b.Build.GOARCH, b.Listing)
+	p, err := engine.ParseListing(b.Arch, b.Listing)
 	if err != nil {
 		return nil, err
 	}
@@ -207,7 +213,7 @@ func (b *Built) Compiled(ctx context.Context) (*engine.Program, error) {
 	for sym := range b.own {
 		alts = append(alts, regexp.QuoteMeta(sym)+`$`)
 	}
-	p, err := engine.Disassemble(ctx, b.goTool, b.Build.GOARCH, b.Bin, b.Follows, `^(`+strings.Join(alts, "|")+`)`)
+	p, err := engine.Disassemble(ctx, b.goTool, b.Arch, b.Bin, b.Follows, `^(`+strings.Join(alts, "|")+`)`)
 	if err != nil {
 		return nil, err
 	}

@@ -128,10 +128,12 @@ func Run(ctx context.Context, cfg Config) (reports []*Report, err error) {
 	// from the functions it defines.
 	var asmPackages []Config
 	for _, f := range cfg.Files {
-		goarch, err := engine.GOARCHOfFileBuild(f)
+		// Assembled by the go command on PATH, as CheckFileReport runs it.
+		a, err := engine.ArchOfFile(f, engine.GoVersion())
 		if err != nil {
 			return nil, err
 		}
+		goarch := a.GOARCH
 		if c, ok, err := asmPackage(ctx, cfg, f, goarch); err != nil {
 			return nil, err
 		} else if ok {
@@ -143,7 +145,7 @@ func Run(ctx context.Context, cfg Config) (reports []*Report, err error) {
 			return nil, err
 		}
 		imp := newExportImporter(ctx, cfg.GoTool, filepath.Dir(f), Build{GOARCH: goarch, Tags: cfg.Tags, Env: cfg.Env}, ".", token.NewFileSet())
-		decls, err := readDeclared(engine.AsmPackage, engine.AsmPackage, filepath.Dir(f), goFiles, goarch, "", cfg.Declarations, imp)
+		decls, err := readDeclared(engine.AsmPackage, engine.AsmPackage, filepath.Dir(f), goFiles, a, cfg.Declarations, imp)
 		if err != nil {
 			return nil, err
 		}
@@ -152,7 +154,7 @@ func Run(ctx context.Context, cfg Config) (reports []*Report, err error) {
 		}
 		policy := cfg.Policy
 		policy.Funcs = decls.funcsPolicy(cfg.Policy.Funcs)
-		r, err := engine.CheckFileReport(f, cfg.Env, policy)
+		r, err := engine.CheckFileReport(f, a, cfg.Env, policy)
 		if err != nil {
 			return nil, err
 		}
@@ -188,30 +190,32 @@ func checkPackages(ctx context.Context, cfg Config, used map[int]bool) ([]*Repor
 		}
 		goarches = []string{strings.TrimSpace(string(out))}
 	}
-	for _, g := range goarches {
-		if engine.ArchOf(g) == nil {
-			return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", g, strings.Join(engine.GOARCHes(), ", "))
-		}
-	}
 	// The release that compiles the packages places ABIInternal's
-	// arguments (s390x's registers since Go 1.26: engine.ArchFor).
+	// arguments (s390x's registers since Go 1.26: engine.ArchFor): each
+	// architecture is resolved here, once, and passed down.
 	setup, err := readGoSetup(ctx, cfg)
 	if err != nil {
 		return nil, err
+	}
+	arches := make([]*engine.Arch, len(goarches))
+	for i, g := range goarches {
+		if arches[i] = engine.ArchFor(g, setup.Version); arches[i] == nil {
+			return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", g, strings.Join(engine.GOARCHes(), ", "))
+		}
 	}
 	work, err := os.MkdirTemp("", "ctcheck-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(work)
-	for _, g := range goarches {
-		b := Build{GOARCH: g, Tags: cfg.Tags, Env: cfg.Env}
+	for _, a := range arches {
+		b := Build{GOARCH: a.GOARCH, Tags: cfg.Tags, Env: cfg.Env}
 		pkgs, err := listPackages(ctx, cfg, b)
 		if err != nil {
 			return nil, err
 		}
 		for _, p := range pkgs {
-			rs, err := checkPackage(ctx, cfg, setup, work, p, b, used)
+			rs, err := checkPackage(ctx, cfg, setup, work, p, a, b, used)
 			if err != nil {
 				return nil, err
 			}
@@ -305,8 +309,9 @@ func listPackages(ctx context.Context, cfg Config, b Build) ([]*listedPackage, e
 // written.
 const driverDir = "zz_ctcheck_driver"
 
-// checkPackage builds p as b says, and checks it with both front ends.
-func checkPackage(ctx context.Context, cfg Config, setup goSetup, work string, p *listedPackage, b Build, used map[int]bool) ([]*Report, error) {
+// checkPackage builds p as b says, for architecture a, and checks it with
+// both front ends.
+func checkPackage(ctx context.Context, cfg Config, setup goSetup, work string, p *listedPackage, a *engine.Arch, b Build, used map[int]bool) ([]*Report, error) {
 	follow := cfg.Follow
 	if len(follow) == 0 {
 		follow = []string{p.ImportPath}
@@ -319,7 +324,7 @@ func checkPackage(ctx context.Context, cfg Config, setup goSetup, work string, p
 		symPkg = "main"
 	}
 	imp := newExportImporter(ctx, cfg.GoTool, cfg.Dir, b, p.ImportPath, token.NewFileSet())
-	decls, err := readDeclared(p.ImportPath, symPkg, p.Dir, p.GoFiles, b.GOARCH, setup.Version, cfg.Declarations, imp)
+	decls, err := readDeclared(p.ImportPath, symPkg, p.Dir, p.GoFiles, a, cfg.Declarations, imp)
 	if err != nil {
 		return nil, err
 	}
@@ -416,7 +421,7 @@ func checkPackage(ctx context.Context, cfg Config, setup goSetup, work string, p
 		}
 		b.Overlay = o
 	}
-	dirs, err := readDirectives(p, b.GOARCH)
+	dirs, err := readDirectives(p, a)
 	if err != nil {
 		return nil, err
 	}

@@ -67,17 +67,13 @@ func matchFunc(fn, importPath, key string) bool {
 }
 
 // readDeclared reads the declarations of the Go files of a package (in
-// dir, those of goFiles) in its build for goarch: the //ctcheck:secret,
+// dir, those of goFiles) in its build for architecture a: the //ctcheck:secret,
 // public and writes directives of its func declarations, and those of
 // extra that name its functions; and lays them out by the package's
 // types, its imports read by imp. Its functions' symbols start with
 // symPkg: the import path, or main for a main package (whose functions
 // a declaration may name either way).
-func readDeclared(importPath, symPkg, dir string, goFiles []string, goarch, goVersion string, extra []Declaration, imp types.Importer) (*declared, error) {
-	a := engine.ArchFor(goarch, goVersion)
-	if a == nil {
-		return nil, fmt.Errorf("GOARCH %s: no model", goarch)
-	}
+func readDeclared(importPath, symPkg, dir string, goFiles []string, a *engine.Arch, extra []Declaration, imp types.Importer) (*declared, error) {
 	out := &declared{funcs: map[string]*engine.FuncDecl{}, used: map[int]bool{}, keys: map[string]bool{}}
 	fset := token.NewFileSet()
 	var files []*ast.File
@@ -157,7 +153,7 @@ func readDeclared(importPath, symPkg, dir string, goFiles []string, goarch, goVe
 	if len(declaredFns) == 0 {
 		return out, nil
 	}
-	sizes := types.SizesFor("gc", goarch)
+	sizes := types.SizesFor("gc", a.GOARCH)
 	var typeErrs []error
 	conf := types.Config{Importer: imp, Error: func(err error) { typeErrs = append(typeErrs, err) }, Sizes: sizes, FakeImportC: true}
 	info := &types.Info{Defs: map[*ast.Ident]types.Object{}}

@@ -34,10 +34,10 @@ type directives struct {
 
 // PackagePolicy returns what the //ctcheck: directives of a package's Go
 // files (named relative to dir: the package's files in a build for
-// goarch) add to base, and each directive it applied, with its file and
-// line.
-func PackagePolicy(importPath, dir string, goFiles []string, goarch string, base Policy) (Policy, []string, error) {
-	d, err := readDirectives(&listedPackage{ImportPath: importPath, Dir: dir, GoFiles: goFiles}, goarch)
+// architecture a) add to base, and each directive it applied, with its
+// file and line.
+func PackagePolicy(importPath, dir string, goFiles []string, a *engine.Arch, base Policy) (Policy, []string, error) {
+	d, err := readDirectives(&listedPackage{ImportPath: importPath, Dir: dir, GoFiles: goFiles}, a)
 	if err != nil {
 		return Policy{}, nil, err
 	}
@@ -45,12 +45,8 @@ func PackagePolicy(importPath, dir string, goFiles []string, goarch string, base
 }
 
 // readDirectives reads the directives of p's Go files in its build for
-// goarch.
-func readDirectives(p *listedPackage, goarch string) (*directives, error) {
-	a := engine.ArchOf(goarch)
-	if a == nil {
-		return nil, fmt.Errorf("GOARCH %s: no model", goarch)
-	}
+// architecture a.
+func readDirectives(p *listedPackage, a *engine.Arch) (*directives, error) {
 	d := &directives{needs: map[string][]string{}, claims: map[string][]string{}, flags: map[string]string{}}
 	fset := token.NewFileSet()
 	declared := map[string]bool{}
@@ -110,7 +106,7 @@ func readDirectives(p *listedPackage, goarch string) (*directives, error) {
 		}
 		for _, v := range values {
 			if !slices.Contains(known, v) {
-				return nil, fmt.Errorf("%s: //ctcheck:%s %s: %s has no %q (it has %s)", dir.pos, dir.verb, dir.name, goarch, v,
+				return nil, fmt.Errorf("%s: //ctcheck:%s %s: %s has no %q (it has %s)", dir.pos, dir.verb, dir.name, a.GOARCH, v,
 					strings.Join(known, ", "))
 			}
 		}

@@ -232,6 +232,16 @@ func ArchFor(goarch, goVersion string) *Arch {
 	return &c
 }
 
+// ArchOfFile is the model of the architecture an assembly file is for
+// (GOARCHOfFileBuild), as the release goVersion passes arguments.
+func ArchOfFile(path, goVersion string) (*Arch, error) {
+	goarch, err := GOARCHOfFileBuild(path)
+	if err != nil {
+		return nil, err
+	}
+	return ArchFor(goarch, goVersion), nil
+}
+
 // Arches returns every instruction set the checker models.
 func Arches() []*Arch { return slices.Clone(arches) }
 

@@ -36,6 +36,9 @@ func toolchain(t *testing.T) (goTool string) {
 	return goTool
 }
 
+// toolVersion is the release of the go command the tests build with.
+var toolVersion = sync.OnceValue(GoVersion)
+
 var hostArch = sync.OnceValue(func() string {
 	if out, err := exec.Command("go", "env", "GOHOSTARCH").Output(); err == nil {
 		return strings.TrimSpace(string(out))
@@ -109,13 +112,14 @@ func buildFiles(t *testing.T, goarch string, env []string, files map[string]stri
 	if err != nil {
 		t.Fatalf("go build for %s: %v\n%s", goarch, err, out)
 	}
-	if src, err = ParseListing(goarch, string(out)); err != nil {
+	a := ArchFor(goarch, toolVersion())
+	if src, err = ParseListing(a, string(out)); err != nil {
 		t.Fatal(err)
 	}
 	keep := func(sym string) bool { return strings.HasPrefix(sym, "main.") }
-	if bin, err = Disassemble(ctx, goTool, goarch, exe, keep, `^main\.`); err != nil {
+	if bin, err = Disassemble(ctx, goTool, a, exe, keep, `^main\.`); err != nil {
 		t.Fatal(err)
 	}
-	src.Level, bin.Level = LevelOf(goarch, env), LevelOf(goarch, env)
+	src.Level, bin.Level = LevelOf(a, env), LevelOf(a, env)
 	return src, bin
 }

@@ -10,16 +10,6 @@ import (
 	"strings"
 )
 
-// archFor returns the model of p's architecture, as the release that
-// built p passes arguments.
-func archFor(p *Program) (*Arch, error) {
-	a := ArchFor(p.GOARCH, p.GoVersion)
-	if a == nil {
-		return nil, fmt.Errorf("no model of %s", p.GOARCH)
-	}
-	return a, nil
-}
-
 // Check runs the analysis over p from each of roots, whose arguments are
 // public and the memory behind them secret, following the calls of every
 // function follow accepts (and of any function p holds).
@@ -42,21 +32,22 @@ const AsmPackage = "ctcheckasm"
 // with public arguments (its symbol AsmPackage.name), and a call of a
 // function the file does not hold must be passed nothing secret.
 func CheckFile(path string, env []string, policy Policy) ([]Finding, error) {
-	r, err := CheckFileReport(path, env, policy)
+	a, err := ArchOfFile(path, GoVersion())
+	if err != nil {
+		return nil, err
+	}
+	r, err := CheckFileReport(path, a, env, policy)
 	if err != nil {
 		return nil, err
 	}
 	return r.Findings, nil
 }
 
-// CheckFileReport is CheckFile with the whole report: the functions
-// analysed and the instructions, beside the findings.
-func CheckFileReport(path string, env []string, policy Policy) (*Report, error) {
-	goarch, err := GOARCHOfFileBuild(path)
-	if err != nil {
-		return nil, err
-	}
-	p, err := AssembleListing(path, goarch, env)
+// CheckFileReport is CheckFile for a file of architecture a, with the
+// whole report: the functions analysed and the instructions, beside the
+// findings.
+func CheckFileReport(path string, a *Arch, env []string, policy Policy) (*Report, error) {
+	p, err := AssembleListing(path, a, env)
 	if err != nil {
 		return nil, err
 	}
@@ -79,35 +70,42 @@ func CheckFileReport(path string, env []string, policy Policy) (*Report, error) 
 // asmMacros are the -D flags go build passes the assembler for goarch
 // with the environment env: GOOS, GOARCH, and the level's macros (the
 // default level's where env sets none).
-func asmMacros(goarch string, env []string) []string {
-	out := []string{"-D", "GOOS_linux", "-D", "GOARCH_" + goarch}
-	a := ArchOf(goarch)
+func asmMacros(a *Arch, env []string) []string {
+	out := []string{"-D", "GOOS_linux", "-D", "GOARCH_" + a.GOARCH}
 	level := ""
 	for _, kv := range env {
 		k, val, _ := strings.Cut(kv, "=")
-		if a != nil && k == a.LevelVar {
+		if k == a.LevelVar {
 			level = val
 		} else {
 			out = append(out, "-D", k+"_"+val)
 		}
 	}
-	if a != nil {
-		for _, m := range a.AsmMacros(level) {
-			out = append(out, "-D", m)
-		}
+	for _, m := range a.AsmMacros(level) {
+		out = append(out, "-D", m)
 	}
 	return out
 }
 
-// AssembleListing runs go tool asm -S on one file for linux/goarch with
-// the environment env (a level) and reads its listing.
-func AssembleListing(path, goarch string, env []string) (*Program, error) {
+// GoVersion is the release of the go command on PATH (go1.26.8), "" if
+// it does not say.
+func GoVersion() string {
+	out, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// AssembleListing runs go tool asm -S on one file for linux and a's
+// GOARCH with the environment env (a level) and reads its listing.
+func AssembleListing(path string, a *Arch, env []string) (*Program, error) {
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		return nil, fmt.Errorf("go env GOROOT: %v", err)
 	}
 	args := append([]string{"tool", "asm", "-S", "-p", AsmPackage, "-I", filepath.Join(strings.TrimSpace(string(goroot)), "pkg", "include"),
-		"-I", filepath.Dir(path)}, asmMacros(goarch, env)...)
+		"-I", filepath.Dir(path)}, asmMacros(a, env)...)
 	// A file of our own, not os.DevNull: the assembler removes its
 	// output when it fails (it removed /dev/null on this machine).
 	obj, err := os.CreateTemp("", "ctcheck-*.o")
@@ -118,39 +116,32 @@ func AssembleListing(path, goarch string, env []string) (*Program, error) {
 	defer os.Remove(obj.Name())
 	args = append(args, "-o", obj.Name(), path)
 	cmd := exec.Command("go", args...)
-	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+goarch), env...)
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+a.GOARCH), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		return nil, fmt.Errorf("%s: go tool asm: %v\n%s", filepath.Base(path), err, out)
 	}
-	p, err := ParseListing(goarch, string(out))
+	p, err := ParseListing(a, string(out))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", filepath.Base(path), err)
 	}
-	p.Level = LevelOf(goarch, env)
-	if gv, err := exec.Command("go", "env", "GOVERSION").Output(); err == nil {
-		p.GoVersion = strings.TrimSpace(string(gv))
-	}
+	p.Level, p.GoVersion = LevelOf(a, env), GoVersion()
 	return p, nil
 }
 
-// Disassemble reads the compiled code of bin, a linux/goarch binary built
-// by goTool, with the disassembler of the architecture (GNU objdump for
-// x86, go tool objdump for the rest), keeping the functions keep accepts
-// (symbols names the same as a regular expression for go tool objdump, ""
-// for all), and gives each instruction its source position from the
-// binary's line table.
-func Disassemble(ctx context.Context, goTool, goarch, bin string, keep func(sym string) bool, symbols string) (*Program, error) {
-	a := ArchOf(goarch)
-	if a == nil {
-		return nil, fmt.Errorf("no model of %s", goarch)
-	}
+// Disassemble reads the compiled code of bin, a binary for linux and
+// architecture a built by goTool, with the disassembler of the
+// architecture (GNU objdump for x86, go tool objdump for the rest),
+// keeping the functions keep accepts (symbols names the same as a regular
+// expression for go tool objdump, "" for all), and gives each instruction
+// its source position from the binary's line table.
+func Disassemble(ctx context.Context, goTool string, a *Arch, bin string, keep func(sym string) bool, symbols string) (*Program, error) {
 	var p *Program
 	var err error
 	if a.objdump == nil {
-		p, err = DisassembleGNU(ctx, goarch, bin, keep)
+		p, err = DisassembleGNU(ctx, a, bin, keep)
 	} else {
-		p, err = DisassembleGo(ctx, goTool, goarch, bin, symbols)
+		p, err = DisassembleGo(ctx, goTool, a, bin, symbols)
 	}
 	if err != nil {
 		return nil, err

@@ -21,7 +21,7 @@ import (
 // DisassembleGo runs go tool objdump on bin for the functions whose
 // symbols match the regular expression symbols ("" for all), and reads
 // them.
-func DisassembleGo(ctx context.Context, goTool, goarch, bin, symbols string) (*Program, error) {
+func DisassembleGo(ctx context.Context, goTool string, a *Arch, bin, symbols string) (*Program, error) {
 	args := []string{"tool", "objdump"}
 	if symbols != "" {
 		args = append(args, "-s", symbols)
@@ -34,16 +34,15 @@ func DisassembleGo(ctx context.Context, goTool, goarch, bin, symbols string) (*P
 	if err != nil {
 		return nil, fmt.Errorf("go tool objdump %s: %v\n%s", filepath.Base(bin), err, stderr.Bytes())
 	}
-	return ParseGoObjdump(goarch, string(out))
+	return ParseGoObjdump(a, string(out))
 }
 
 // ParseGoObjdump reads what go tool objdump printed.
-func ParseGoObjdump(goarch, out string) (*Program, error) {
-	a := ArchOf(goarch)
-	if a == nil || a.objdump == nil {
-		return nil, fmt.Errorf("no disassembly front end for %s", goarch)
+func ParseGoObjdump(a *Arch, out string) (*Program, error) {
+	if a.objdump == nil {
+		return nil, fmt.Errorf("no disassembly front end for %s", a.GOARCH)
 	}
-	p := NewProgram(goarch)
+	p := NewProgram(a)
 	var cur *Func
 	for i, line := range strings.Split(out, "\n") {
 		if strings.HasPrefix(line, "TEXT ") {

@@ -37,7 +37,7 @@ var gnuSize = map[string]int{"BYTE": 1, "WORD": 2, "DWORD": 4, "QWORD": 8, "TBYT
 
 // DisassembleGNU runs GNU objdump on bin and reads the functions that
 // keep reports to keep.
-func DisassembleGNU(ctx context.Context, goarch, bin string, keep func(sym string) bool) (*Program, error) {
+func DisassembleGNU(ctx context.Context, a *Arch, bin string, keep func(sym string) bool) (*Program, error) {
 	cmd := exec.CommandContext(ctx, GNUObjdump, "-d", "-w", "-M", "intel", "--no-addresses=no", bin)
 	cmd.Args = []string{GNUObjdump, "-d", "-w", "-M", "intel", bin}
 	var stderr bytes.Buffer
@@ -46,12 +46,12 @@ func DisassembleGNU(ctx context.Context, goarch, bin string, keep func(sym strin
 	if err != nil {
 		return nil, fmt.Errorf("%s -d %s: %v\n%s", GNUObjdump, bin, err, stderr.Bytes())
 	}
-	return ParseGNU(goarch, string(out), keep)
+	return ParseGNU(a, string(out), keep)
 }
 
 // ParseGNU reads GNU objdump -d -w -M intel output.
-func ParseGNU(goarch, out string, keep func(string) bool) (*Program, error) {
-	p := NewProgram(goarch)
+func ParseGNU(a *Arch, out string, keep func(string) bool) (*Program, error) {
+	p := NewProgram(a)
 	var cur *Func
 	flush := func() {
 		if cur != nil {

@@ -897,11 +897,10 @@ func (an *Analysis) follows(sym string) bool { return an.follow(sym) || an.prog.
 // NewAnalysis prepares an analysis of p that follows the calls of every
 // function follow accepts (and of any function p holds).
 func NewAnalysis(p *Program, follow func(sym string) bool) (*Analysis, error) {
-	a, err := archFor(p)
-	if err != nil {
-		return nil, err
+	if p.Arch == nil {
+		return nil, fmt.Errorf("a program with no architecture")
 	}
-	return newAnalysis(a, p, follow), nil
+	return newAnalysis(p.Arch, p, follow), nil
 }
 
 func newAnalysis(a *Arch, p *Program, follow func(string) bool) *Analysis {

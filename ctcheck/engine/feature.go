@@ -92,12 +92,11 @@ func (a *Arch) Needs(in *Inst, level string) []string {
 	return a.needs(in, level)
 }
 
-// LevelOf returns the level of goarch that a go command run with the
+// LevelOf returns the level of a that a go command run with the
 // environment env builds at: the last setting of its level variable in
 // the process's environment and env, "" for the default.
-func LevelOf(goarch string, env []string) string {
-	a := ArchOf(goarch)
-	if a == nil || a.LevelVar == "" {
+func LevelOf(a *Arch, env []string) string {
+	if a.LevelVar == "" {
 		return ""
 	}
 	level := ""

@@ -49,11 +49,7 @@ func (f *Func) At(addr uint64) (int, bool) {
 
 // ParseListingLine reads one instruction as the toolchain's listing
 // prints it ("MOVQ (AX), BX"), in function f of a goarch build.
-func ParseListingLine(goarch string, f *Func, line string) (Inst, error) {
-	a, err := archFor(&Program{GOARCH: goarch})
-	if err != nil {
-		return Inst{}, err
-	}
+func ParseListingLine(a *Arch, f *Func, line string) (Inst, error) {
 	in := Inst{Text: line}
 	op, rest, _ := strings.Cut(line, " ")
 	in.Op = op
@@ -61,7 +57,7 @@ func ParseListingLine(goarch string, f *Func, line string) (Inst, error) {
 	if rest = strings.TrimSpace(rest); rest != "" {
 		args = SplitOperands(rest)
 	}
-	lf := &listingFunc{Func: f, la: a.listing, goarch: goarch}
+	lf := &listingFunc{Func: f, la: a.listing, arch: a}
 	if err := a.listing.convert(lf, &in, args); err != nil {
 		return Inst{}, err
 	}

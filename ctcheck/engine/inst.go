@@ -120,7 +120,9 @@ func (f *Func) isABI0() bool { return strings.HasSuffix(f.Name, ".abi0") || f.Is
 // A Program is what a front end read of one build: its functions, by
 // symbol.
 type Program struct {
-	GOARCH    string
+	// Arch is the architecture it was built for, as the release that
+	// built it passes arguments (ArchFor).
+	Arch      *Arch
 	GoVersion string // the release that built it, "" if not known
 	// Level is the instruction-set level it was built at (the value of
 	// its Arch's LevelVar; "" the default): the CPU features its code may
@@ -151,8 +153,8 @@ func (p *Program) runtimeFunc(sym string) bool {
 	return strings.Contains(file, "/src/runtime/") // $GOROOT/src/runtime/ with -trimpath
 }
 
-func NewProgram(goarch string) *Program {
-	return &Program{GOARCH: goarch, Funcs: map[string]*Func{}}
+func NewProgram(a *Arch) *Program {
+	return &Program{Arch: a, Funcs: map[string]*Func{}}
 }
 
 func (p *Program) Add(f *Func) {

@@ -42,7 +42,7 @@ type listingFunc struct {
 	internal bool  // the wrapper is the ABIInternal one
 	frame    int64 // the TEXT line's frame size, as the listing prints it
 	size     int64 // the function's size in bytes
-	goarch   string
+	arch     *Arch
 	// code is what the assembler encoded, as the listing dumps it after
 	// the instructions: where an architecture's listing prints two
 	// operand forms alike (ppc64's frame slots), the encoding tells them
@@ -71,13 +71,12 @@ var (
 // ParseListing reads the listing of one build for goarch: every function
 // of every package in it (the toolchain prints the package's path in the
 // symbols).
-func ParseListing(goarch, text string) (*Program, error) {
-	a := ArchOf(goarch)
-	if a == nil {
-		return nil, fmt.Errorf("no listing front end for %s", goarch)
-	}
+func ParseListing(a *Arch, text string) (*Program, error) {
 	la := a.listing
-	p := NewProgram(goarch)
+	if la == nil {
+		return nil, fmt.Errorf("no listing front end for %s", a.GOARCH)
+	}
+	p := NewProgram(a)
 	var cur *listingFunc
 	var lines []string // of cur: the instruction lines
 	flush := func() error {
@@ -101,7 +100,7 @@ func ParseListing(goarch, text string) (*Program, error) {
 					return nil, err
 				}
 				size, _ := strconv.ParseInt(h[3], 10, 64)
-				cur = &listingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, la: la, size: size, goarch: goarch,
+				cur = &listingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, la: la, size: size, arch: a,
 					asm: strings.Contains(h[2], " asm")}
 				continue
 			}
@@ -230,7 +229,7 @@ func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
 			if len(args) == 1 {
 				if v, err := listingInt(strings.TrimPrefix(args[0], "$")); err == nil {
 					in.Args = []Arg{{Kind: ArgImm, Imm: v}}
-					if r.op == "WORD" && f.goarch == "arm64" {
+					if r.op == "WORD" && f.arch.GOARCH == "arm64" {
 						arm64Word(&in, uint32(v)) // SB, which the assembler has no name for
 					}
 				}

@@ -33,7 +33,7 @@ func addPositions(p *Program, bin string) error {
 			file, _, _ := tab.PCToLine(fn.Entry)
 			p.RuntimeFiles[fn.Name] = file
 		}
-		if _, ok := duffs[p.GOARCH][fn.Name]; ok {
+		if _, ok := duffs[p.Arch.GOARCH][fn.Name]; ok {
 			devices = append(devices, fn)
 		}
 	}
@@ -189,8 +189,8 @@ func (b *binaryLines) at(pc uint64) (pos string, inlined []string, err error) {
 // reads or writes through an address a front end computed (arm64's ADRP
 // and the access after it), from bin's symbol table.
 func nameGlobals(p *Program, bin string) error {
-	a := ArchOf(p.GOARCH)
-	if a == nil || a.globals == nil {
+	a := p.Arch
+	if a.globals == nil {
 		return nil
 	}
 	f, err := elf.Open(bin)

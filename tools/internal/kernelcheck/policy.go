@@ -209,10 +209,12 @@ func libraryPolicy(goarch string) (engine.Policy, []string, error) {
 	if !ok {
 		var x read
 		lib, err := golist.Library("", []string{"GOOS=linux", "GOARCH=" + goarch}, "")
-		if err != nil {
+		if a := engine.ArchOf(goarch); a == nil {
+			x.err = fmt.Errorf("GOARCH %s: no model", goarch)
+		} else if err != nil {
 			x.err = err
 		} else {
-			x.policy, x.applied, x.err = ctcheck.PackagePolicy(lib.ImportPath, lib.Dir, lib.GoFiles, goarch, engine.Policy{})
+			x.policy, x.applied, x.err = ctcheck.PackagePolicy(lib.ImportPath, lib.Dir, lib.GoFiles, a, engine.Policy{})
 		}
 		r, _ = libraryPolicies.LoadOrStore(goarch, x)
 	}
@@ -225,7 +227,7 @@ var libraryPolicies sync.Map // GOARCH -> read
 // analyse runs the analysis over p from roots under the policy of p's
 // GOARCH.
 func analyse(p *engine.Program, roots []string) (*engine.Report, error) {
-	policy, err := Policy(p.GOARCH)
+	policy, err := Policy(p.Arch.GOARCH)
 	if err != nil {
 		return nil, err
 	}

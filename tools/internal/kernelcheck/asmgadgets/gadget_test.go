@@ -324,7 +324,7 @@ type site struct {
 // function a root.
 func gadgetSites(t *testing.T, path, goarch string) []site {
 	t.Helper()
-	p, err := engine.AssembleListing(path, goarch, nil)
+	p, err := engine.AssembleListing(path, engine.ArchFor(goarch, engine.GoVersion()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -164,7 +164,7 @@ func parseSynthetic(t *testing.T, f *engine.Func, listing bool, goarch string, t
 		var parsed engine.Inst
 		if listing {
 			var err error
-			if parsed, err = engine.ParseListingLine(goarch, f, line); err != nil {
+			if parsed, err = engine.ParseListingLine(engine.ArchFor(goarch, ""), f, line); err != nil {
 				t.Fatalf("listing syntax %q: %v", line, err)
 			}
 			if parsed.Op[0] == '?' {
@@ -339,7 +339,7 @@ func TestCompiledGadgets(t *testing.T) {
 							at = s.atList
 						}
 						pf, leak := replant(f, at, code)
-						one := engine.NewProgram(p.goarch)
+						one := engine.NewProgram(prog.Arch)
 						one.GoVersion = prog.GoVersion
 						one.Add(pf)
 						for _, c := range x86CompiledCallees {

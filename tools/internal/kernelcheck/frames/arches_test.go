@@ -65,7 +65,7 @@ func frameAccesses(t *testing.T, p *engine.Program, names []string) map[string]m
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp := engine.ArchOf(p.GOARCH).SP
+	sp := p.Arch.SP
 	out := map[string]map[uint64][]stackAccess{}
 	for _, name := range names {
 		f := p.Funcs[name]
@@ -162,7 +162,7 @@ func TestArchFrameRules(t *testing.T) {
 			t.Logf("%d stack accesses in %d functions agree", n, len(fs))
 
 			// The same, with the listing's frame operands 8 bytes off.
-			srcBroken, err := engine.ParseListing(b.GOARCH, frameSkewed(listing, 8))
+			srcBroken, err := engine.ParseListing(engine.ArchFor(b.GOARCH, ""), frameSkewed(listing, 8))
 			if err != nil {
 				t.Fatal(err)
 			}

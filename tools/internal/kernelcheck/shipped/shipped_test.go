@@ -189,7 +189,7 @@ func TestShippedModelsKnowEverything(t *testing.T) {
 			}
 			ctx := context.Background()
 			lib := kernelcheck.LibraryPath()
-			p, err := engine.Disassemble(ctx, goTool, b.GOARCH, testBin, func(sym string) bool { return strings.HasPrefix(sym, lib+".") },
+			p, err := engine.Disassemble(ctx, goTool, engine.ArchFor(b.GOARCH, ""), testBin, func(sym string) bool { return strings.HasPrefix(sym, lib+".") },
 				`^(main\.|`+regexp.QuoteMeta(lib)+`[./])`)
 			if err != nil {
 				t.Fatal(err)
