@@ -853,3 +853,12 @@ func armNeeds(in *Inst, _ string) []string {
 	}
 	return nil
 }
+
+// armPtrFlows are the moves, adds and ands that keep a pointer's provenance.
+var armPtrFlows = goOrderFlows("MOVW", set("ADD"), set("SUB"), set("AND"))
+
+// armDuffs are arm's Duff's devices.
+var armDuffs = map[string]duff{
+	"runtime.duffzero": {steps: 128, stepBytes: 4, width: 4, dst: "R1", val: "R0"},            // MOVW.P R0, 4(R1)
+	"runtime.duffcopy": {steps: 128, stepBytes: 8, width: 4, dst: "R2", src: "R1", val: "R0"}, // MOVW.P 4(R1), R0; MOVW.P R0, 4(R2)
+}

@@ -237,6 +237,8 @@ var arm64Words = map[uint32]Inst{
 	0xd503405f: {Op: "MSR", Args: []Arg{{Kind: ArgImm, Imm: 0}, {Kind: ArgSpecial, Name: "DIT"}}},
 }
 
+// arm64Word reads a WORD the listing prints as data: SB, which the
+// assembler has no name for, is an instruction the CPU runs.
 func arm64Word(in *Inst, v uint32) {
 	if k, ok := arm64Words[v]; ok {
 		in.Op, in.Args, in.Raw = k.Op, k.Args, false
@@ -840,3 +842,6 @@ func arm64Needs(in *Inst, _ string) []string {
 	}
 	return nil
 }
+
+// arm64PtrFlows are the moves, adds and ands that keep a pointer's provenance.
+var arm64PtrFlows = withPairs(goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))

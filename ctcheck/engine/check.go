@@ -27,15 +27,11 @@ func Check(p *Program, roots []string, follow func(sym string) bool) (*Report, e
 const AsmPackage = "ctcheckasm"
 
 // CheckFile checks one assembly file on its own, as the assembler builds
-// it for the architecture its name gives with the environment env (a
-// level: GOPPC64=power10), under policy: each of its functions is a root
+// it for architecture a (ArchOfFile) with the environment env (a level:
+// GOPPC64=power10), under policy: each of its functions is a root
 // with public arguments (its symbol AsmPackage.name), and a call of a
 // function the file does not hold must be passed nothing secret.
-func CheckFile(path string, env []string, policy Policy) ([]Finding, error) {
-	a, err := ArchOfFile(path, GoVersion())
-	if err != nil {
-		return nil, err
-	}
+func CheckFile(path string, a *Arch, env []string, policy Policy) ([]Finding, error) {
 	r, err := CheckFileReport(path, a, env, policy)
 	if err != nil {
 		return nil, err
@@ -43,9 +39,8 @@ func CheckFile(path string, env []string, policy Policy) ([]Finding, error) {
 	return r.Findings, nil
 }
 
-// CheckFileReport is CheckFile for a file of architecture a, with the
-// whole report: the functions analysed and the instructions, beside the
-// findings.
+// CheckFileReport is CheckFile with the whole report: the functions
+// analysed and the instructions, beside the findings.
 func CheckFileReport(path string, a *Arch, env []string, policy Policy) (*Report, error) {
 	p, err := AssembleListing(path, a, env)
 	if err != nil {

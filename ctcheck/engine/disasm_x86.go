@@ -334,3 +334,12 @@ func gnuSplit(s string) []string {
 	}
 	return append(out, strings.TrimSpace(cur.String()))
 }
+
+// ParseGNULine reads one x86 instruction as GNU objdump prints it in Intel
+// syntax ("mov rbx,QWORD PTR [rax]"), in function f. An instruction it
+// cannot read has an Op that starts with "?".
+func ParseGNULine(f *Func, line string) Inst {
+	in := Inst{Text: line}
+	gnuInstruction(f, &in)
+	return in
+}

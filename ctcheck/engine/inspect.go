@@ -57,20 +57,11 @@ func ParseListingLine(a *Arch, f *Func, line string) (Inst, error) {
 	if rest = strings.TrimSpace(rest); rest != "" {
 		args = SplitOperands(rest)
 	}
-	lf := &listingFunc{Func: f, la: a.listing, arch: a}
+	lf := &listingFunc{Func: f, la: a.listing}
 	if err := a.listing.convert(lf, &in, args); err != nil {
 		return Inst{}, err
 	}
 	return in, nil
-}
-
-// ParseGNULine reads one x86 instruction as GNU objdump prints it in Intel
-// syntax ("mov rbx,QWORD PTR [rax]"), in function f. An instruction it
-// cannot read has an Op that starts with "?".
-func ParseGNULine(f *Func, line string) Inst {
-	in := Inst{Text: line}
-	gnuInstruction(f, &in)
-	return in
 }
 
 // SplitPos splits an instruction's Pos into its file and line.

@@ -173,3 +173,6 @@ func objInt(s string) (int64, bool) {
 	}
 	return int64(v), true
 }
+
+// Lane names lane i of register reg: X0.1.
+func Lane(reg string, i int) string { return reg + "." + strconv.Itoa(i) }

@@ -25,10 +25,11 @@ func TestLeakyKernels(t *testing.T) {
 	}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
-			goarch := GOARCHOfFile(f)
-			if ArchOf(goarch) == nil {
-				t.Fatalf("no model of %s", goarch)
+			a, err := ArchOfFile(f, toolVersion())
+			if err != nil {
+				t.Fatal(err)
 			}
+			goarch := a.GOARCH
 			if (goarch == "riscv64" || goarch == "s390x") && version.Compare(runtime.Version(), "go1.26") < 0 {
 				t.Skipf("the assembler of %s has no RVV or vector facility", runtime.Version())
 			}
@@ -36,7 +37,7 @@ func TestLeakyKernels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			findings, err := CheckFile(f, nil, declaredPolicy(src))
+			findings, err := CheckFile(f, a, nil, declaredPolicy(src))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -31,6 +31,9 @@ type listingArch struct {
 	// name-off(SP), off(SP); named: with a name) to a memory operand: an
 	// offset from the stack pointer now or at entry.
 	frameArg func(f *listingFunc, fp, named bool, off int64) (Arg, error)
+	// word, where set, reads a WORD the listing prints as data: an
+	// instruction the assembler has no name for, still run by the CPU.
+	word func(in *Inst, v uint32)
 }
 
 // listingFunc is a function while its listing is read.
@@ -42,7 +45,6 @@ type listingFunc struct {
 	internal bool  // the wrapper is the ABIInternal one
 	frame    int64 // the TEXT line's frame size, as the listing prints it
 	size     int64 // the function's size in bytes
-	arch     *Arch
 	// code is what the assembler encoded, as the listing dumps it after
 	// the instructions: where an architecture's listing prints two
 	// operand forms alike (ppc64's frame slots), the encoding tells them
@@ -100,7 +102,7 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 					return nil, err
 				}
 				size, _ := strconv.ParseInt(h[3], 10, 64)
-				cur = &listingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, la: la, size: size, arch: a,
+				cur = &listingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, la: la, size: size,
 					asm: strings.Contains(h[2], " asm")}
 				continue
 			}
@@ -229,8 +231,8 @@ func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
 			if len(args) == 1 {
 				if v, err := listingInt(strings.TrimPrefix(args[0], "$")); err == nil {
 					in.Args = []Arg{{Kind: ArgImm, Imm: v}}
-					if r.op == "WORD" && f.arch.GOARCH == "arm64" {
-						arm64Word(&in, uint32(v)) // SB, which the assembler has no name for
+					if r.op == "WORD" && la.word != nil {
+						la.word(&in, uint32(v))
 					}
 				}
 			}

@@ -661,3 +661,6 @@ func loong64Step(mach *Mach) {
 		m.unmodelled()
 	}
 }
+
+// loong64PtrFlows are the moves, adds and ands that keep a pointer's provenance.
+var loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))

@@ -33,7 +33,7 @@ func addPositions(p *Program, bin string) error {
 			file, _, _ := tab.PCToLine(fn.Entry)
 			p.RuntimeFiles[fn.Name] = file
 		}
-		if _, ok := duffs[p.Arch.GOARCH][fn.Name]; ok {
+		if _, ok := p.Arch.duffs[fn.Name]; ok {
 			devices = append(devices, fn)
 		}
 	}

@@ -818,3 +818,6 @@ var ppc64OpNeeds = func() map[string][]string {
 }()
 
 func ppc64Needs(in *Inst, _ string) []string { return ppc64OpNeeds[in.Op] }
+
+// ppc64PtrFlows are the moves, adds and ands that keep a pointer's provenance.
+var ppc64PtrFlows = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))

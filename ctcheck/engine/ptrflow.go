@@ -1,85 +1,12 @@
 package engine
 
-// The pointer flows of amd64, 386, arm64, riscv64, loong64 and ppc64le (decl.go): the moves, adds
-// of constants and alignments that keep a pointer's provenance. Any
-// other write of a register drops it (Mach.set).
+// Pointer flows (decl.go): the moves, adds of constants and alignments
+// that keep a pointer's provenance, each architecture's in its model's
+// file. Any other write of a register drops it (Mach.set).
 
-// x86PtrFlows reads the canonical (Intel-order) records.
-func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
-	args := in.Args
-	if len(args) != 2 {
-		return nil
-	}
-	dst, src := args[0], args[1]
-	w := a.PtrSize
-	whole := func(x Arg) bool {
-		return x.Kind == ArgReg && x.Width == w && x.Off == 0 || x.Kind == ArgMem && (x.Width == w || x.Width == 0)
-	}
-	switch in.Op {
-	case "XOR":
-		if dst.Kind == ArgReg && src.Kind == ArgReg && dst.Reg == src.Reg && dst.Width >= 4 {
-			return []ptrFlow{{dst: Arg{Kind: ArgReg, Reg: dst.Reg, Width: w}, zero: true}} // nil
-		}
-	case "MOV":
-		if dst.Kind == ArgReg && whole(dst) && src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" {
-			return []ptrFlow{{dst: dst, zero: true}} // nil
-		}
-		if whole(dst) && whole(src) && (dst.Kind == ArgReg || src.Kind == ArgReg) {
-			return []ptrFlow{{dst: dst, src: src}}
-		}
-	case "LEA":
-		if dst.Kind == ArgReg && dst.Width == w && src.Kind == ArgMem && !src.Global && src.Reg != "" {
-			base := Arg{Kind: ArgReg, Reg: src.Reg}
-			flows := []ptrFlow{{dst: dst, src: base, delta: src.Imm, vary: src.Index != ""}}
-			if src.Index != "" && src.Scale <= 1 {
-				// LEAQ (DX)(CX*1), BX: either may be the pointer.
-				flows = append(flows, ptrFlow{dst: dst, src: Arg{Kind: ArgReg, Reg: src.Index}, vary: true})
-			}
-			return flows
-		}
-	case "ADD", "SUB":
-		if !whole(dst) || dst.Kind != ArgReg || dst.Reg == a.SP {
-			return nil // ADD/SUB $n, SP: the model moves the frame
-		}
-		switch src.Kind {
-		case ArgImm:
-			if src.Name != "" {
-				return nil
-			}
-			d := src.Imm
-			if in.Op == "SUB" {
-				d = -d
-			}
-			return []ptrFlow{{dst: dst, src: dst, delta: d}}
-		case ArgReg:
-			if in.Op == "ADD" && whole(src) {
-				// A pointer plus an offset, whichever holds which.
-				return []ptrFlow{{dst: dst, src: dst, vary: true}, {dst: dst, src: src, vary: true}}
-			}
-			return []ptrFlow{{dst: dst, src: dst, vary: true}}
-		}
-	case "AND":
-		if whole(dst) && dst.Kind == ArgReg && src.Kind == ArgImm && src.Imm < 0 && src.Name == "" {
-			if al := -src.Imm; al&(al-1) == 0 {
-				return []ptrFlow{{dst: dst, src: dst, align: al}}
-			}
-		}
-	}
-	return nil
-}
-
-// The load-store architectures' flows, in Go's operand order (sources
-// first, the destination last): the move of a whole register, and adds
-// and ands of a constant or a register.
-var (
-	arm64PtrFlows   = withPairs(goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))
-	riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))
-	loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))
-	ppc64PtrFlows   = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
-	s390xPtrFlows   = withAddressOf("LA", goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))
-	armPtrFlows     = goOrderFlows("MOVW", set("ADD"), set("SUB"), set("AND"))
-)
-
+// goOrderFlows are a load-store architecture's flows, in Go's operand
+// order (sources first, the destination last): the move of a whole
+// register, and adds and ands of a constant or a register.
 func goOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []ptrFlow {
 	return func(in *Inst, a *Arch) []ptrFlow { return goOrderFlow(in, a, move, adds, subs, ands) }
 }

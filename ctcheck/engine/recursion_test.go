@@ -27,7 +27,12 @@ func TestRecursion(t *testing.T) {
 			}
 			done := make(chan result, 1)
 			go func() {
-				findings, err := CheckFile(path, nil, Policy{})
+				a, err := ArchOfFile(path, toolVersion())
+				if err != nil {
+					done <- result{nil, err}
+					return
+				}
+				findings, err := CheckFile(path, a, nil, Policy{})
 				done <- result{findings, err}
 			}()
 			select {

@@ -609,3 +609,6 @@ func riscv64Needs(in *Inst, level string) []string {
 	}
 	return nil
 }
+
+// riscv64PtrFlows are the moves, adds and ands that keep a pointer's provenance.
+var riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))

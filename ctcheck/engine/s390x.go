@@ -924,3 +924,6 @@ func s390xNeeds(in *Inst, _ string) []string {
 	}
 	return nil
 }
+
+// s390xPtrFlows are the moves, adds and ands that keep a pointer's provenance.
+var s390xPtrFlows = withAddressOf("LA", goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))

@@ -201,25 +201,11 @@ type duff struct {
 	clobbers                []string // what else a step writes, from the pointers
 }
 
-// duffs are the devices by GOARCH, where a model reads them; elsewhere a
-// call of one is a call into the middle of a function (fail closed).
-var duffs = map[string]map[string]duff{
-	"386": {
-		"runtime.duffzero": {steps: 128, stepBytes: 1, width: 4, dst: "DI", val: "AX"}, // STOSL
-		// MOVL (SI), CX; ADDL $4, SI; MOVL CX, (DI); ADDL $4, DI
-		"runtime.duffcopy": {steps: 128, stepBytes: 10, width: 4, dst: "DI", src: "SI", val: "CX", clobbers: []string{x86CF, x86ZF}},
-	},
-	"arm": {
-		"runtime.duffzero": {steps: 128, stepBytes: 4, width: 4, dst: "R1", val: "R0"},            // MOVW.P R0, 4(R1)
-		"runtime.duffcopy": {steps: 128, stepBytes: 8, width: 4, dst: "R2", src: "R1", val: "R0"}, // MOVW.P 4(R1), R0; MOVW.P R0, 4(R2)
-	},
-}
-
 // duffEntry returns the device a call of sym (runtime.duffzero+0x70)
 // enters, and where.
 func (an *Analysis) duffEntry(sym string) (duff, int, bool) {
 	name, off, _ := strings.Cut(sym, "+")
-	d, ok := duffs[an.a.GOARCH][name]
+	d, ok := an.a.duffs[name]
 	if !ok || !an.prog.runtimeFunc(name) {
 		return duff{}, 0, false
 	}

@@ -358,8 +358,6 @@ func vecLanes(a Arg) (lo, hi int) {
 	return a.Off / 8, (a.Off + w + 7) / 8
 }
 
-func Lane(reg string, i int) string { return reg + "." + strconv.Itoa(i) }
-
 // x86m wraps the engine's Mach with x86's operand rules.
 type x86m struct{ *Mach }
 
@@ -1038,4 +1036,75 @@ func x86Needs(in *Inst, _ string) []string {
 		needs = append(needs, "avx512vl")
 	}
 	return needs
+}
+
+// x86PtrFlows reads the canonical (Intel-order) records.
+func x86PtrFlows(in *Inst, a *Arch) []ptrFlow {
+	args := in.Args
+	if len(args) != 2 {
+		return nil
+	}
+	dst, src := args[0], args[1]
+	w := a.PtrSize
+	whole := func(x Arg) bool {
+		return x.Kind == ArgReg && x.Width == w && x.Off == 0 || x.Kind == ArgMem && (x.Width == w || x.Width == 0)
+	}
+	switch in.Op {
+	case "XOR":
+		if dst.Kind == ArgReg && src.Kind == ArgReg && dst.Reg == src.Reg && dst.Width >= 4 {
+			return []ptrFlow{{dst: Arg{Kind: ArgReg, Reg: dst.Reg, Width: w}, zero: true}} // nil
+		}
+	case "MOV":
+		if dst.Kind == ArgReg && whole(dst) && src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" {
+			return []ptrFlow{{dst: dst, zero: true}} // nil
+		}
+		if whole(dst) && whole(src) && (dst.Kind == ArgReg || src.Kind == ArgReg) {
+			return []ptrFlow{{dst: dst, src: src}}
+		}
+	case "LEA":
+		if dst.Kind == ArgReg && dst.Width == w && src.Kind == ArgMem && !src.Global && src.Reg != "" {
+			base := Arg{Kind: ArgReg, Reg: src.Reg}
+			flows := []ptrFlow{{dst: dst, src: base, delta: src.Imm, vary: src.Index != ""}}
+			if src.Index != "" && src.Scale <= 1 {
+				// LEAQ (DX)(CX*1), BX: either may be the pointer.
+				flows = append(flows, ptrFlow{dst: dst, src: Arg{Kind: ArgReg, Reg: src.Index}, vary: true})
+			}
+			return flows
+		}
+	case "ADD", "SUB":
+		if !whole(dst) || dst.Kind != ArgReg || dst.Reg == a.SP {
+			return nil // ADD/SUB $n, SP: the model moves the frame
+		}
+		switch src.Kind {
+		case ArgImm:
+			if src.Name != "" {
+				return nil
+			}
+			d := src.Imm
+			if in.Op == "SUB" {
+				d = -d
+			}
+			return []ptrFlow{{dst: dst, src: dst, delta: d}}
+		case ArgReg:
+			if in.Op == "ADD" && whole(src) {
+				// A pointer plus an offset, whichever holds which.
+				return []ptrFlow{{dst: dst, src: dst, vary: true}, {dst: dst, src: src, vary: true}}
+			}
+			return []ptrFlow{{dst: dst, src: dst, vary: true}}
+		}
+	case "AND":
+		if whole(dst) && dst.Kind == ArgReg && src.Kind == ArgImm && src.Imm < 0 && src.Name == "" {
+			if al := -src.Imm; al&(al-1) == 0 {
+				return []ptrFlow{{dst: dst, src: dst, align: al}}
+			}
+		}
+	}
+	return nil
+}
+
+// i386Duffs are 386's Duff's devices.
+var i386Duffs = map[string]duff{
+	"runtime.duffzero": {steps: 128, stepBytes: 1, width: 4, dst: "DI", val: "AX"}, // STOSL
+	// MOVL (SI), CX; ADDL $4, SI; MOVL CX, (DI); ADDL $4, DI
+	"runtime.duffcopy": {steps: 128, stepBytes: 10, width: 4, dst: "DI", src: "SI", val: "CX", clobbers: []string{x86CF, x86ZF}},
 }

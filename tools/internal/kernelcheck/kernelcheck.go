@@ -141,12 +141,16 @@ func levelEnvs(goarch string) [][]string {
 func CheckFile(path string) ([]engine.Finding, error) {
 	seen := map[string]bool{}
 	var all []engine.Finding
-	policy, err := Policy(engine.GOARCHOfFile(path))
+	a, err := engine.ArchOfFile(path, engine.GoVersion())
 	if err != nil {
 		return nil, err
 	}
-	for _, env := range levelEnvs(engine.GOARCHOfFile(path)) {
-		fs, err := engine.CheckFile(path, env, policy)
+	policy, err := Policy(a.GOARCH)
+	if err != nil {
+		return nil, err
+	}
+	for _, env := range levelEnvs(a.GOARCH) {
+		fs, err := engine.CheckFile(path, a, env, policy)
 		if err != nil {
 			return nil, err
 		}
