@@ -593,17 +593,27 @@ func x86Cond(op, prefix string) bool {
 	return ok && x86Jcc["J"+c]
 }
 
+// x86Args are an instruction's operands, with the tests the model's
+// cases make of them.
+type x86Args []Arg
+
+func (a x86Args) reg(i int) bool { return i < len(a) && a[i].Kind == ArgReg }
+func (a x86Args) mem(i int) bool { return i < len(a) && a[i].Kind == ArgMem }
+
+// gp reports whether operand i is a general-purpose register.
+func (a x86Args) gp(i int) bool { return a.reg(i) && a[i].Reg[0] != 'X' && a[i].Reg[0] != 'K' }
+
+// same reports whether operands i and j are the same register part.
+func (a x86Args) same(i, j int) bool {
+	return a.reg(i) && a.reg(j) && a[i].Reg == a[j].Reg && a[i].Off == a[j].Off && a[i].Width == a[j].Width
+}
+
+// x86Step runs one instruction: each class of instructions has a
+// function of its own, tried in turn, that reports whether it knew it.
 func x86Step(mach *Mach) {
 	m := x86m{mach}
 	in := m.in
-	op, a := in.Op, in.Args
-	n := len(a)
-	isReg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
-	isMem := func(i int) bool { return i < n && a[i].Kind == ArgMem }
-	gp := func(i int) bool { return isReg(i) && a[i].Reg[0] != 'X' && a[i].Reg[0] != 'K' }
-	same := func(i, j int) bool {
-		return isReg(i) && isReg(j) && a[i].Reg == a[j].Reg && a[i].Off == a[j].Off && a[i].Width == a[j].Width
-	}
+	op, a := in.Op, x86Args(in.Args)
 	how := legacy
 	if strings.HasPrefix(op, "V") {
 		how = vex
@@ -615,6 +625,15 @@ func x86Step(mach *Mach) {
 		// cycles.
 		m.find("masked memory access under a secret mask")
 	}
+	if !x86Control(m, op, a) && !x86Move(m, op, a) && !x86Arith(m, op, a, how) && !x86Vector(m, op, a, how) {
+		m.unmodelled()
+	}
+}
+
+// x86Control models the instructions that change the flow: traps,
+// returns, jumps and calls.
+func x86Control(m x86m, op string, a x86Args) bool {
+	n := len(a)
 	switch {
 	case x86Nop[op]:
 	case op == "INT3" || op == "UD2":
@@ -642,7 +661,7 @@ func x86Step(mach *Mach) {
 		case ArgSym:
 			if op != "JMP" {
 				m.find("conditional jump to another function (not modelled)")
-				return
+				return true
 			}
 			m.tail(a[0].Sym)
 		default:
@@ -654,20 +673,31 @@ func x86Step(mach *Mach) {
 	case op == "CALL" && n == 1:
 		if a[0].Kind == ArgSym {
 			m.call(a[0].Sym) // an ABI0 callee may clobber g's R14: its exit says
-			return
+			return true
 		}
 		if a[0].Kind == ArgMem {
 			m.address(a[0])
 		}
 		m.indirect()
+	default:
+		return false
+	}
+	return true
+}
+
+// x86Move models the moves, the stack's pushes and pops, and the
+// arithmetic and logic that sets the flags.
+func x86Move(m x86m, op string, a x86Args) bool {
+	n := len(a)
+	switch {
 	case op == "MOV" && n == 2:
 		m.write(a[0], m.read(a[1]), legacy)
-	case (op == "MOVZX" || op == "MOVSX" || op == "MOVSXD") && n == 2 && gp(0):
+	case (op == "MOVZX" || op == "MOVSX" || op == "MOVSXD") && n == 2 && a.gp(0):
 		m.write(a[0], m.read(a[1]), legacy)
-		if op == "MOVZX" && isMem(1) && a[1].Width == 1 {
+		if op == "MOVZX" && a.mem(1) && a[1].Width == 1 {
 			m.loadFlag(a[0].Reg, a[1]) // MOVBLZX runtime.x86HasPOPCNT(SB), CX
 		}
-	case op == "LEA" && n == 2 && isMem(1) && gp(0):
+	case op == "LEA" && n == 2 && a.mem(1) && a.gp(0):
 		// An address computed, not used: its registers' levels, no
 		// finding.
 		l := Static
@@ -700,7 +730,7 @@ func x86Step(mach *Mach) {
 			m.moveSP(a[1].Imm)
 		}
 		m.flags(Public)
-	case (op == "XOR" || op == "SUB" || op == "SBB") && n == 2 && same(0, 1) && a[0].Width >= 4 && op != "SBB":
+	case (op == "XOR" || op == "SUB" || op == "SBB") && n == 2 && a.same(0, 1) && a[0].Width >= 4 && op != "SBB":
 		m.write(a[0], Static, legacy) // the zeroing idiom
 		m.flags(Static)
 	case (x86ALU[op] || x86Carry[op]) && n == 2:
@@ -760,17 +790,28 @@ func x86Step(mach *Mach) {
 		default:
 			m.flags(l)
 		}
+	default:
+		return false
+	}
+	return true
+}
+
+// x86Arith models the compares and bit tests, multiplies and divides,
+// the variable-latency operations, conditional moves and BMI.
+func x86Arith(m x86m, op string, a x86Args, how vecWrite) bool {
+	n := len(a)
+	switch {
 	case (op == "CMP" || op == "TEST") && n == 2:
 		m.flags(m.reads(a[0], a[1]))
 		m.testFlag(op, a[0], a[1])
 	case (op == "BT" || op == "BTS" || op == "BTR" || op == "BTC") && n == 2:
-		if isMem(0) && a[1].Kind == ArgReg {
+		if a.mem(0) && a[1].Kind == ArgReg {
 			// BT mem, r tests bit r of the bytes from mem on: r is part
 			// of the address.
 			x := a[0]
 			if x.Index != "" {
 				m.unmodelled()
-				return
+				return true
 			}
 			x.Index, x.Scale = a[1].Reg, 1
 			l := max(m.load(x, 8), m.read(a[1]))
@@ -778,7 +819,7 @@ func x86Step(mach *Mach) {
 				m.store(x, 8, l)
 			}
 			m.flags(l)
-			return
+			return true
 		}
 		l := m.reads(a[0], a[1])
 		if op != "BT" {
@@ -820,7 +861,7 @@ func x86Step(mach *Mach) {
 	case (op == "CDQE" || op == "CWDE") && n == 0:
 	case strings.HasPrefix(op, "SET") && x86Cond(op, "SET") && n == 1:
 		m.write(a[0], m.condFlags(strings.TrimPrefix(op, "SET")), legacy)
-	case strings.HasPrefix(op, "CMOV") && x86Cond(op, "CMOV") && n == 2 && gp(0):
+	case strings.HasPrefix(op, "CMOV") && x86Cond(op, "CMOV") && n == 2 && a.gp(0):
 		m.write(a[0], max(m.read(a[1]), m.read(a[0]), m.condFlags(strings.TrimPrefix(op, "CMOV"))), legacy)
 	case op == "XCHG" && n == 2:
 		l0, l1 := m.read(a[0]), m.read(a[1])
@@ -832,6 +873,17 @@ func x86Step(mach *Mach) {
 		if op != "SHLX" && op != "SHRX" && op != "SARX" && op != "RORX" {
 			m.flags(l)
 		}
+	default:
+		return false
+	}
+	return true
+}
+
+// x86Vector models the vector, float and opmask instructions, and the
+// CPU's identification and clock.
+func x86Vector(m x86m, op string, a x86Args, how vecWrite) bool {
+	n := len(a)
+	switch {
 	case op == "VZEROUPPER" && n == 0, op == "VZEROALL" && n == 0:
 		lo := 2
 		if op == "VZEROALL" {
@@ -857,11 +909,11 @@ func x86Step(mach *Mach) {
 		}
 		m.write(dst, l, how)
 	case x86VecOp[op] && (n == 2 && how == legacy || n == 3 || n == 4):
-		zeroing := (op == "PXOR" || op == "XORPS" || op == "XORPD" || op == "PANDN" && false) && n == 2 && same(0, 1) ||
-			(op == "VPXOR" || op == "VPXORD" || op == "VPXORQ" || op == "VXORPS") && n == 3 && same(1, 2) && in.Mask == ""
+		zeroing := (op == "PXOR" || op == "XORPS" || op == "XORPD" || op == "PANDN" && false) && n == 2 && a.same(0, 1) ||
+			(op == "VPXOR" || op == "VPXORD" || op == "VPXORQ" || op == "VXORPS") && n == 3 && a.same(1, 2) && m.in.Mask == ""
 		if zeroing {
 			m.write(a[0], Static, how) // the zeroing idiom
-			return
+			return true
 		}
 		srcs := a[1:]
 		if how == legacy || strings.HasPrefix(op, "VPINSR") || strings.HasPrefix(op, "VINSERT") {
@@ -901,8 +953,9 @@ func x86Step(mach *Mach) {
 			m.set(r, Public)
 		}
 	default:
-		m.unmodelled()
+		return false
 	}
+	return true
 }
 
 // The CPU features of x86's instructions, from the CPUID feature flag
