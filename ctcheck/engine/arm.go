@@ -528,6 +528,8 @@ func armRead(m rm, a Arg) Level {
 	return l
 }
 
+// armStep runs one instruction: each class of instructions has a
+// function of its own, tried in turn, that reports whether it knew it.
 func armStep(mach *Mach) {
 	m := rm{Mach: mach}
 	parts := strings.Split(m.in.Op, ".")
@@ -584,6 +586,31 @@ func armStep(mach *Mach) {
 		}
 		return l
 	}
+	c := armCases{m: m, op: op, setFlags: setFlags, cond: cond, a: a, n: n, flags: flags, reg: reg, fregs: fregs, write: write, fwrite: fwrite, fcond: fcond}
+	if !armControl(c) && !armInteger(c) && !armFloat(c) {
+		m.unmodelled()
+	}
+}
+
+// armCases is one instruction as armStep's cases read it.
+type armCases struct {
+	m        rm
+	op       string
+	setFlags bool
+	cond     string
+	a        []Arg
+	n        int
+	flags    Level
+	reg      func(i int) bool
+	fregs    func(as ...Arg) bool
+	write    func(x Arg, l Level)
+	fwrite   func(x Arg, l Level, single bool)
+	fcond    func(l Level, loc string) Level
+}
+
+// armControl models the branches, calls and returns.
+func armControl(c armCases) bool {
+	m, op, setFlags, cond, a, n, flags := c.m, c.op, c.setFlags, c.cond, c.a, c.n, c.flags
 	switch {
 	case op == "NOP" && n == 0 && cond == "":
 	case op == "RET" && n <= 1 && cond == "" && !setFlags:
@@ -591,7 +618,7 @@ func armStep(mach *Mach) {
 		if n == 1 {
 			if a[0].Kind != ArgImm {
 				m.unmodelled()
-				return
+				return true
 			}
 			top := Arg{Kind: ArgMem, Reg: "R13"}
 			if m.load(top, 4) == Secret {
@@ -599,7 +626,7 @@ func armStep(mach *Mach) {
 			}
 			m.popRet(top)
 			m.moveSP(a[0].Imm)
-			return
+			return true
 		}
 		m.doRet() // the engine checks the link register
 	case op == "JMP" && n == 1 && !setFlags:
@@ -620,6 +647,17 @@ func armStep(mach *Mach) {
 		} else {
 			m.indirect()
 		}
+	default:
+		return false
+	}
+	return true
+}
+
+// armInteger models the loads and stores, tests, bitfield operations,
+// multiplies and the ALU.
+func armInteger(c armCases) bool {
+	m, op, setFlags, cond, a, n, flags, reg, write := c.m, c.op, c.setFlags, c.cond, c.a, c.n, c.flags, c.reg, c.write
+	switch {
 	case armWidth[op] != 0 && n == 2 && !setFlags:
 		armMove(m, armWidth[op], cond, a, write)
 	case armTest[op] && n == 2 && cond == "" && (reg(0) || a[0].Kind == ArgImm) && reg(1):
@@ -650,7 +688,7 @@ func armStep(mach *Mach) {
 		for _, r := range a[2].Regs {
 			if r.isReg("R13") {
 				m.unmodelled()
-				return
+				return true
 			}
 			write(r, l)
 		}
@@ -659,7 +697,7 @@ func armStep(mach *Mach) {
 		for _, x := range a[:n-1] {
 			if x.Kind != ArgReg && x.Kind != ArgImm {
 				m.unmodelled()
-				return
+				return true
 			}
 			l = max(l, armRead(m, x))
 		}
@@ -677,22 +715,32 @@ func armStep(mach *Mach) {
 					d = -d
 				}
 				m.moveSP(d) // the frame: ADD/SUB $n, R13
-				return
+				return true
 			}
 			if cond != "" {
 				l = max(l, flags)
 			}
 			m.set("R13", l)
-			return
+			return true
 		}
 		if a[n-1].isReg("R15") {
 			m.indirect() // the program counter: a jump through the operands
-			return
+			return true
 		}
 		write(a[n-1], l)
 		if setFlags {
 			m.set("FLAGS", max(l, map[bool]Level{true: flags, false: Static}[cond != ""]))
 		}
+	default:
+		return false
+	}
+	return true
+}
+
+// armFloat models the floating point (VFP) and the divides.
+func armFloat(c armCases) bool {
+	m, op, setFlags, cond, a, n, reg, fregs, write, fwrite, fcond := c.m, c.op, c.setFlags, c.cond, c.a, c.n, c.reg, c.fregs, c.write, c.fwrite, c.fcond
+	switch {
 	case armFCmp[op] && n >= 1 && n <= 3 && !setFlags &&
 		(fregs(a...) && n <= 2 || fregs(a[:n-1]...) && n >= 2 && a[n-1].isReg("FLAGS")):
 		// VCMP: the FPSCR's flags; the listing's pair copies them to FLAGS
@@ -722,14 +770,14 @@ func armStep(mach *Mach) {
 		switch {
 		case fromR && toR:
 			m.unmodelled()
-			return
+			return true
 		case fromR || toR:
 			// The pair through F15: its low half holds the integer.
 			fwrite(Arg{Kind: ArgReg, Reg: "F15", Width: 8, Name: "F15"}, l, true)
 		}
 		if toR {
 			write(a[1], l)
-			return
+			return true
 		}
 		fwrite(a[1], l, armSingle(op))
 	case armDiv[op] && (n == 3 || n == 2 && strings.HasPrefix(op, "SQRT")) && reg(0) && reg(n-1) && cond == "" && !setFlags:
@@ -739,8 +787,9 @@ func armStep(mach *Mach) {
 		}
 		m.write(a[n-1], l)
 	default:
-		m.unmodelled()
+		return false
 	}
+	return true
 }
 
 // armAccess is the address a memory operand reads or writes: a

@@ -482,6 +482,8 @@ func Arm64Ops() map[string]bool {
 	return t
 }
 
+// arm64Step runs one instruction: each class of instructions has a
+// function of its own, tried in turn, that reports whether it knew it.
 func arm64Step(mach *Mach) {
 	m := arm64m{mach}
 	in := m.in
@@ -509,6 +511,27 @@ func arm64Step(mach *Mach) {
 		return 0, false
 	}
 	isReg := func(i int) bool { return i < n && a[i].Kind == ArgReg }
+	c := arm64Cases{m: m, op: op, a: a, n: n, st: st, target: target, isReg: isReg}
+	if !arm64Control(c) && !arm64Memory(c) && !arm64Arith(c) {
+		m.unmodelled()
+	}
+}
+
+// arm64Cases is one instruction as arm64Step's cases read it.
+type arm64Cases struct {
+	m      arm64m
+	op     string
+	a      []Arg
+	n      int
+	st     map[string]Level
+	target func(i int) (uint64, bool)
+	isReg  func(i int) bool
+}
+
+// arm64Control models the branches, calls and returns, the system
+// registers and the barriers.
+func arm64Control(c arm64Cases) bool {
+	m, op, a, n, st, target, isReg := c.m, c.op, c.a, c.n, c.st, c.target, c.isReg
 	switch {
 	case op == "NOP" && n == 0:
 	case op == "RET" && n == 0:
@@ -578,6 +601,17 @@ func arm64Step(mach *Mach) {
 			delete(st, ditBarrier)
 		}
 	case op == "DMB" && n == 1:
+	default:
+		return false
+	}
+	return true
+}
+
+// arm64Memory models the moves, loads and stores of registers, pairs
+// and vectors.
+func arm64Memory(c arm64Cases) bool {
+	m, op, a, n, isReg := c.m, c.op, c.a, c.n, c.isReg
+	switch {
 	case arm64Move[op] != 0 && n == 2:
 		w := arm64Move[op]
 		// A return address moves whole with MOVD (MOVD.W R30, -n(RSP) and
@@ -602,7 +636,7 @@ func arm64Step(mach *Mach) {
 		case a[0].Kind != ArgMem && a[1].Kind == ArgReg && !a[1].Post && !a[1].Pre:
 			if a[1].Reg == "RSP" {
 				m.set("RSP", m.read(a[0], w)) // MOVD R1, RSP: the frame is lost
-				return
+				return true
 			}
 			ra := m.wholeLink(whole, a[0])
 			m.write(a[1], m.read(a[0], w), w)
@@ -621,7 +655,7 @@ func arm64Step(mach *Mach) {
 		}
 		if mem.Kind != ArgMem || pair.Kind != ArgList || len(pair.Regs) != 2 {
 			m.unmodelled()
-			return
+			return true
 		}
 		x := m.access(mem)
 		var loaded [2]Level // both loads come before either write
@@ -656,7 +690,7 @@ func arm64Step(mach *Mach) {
 		}
 		if mem.Kind != ArgMem || list.Kind != ArgList {
 			m.unmodelled()
-			return
+			return true
 		}
 		x := m.access(mem)
 		if op == "VLD1" {
@@ -675,6 +709,17 @@ func arm64Step(mach *Mach) {
 	case op == "VMOV" && n == 2 && isReg(0) && isReg(1):
 		l := m.read(a[0], 8)
 		m.write(a[1], l, 8)
+	default:
+		return false
+	}
+	return true
+}
+
+// arm64Arith models the conditional selects, the bitfield and extract
+// operations, compares, floating point, divides and the ALU.
+func arm64Arith(c arm64Cases) bool {
+	m, op, a, n, isReg := c.m, c.op, c.a, c.n, c.isReg
+	switch {
 	case arm64Cset[op] && n == 2 && a[0].Kind == ArgCond && isReg(1):
 		m.write(a[1], m.reg("FLAGS"), 8)
 	case arm64Select[op] && n == 4 && a[0].Kind == ArgCond:
@@ -760,18 +805,19 @@ func arm64Step(mach *Mach) {
 				} else {
 					m.moveSP(a[0].Imm)
 				}
-				return
+				return true
 			}
 			m.set("RSP", l)
-			return
+			return true
 		}
 		m.write(dst, l, w)
 		if strings.HasSuffix(strings.TrimSuffix(op, "W"), "S") && op != "VUADDLV" || op == "ADCS" || op == "SBCS" {
 			m.set("FLAGS", l)
 		}
 	default:
-		m.unmodelled()
+		return false
 	}
+	return true
 }
 
 // The CPU features of arm64's instructions, from the Arm Architecture

@@ -591,6 +591,8 @@ func s390xRange(first, last Arg) ([]Arg, bool) {
 // s390xStoreImm are the stores of an immediate to memory, by width.
 var s390xStoreImm = map[string]int{"MVGHI": 8, "MVHI": 4, "MVHHI": 2, "MVI": 1}
 
+// s390xStep runs one instruction: each class of instructions has a
+// function of its own, tried in turn, that reports whether it knew it.
 func s390xStep(mach *Mach) {
 	m := rm{Mach: mach, isVec: s390xIsVec}
 	op, a := m.in.Op, m.in.Args
@@ -607,6 +609,30 @@ func s390xStep(mach *Mach) {
 		return 0, false
 	}
 	flags := func(l Level) { m.set("FLAGS", l) }
+	c := s390xCases{m: m, op: op, a: a, n: n, reg: reg, gp: gp, vr: vr, src: src, target: target, flags: flags}
+	if !s390xControl(c) && !s390xMemory(c) && !s390xVector(c) && !s390xArith(c) {
+		m.unmodelled()
+	}
+}
+
+// s390xCases is one instruction as s390xStep's cases read it.
+type s390xCases struct {
+	m      rm
+	op     string
+	a      []Arg
+	n      int
+	reg    func(i int) bool
+	gp     func(i int) bool
+	vr     func(i int) bool
+	src    func(i int) bool
+	target func(i int) (uint64, bool)
+	flags  func(l Level)
+}
+
+// s390xControl models the branches, the compares and the calls and
+// returns.
+func s390xControl(c s390xCases) bool {
+	m, op, a, n, gp, src, target, flags := c.m, c.op, c.a, c.n, c.gp, c.src, c.target, c.flags
 	switch {
 	case s390xNone[op] && n == 0:
 	case op == "RET" && n == 0:
@@ -651,12 +677,23 @@ func s390xStep(mach *Mach) {
 	case op == "LOCGR" && n == 3 && gp(1) && gp(2):
 		// LOCGR $mask, src, dst: dst = the condition ? src : dst.
 		m.write(a[2], max(m.read(a[1]), m.read(a[2]), m.reg("FLAGS")))
+	default:
+		return false
+	}
+	return true
+}
+
+// s390xMemory models the address computations, the loads and stores,
+// and the storage-to-storage moves.
+func s390xMemory(c s390xCases) bool {
+	m, op, a, n, gp, flags := c.m, c.op, c.a, c.n, c.gp, c.flags
+	switch {
 	case op == "LA" && n == 2 && a[0].Kind == ArgMem && gp(1):
 		// An address computed, not accessed: no finding of its own.
 		x := a[0]
 		if a[1].isReg("R15") && x.Reg == "R15" && x.Index == "" && !x.Global {
 			m.moveSP(x.Imm) // the frame: MOVD $-n(R15), R15
-			return
+			return true
 		}
 		l := Static
 		for _, r := range []string{x.Reg, x.Index} {
@@ -666,7 +703,7 @@ func s390xStep(mach *Mach) {
 		}
 		if a[1].isReg("R15") {
 			m.set("R15", l)
-			return
+			return true
 		}
 		m.write(a[1], l)
 	case s390xWidth[op] != 0 && n == 2:
@@ -707,7 +744,7 @@ func s390xStep(mach *Mach) {
 		regs, ok := s390xRange(a[0], a[1])
 		if !ok || a[2].Kind != ArgMem || a[0].Reg[0] != 'R' {
 			m.unmodelled()
-			return
+			return true
 		}
 		if op == "STMY" {
 			for i, r := range regs {
@@ -715,7 +752,7 @@ func s390xStep(mach *Mach) {
 				x.Imm += int64(4 * i)
 				m.store(x, 4, m.read(r))
 			}
-			return
+			return true
 		}
 		// Each doubleword whole: R14's return address with it.
 		if op == "STMG" {
@@ -726,7 +763,7 @@ func s390xStep(mach *Mach) {
 				m.store(x, 8, m.read(r))
 				m.keepLink(x, ra)
 			}
-			return
+			return true
 		}
 		var ls []Level
 		var links []link
@@ -744,6 +781,17 @@ func s390xStep(mach *Mach) {
 			m.write(r, ls[i])
 			m.keepLink(r, links[i])
 		}
+	default:
+		return false
+	}
+	return true
+}
+
+// s390xVector models the vector facility's loads, stores, moves and
+// operations.
+func s390xVector(c s390xCases) bool {
+	m, op, a, n, gp, vr, flags := c.m, c.op, c.a, c.n, c.gp, c.vr, c.flags
+	switch {
 	case (op == "VZERO" || op == "VONE") && n == 1 && vr(0):
 		m.write(a[0], Static)
 	case op == "VL" && n == 2 && a[0].Kind == ArgMem && vr(1):
@@ -754,7 +802,7 @@ func s390xStep(mach *Mach) {
 		regs, ok := s390xRange(a[1], a[2])
 		if !ok || !vr(1) {
 			m.unmodelled()
-			return
+			return true
 		}
 		l := m.load(a[0], 16*len(regs))
 		for _, r := range regs {
@@ -764,7 +812,7 @@ func s390xStep(mach *Mach) {
 		regs, ok := s390xRange(a[0], a[1])
 		if !ok || !vr(0) {
 			m.unmodelled()
-			return
+			return true
 		}
 		m.store(a[2], 16*len(regs), m.reads(regs...))
 	case op == "VLL" && n == 3 && gp(0) && a[1].Kind == ArgMem && vr(2):
@@ -779,7 +827,7 @@ func s390xStep(mach *Mach) {
 		part.Width, part.Off = w, int(a[0].Imm)*w
 		if a[0].Imm < 0 || part.Off+w > 16 {
 			m.unmodelled()
-			return
+			return true
 		}
 		m.write(a[2], m.read(part))
 	case op == "VTM" && n == 2 && vr(0) && vr(1):
@@ -788,7 +836,7 @@ func s390xStep(mach *Mach) {
 		for _, x := range a[:n-1] {
 			if x.Kind != ArgImm && !(x.Kind == ArgReg && x.Reg[0] == 'V') {
 				m.unmodelled()
-				return
+				return true
 			}
 		}
 		l := m.reads(a[:n-1]...)
@@ -799,6 +847,16 @@ func s390xStep(mach *Mach) {
 		if s390xVecCC[op] {
 			flags(l)
 		}
+	default:
+		return false
+	}
+	return true
+}
+
+// s390xArith models the rotates, the ALU, multiplies and divides.
+func s390xArith(c s390xCases) bool {
+	m, op, a, n, reg, gp, src, flags := c.m, c.op, c.a, c.n, c.reg, c.gp, c.src, c.flags
+	switch {
 	case s390xRISBG[op] && n == 5 && a[0].Kind == ArgImm && a[1].Kind == ArgImm && a[2].Kind == ArgImm && gp(3) && gp(4):
 		// RISBG $start, $end, $rot, src, dst: the Z forms zero dst's other
 		// bits, the others keep them.
@@ -835,10 +893,10 @@ func s390xStep(mach *Mach) {
 					d = -d
 				}
 				m.moveSP(d) // the frame: ADD $n, R15
-				return
+				return true
 			}
 			m.set("R15", l)
-			return
+			return true
 		}
 		m.write(a[2], l)
 		if !strings.HasPrefix(op, "MUL") || op == "MULHD" {
@@ -872,8 +930,9 @@ func s390xStep(mach *Mach) {
 			m.write(s390xR11, l)
 		}
 	default:
-		m.unmodelled()
+		return false
 	}
+	return true
 }
 
 // s390xMove runs a load, a store or a register move.
