@@ -19,18 +19,14 @@ var armTable = &isaTable{
 	},
 	pre: func(st *State, pre string) {
 		if pre == "mem" {
-			st.mem = Secret // a secret stored outside the frame before
+			st.SetOutside(Secret) // a secret stored outside the frame before
 		}
 		if n, ok := strings.CutPrefix(pre, "saved "); ok {
 			// A frame of n bytes, the return address in its bottom slot,
 			// as a prologue leaves it: what RET #n and MOVW.P n(R13), R15
 			// pop.
 			size, _ := strconv.Atoi(n)
-			sp := -int64(size)
-			st.sp, st.linkSlots = sp, map[int64]int{sp: 0}
-			for o := sp; o < sp+4; o++ {
-				st.stack[o] = Static
-			}
+			st.SetFrame(int64(size), 4)
 		}
 	},
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // What a harness that tests the checker needs beyond Check: the states the
 // analysis reaches, what the model makes of one instruction, and the
@@ -13,6 +16,60 @@ func (s *State) Level(loc string) Level { return get(s.regs, loc) }
 
 // SetLevel sets the level of a register location.
 func (s *State) SetLevel(loc string, l Level) { put(s.regs, loc, l) }
+
+// NewEntry is the state a function of a starts from in a harness: every
+// register and slot public, the return address in the link register, no
+// CPU feature assumed.
+func NewEntry(a *Arch) *State {
+	s := NewState()
+	if a.LR != "" {
+		s.links = map[string]int{a.LR: 0}
+	}
+	return s
+}
+
+// Assume makes features, by name, the CPU features the code may use in
+// s, and no other.
+func (s *State) Assume(a *Arch, features []string) error {
+	set, err := a.featuresOf(features)
+	if err != nil {
+		return err
+	}
+	s.assumed = set
+	return nil
+}
+
+// SetOutside sets the level of the memory outside the frame and the
+// declared regions: what stores to globals may have left there.
+func (s *State) SetOutside(l Level) { s.mem = l }
+
+// SetFrame makes s the state inside a frame of size bytes that a
+// prologue made: the stack pointer size bytes down, the return address
+// (static, ptrSize bytes) in the frame's bottom slot.
+func (s *State) SetFrame(size int64, ptrSize int) {
+	sp := -size
+	s.sp, s.spKnown, s.linkSlots = sp, true, map[int64]int{sp: 0}
+	stack := s.stackW()
+	for o := sp; o < sp+int64(ptrSize); o++ {
+		stack[o] = Static
+	}
+}
+
+// Join joins o into s: a location is secret where it is in either.
+func (s *State) Join(o *State) { s.join(o) }
+
+// Secrets are the register locations secret in s, sorted, without the
+// models' pseudo-locations.
+func (s *State) Secrets() []string {
+	var out []string
+	for k, l := range s.regs {
+		if l == Secret && !isPseudo(k) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
 
 // Reached reports whether any path from the entry reaches s.
 func (s *State) Reached() bool { return s.reached }
@@ -33,6 +90,16 @@ func (m *Mach) Findings() []string { return m.findings }
 // Ends reports whether the instruction ends a basic block: it branches,
 // or does not fall through to the next.
 func (m *Mach) Ends() bool { return len(m.jumps) > 0 || !m.fall }
+
+// Falls reports whether the next instruction may run after this one.
+func (m *Mach) Falls() bool { return m.fall }
+
+// Jumps are the targets of the instruction's branches in its function.
+func (m *Mach) Jumps() []uint64 { return m.jumps }
+
+// Exit is the state the instruction that m ran from out leaves to the
+// next one: out, with the engine's part of a call or a return.
+func (an *Analysis) Exit(m *Mach, out *State) *State { return an.effect(m, out, &State{}) }
 
 // Calls names the function the instruction calls, "" for none.
 func (m *Mach) Calls() string { return m.callSym }

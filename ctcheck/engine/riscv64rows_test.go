@@ -16,9 +16,9 @@ var riscv64Table = &isaTable{
 	pre: func(st *State, pre string) {
 		for _, p := range strings.Fields(pre) {
 			if p == "partial" {
-				st.regs[rvvPartial] = Secret
+				st.SetLevel(rvvPartial, Secret)
 			} else {
-				st.regs[rvvLMUL+strings.TrimPrefix(p, "M")] = Secret
+				st.SetLevel(rvvLMUL+strings.TrimPrefix(p, "M"), Secret)
 			}
 		}
 	},

@@ -242,7 +242,7 @@ func linkRows(t *testing.T, tab *isaTable, rows []tableRow) (map[checkName]*Prog
 			return nil, 0, 0, fmt.Errorf("%s is not in the program", names[i])
 		}
 		atRow := func(in Inst) bool {
-			_, l := splitPos(in.Pos)
+			_, l := SplitPos(in.Pos)
 			return l >= lines[i][0] && l <= lines[i][1]
 		}
 		start := slices.IndexFunc(f.Insts, atRow)
@@ -323,16 +323,6 @@ func leakSet(lanes func(string) []string, leak string) map[string]bool {
 	return s
 }
 
-// rowEntry is the state a row's function starts from: every register
-// public, the return address in LR.
-func rowEntry(a *Arch) *State {
-	st := NewState()
-	if a.LR != "" {
-		st.links = map[string]int{a.LR: 0}
-	}
-	return st
-}
-
 // runRow runs the row r, the instructions f.Insts[start:end] of p, from
 // the state where nothing is secret and from each where one of probes
 // is, and checks its flows and findings.
@@ -357,18 +347,21 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 	leaks, leaks2 := leakSet(lanes, r.leak), leakSet(lanes, r.leak2)
 	follow := func(sym string) bool { return strings.HasPrefix(sym, "main.") }
 
-	entry := rowEntry(a)
-	level, err := a.featuresOf(a.LevelFeatures(p.Level))
-	if err != nil {
+	entry := NewEntry(a)
+	level := a.LevelFeatures(p.Level)
+	if err := entry.Assume(a, level); err != nil {
 		t.Fatal(err)
 	}
-	entry.assumed = level
 	if tab.pre != nil {
 		tab.pre(entry, r.pre)
 	}
 	if start > 0 {
-		in, _ := newAnalysis(a, p, follow).fixpoint(f, entry)
-		if !in[start].reached {
+		an, err := NewAnalysis(p, follow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := an.Flow(f, entry)
+		if !in[start].Reached() {
 			errorf("the prologue does not reach the row")
 			return
 		}
@@ -386,31 +379,34 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 		if probe != "" {
 			secret = lanes(probe)
 			for _, l := range secret {
-				st.regs[l] = Secret
+				st.SetLevel(l, Secret)
 			}
 		}
-		an := newAnalysis(a, p, follow)
-		in, _ := an.fixpoint(body, st)
+		an, err := NewAnalysis(p, follow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := an.Flow(body, st)
 		left := &State{} // what the row leaves by
 		var findings []string
 		for i := range end {
-			if !in[i].reached {
+			if !in[i].Reached() {
 				continue
 			}
 			out := in[i].Clone()
 			m := an.Step(body, i, out)
-			after := an.effect(m, out, &State{})
-			findings = append(findings, m.findings...)
-			if m.fall && i+1 >= end {
-				left.join(after)
+			after := an.Exit(m, out)
+			findings = append(findings, m.Findings()...)
+			if m.Falls() && i+1 >= end {
+				left.Join(after)
 			}
-			for _, target := range m.jumps {
-				if j, ok := body.at[target]; !ok || j >= end {
-					left.join(out)
+			for _, target := range m.Jumps() {
+				if j, ok := body.At(target); !ok || j >= end {
+					left.Join(out)
 				}
 			}
-			if !m.fall && len(m.jumps) == 0 {
-				left.join(out) // a return, a tail jump, an indirect jump
+			if !m.Falls() && len(m.Jumps()) == 0 {
+				left.Join(out) // a return, a tail jump, an indirect jump
 			}
 		}
 
@@ -428,16 +424,14 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 			}
 		}
 		got := map[string]bool{}
-		for k, l := range left.regs {
-			if l == Secret && !isPseudo(k) {
-				got[k] = true
-			}
+		for _, k := range left.Secrets() {
+			got[k] = true
 		}
 		name := probe
 		if probe == "" {
 			name = "nothing"
 		}
-		if left.reached && !maps.Equal(got, want) {
+		if left.Reached() && !maps.Equal(got, want) {
 			errorf("with %s secret: secret after: %v, want %v", name, slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 		}
 
@@ -446,7 +440,7 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 			wants = append(wants, r.always)
 		}
 		for _, f := range strings.Fields(r.needs) {
-			if b, _ := a.featureBit(f); level&b == 0 {
+			if !slices.Contains(level, f) {
 				wants = append(wants, wNeeds+f+",")
 			}
 		}
@@ -470,20 +464,27 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 
 	// Where the code may assume no feature, it needs exactly the row's;
 	// where it may assume those, none.
-	needs, err := a.featuresOf(strings.Fields(r.needs))
-	if err != nil {
-		errorf("%v", err)
-		return
+	needs := slices.Sorted(slices.Values(strings.Fields(r.needs)))
+	needs = slices.Compact(needs)
+	runs := [][]string{nil}
+	if len(needs) > 0 {
+		runs = append(runs, needs)
 	}
-	for _, assumed := range slices.Compact([]featureSet{0, needs}) {
+	for _, assumed := range runs {
 		st := entry.Clone()
-		st.assumed = assumed
-		an := newAnalysis(a, p, follow)
-		in, _ := an.fixpoint(body, st)
+		if err := st.Assume(a, assumed); err != nil {
+			errorf("%v", err)
+			return
+		}
+		an, err := NewAnalysis(p, follow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := an.Flow(body, st)
 		var got []string
 		for i := range end {
-			if in[i].reached {
-				for _, fd := range an.Step(body, i, in[i].Clone()).findings {
+			if in[i].Reached() {
+				for _, fd := range an.Step(body, i, in[i].Clone()).Findings() {
 					if f, ok := strings.CutPrefix(fd, wNeeds); ok {
 						got = append(got, f[:strings.Index(f, ",")])
 					}
@@ -491,12 +492,12 @@ func runRow(t *testing.T, check checkName, tab *isaTable, probes []string, p *Pr
 			}
 		}
 		var want []string
-		if assumed == 0 {
-			want = a.names(needs)
+		if assumed == nil {
+			want = needs
 		}
 		slices.Sort(got)
-		if slices.Sort(want); !slices.Equal(slices.Compact(got), want) {
-			errorf("with %v assumed: needs %v, want %v", a.names(assumed), got, want)
+		if !slices.Equal(slices.Compact(got), want) {
+			errorf("with %v assumed: needs %v, want %v", assumed, got, want)
 		}
 	}
 }
