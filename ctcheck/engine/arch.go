@@ -1,6 +1,9 @@
 package engine
 
-import "slices"
+import (
+	"context"
+	"slices"
+)
 
 // An Arch is one instruction set as Go's toolchain uses it: the registers
 // its ABI gives a fixed role, the assembler's instruction-set levels, the
@@ -100,6 +103,9 @@ type Arch struct {
 	// variable at an address.
 	objdump func(f *Func, in *Inst, args []string) error
 	globals func(f *Func, at func(addr uint64) string)
+	// disassemble, where set, reads a binary with a disassembler of the
+	// architecture's own, in place of go tool objdump.
+	disassemble func(ctx context.Context, a *Arch, bin string, keep func(sym string) bool) (*Program, error)
 	// duffs are the runtime's Duff's devices, by symbol, where the model
 	// reads them; elsewhere a call of one is a call into the middle of a
 	// function (fail closed).

@@ -911,3 +911,15 @@ var armDuffs = map[string]duff{
 	"runtime.duffzero": {steps: 128, stepBytes: 4, width: 4, dst: "R1", val: "R0"},            // MOVW.P R0, 4(R1)
 	"runtime.duffcopy": {steps: 128, stepBytes: 8, width: 4, dst: "R2", src: "R1", val: "R0"}, // MOVW.P 4(R1), R0; MOVW.P R0, 4(R2)
 }
+
+// armArch is the model of arm: the registers its ABI gives a fixed role,
+// its levels and features, and its front ends' hooks.
+var armArch = &Arch{
+	GOARCH: "arm", PtrSize: 4, ArgBase: armFixedFrame, ptrFlows: armPtrFlows, SP: "R13", LR: "R14", MorestackLR: "R3",
+	G: "R10", GInABI0: true, Tmp: []string{"R11"},
+	LevelVar: "GOARM", Levels: []string{"5", "6", "7"}, DefaultLevel: "7", Macros: Cumulative,
+	Features: armFeatures, levelFeatures: armLevels, needs: armNeeds, runtimeFlags: armRuntimeFlags,
+	Step: armStep, Regs: armRegs(), duffs: armDuffs,
+	listing: &listingArch{reg: armListingReg, convert: armFromListing, frameArg: armFrameArg},
+	objdump: armFromObjdump,
+}

@@ -891,3 +891,19 @@ func arm64Needs(in *Inst, _ string) []string {
 
 // arm64PtrFlows are the moves, adds and ands that keep a pointer's provenance.
 var arm64PtrFlows = withPairs(goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))
+
+// arm64Arch is the model of arm64: the registers its ABI gives a fixed role,
+// its levels and features, and its front ends' hooks.
+var arm64Arch = &Arch{
+	GOARCH: "arm64", PtrSize: 8, SP: "RSP", LR: "R30", MorestackLR: "R3", Zero: "ZR",
+	// R18 is the platform register, R26 the closure context, R29 the
+	// frame pointer.
+	G: "R28", GInABI0: true, Tmp: []string{"R27"}, Other: []string{"R18", "R26", "R29"},
+	KeptBelowSP: 8,
+	LevelVar:    "GOARM64", Levels: []string{"v8.0"}, DefaultLevel: "v8.0",
+	Features: arm64Features, levelFeatures: arm64Levels, needs: arm64Needs, runtimeFlags: arm64RuntimeFlags,
+	Modes: []string{"dit"}, Step: arm64Step, Regs: arm64Regs(),
+	ArgBase: 8, IntArgRegs: numbered("R", 0, 15), FloatArgRegs: numbered("V", 0, 15), ptrFlows: arm64PtrFlows,
+	listing: &listingArch{reg: arm64ListingReg, convert: arm64FromListing, frameArg: arm64FrameArg, word: arm64Word},
+	objdump: arm64FromObjdump, globals: arm64ObjGlobals,
+}

@@ -6,7 +6,7 @@ import "strings"
 // vector register n as Vn (both lanes) or Vn.i (Fn is lane 0).
 
 var arm64Table = &isaTable{
-	goarch: "arm64", rows: arm64Rows, objRows: arm64ObjRows, lanes: arm64RowLanes,
+	arch: arm64Arch, rows: arm64Rows, objRows: arm64ObjRows, lanes: arm64RowLanes,
 	probes: append(append(numbered("R", 0, 12), "FLAGS"), numbered("V", 0, 17)...),
 	ops:    Arm64Ops(), extra: "B BNV BAL BHS BLO ADR ADRP DMB",
 }

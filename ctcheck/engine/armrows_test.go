@@ -8,7 +8,7 @@ import (
 // The arm model's rows. Locations: R0-R15, FLAGS, FPSCR, F0-F15.
 
 var armTable = &isaTable{
-	goarch: "arm", minGo: "go1.26", rows: armRows, objRows: armObjRows,
+	arch: armArch, minGo: "go1.26", rows: armRows, objRows: armObjRows,
 	probes:    append(numbered("R", 0, 9), "R14", "FLAGS", "FPSCR", "F1", "F2", "F3"),
 	objProbes: append(numbered("R", 0, 4), "FLAGS", "FPSCR", "F0", "F1"),
 	ops:       ARMOps(), objOnly: "NOP",

@@ -48,9 +48,9 @@ var hostArch = sync.OnceValue(func() string {
 
 // needObjdump skips a test of x86's compiled code where GNU objdump is
 // not installed, unless CTCHECK_REQUIRE_OBJDUMP says it must be (CI).
-func needObjdump(t *testing.T, goarch string) {
+func needObjdump(t *testing.T, a *Arch) {
 	t.Helper()
-	if ArchOf(goarch).objdump != nil {
+	if a.disassemble == nil {
 		return
 	}
 	if _, err := exec.LookPath(GNUObjdump); err != nil {
@@ -77,7 +77,7 @@ const asmHeader = "#include \"textflag.h\"\n\n"
 // linux/goarch (env: a level), and reads it with both front ends: the
 // listing (source) and the disassembly (compiled). Their symbols are
 // "main." + name + ".abi0".
-func buildAsm(t *testing.T, goarch string, env []string, asm string, names []string) (src, bin *Program) {
+func buildAsm(t *testing.T, a *Arch, env []string, asm string, names []string) (src, bin *Program) {
 	t.Helper()
 	var goSrc strings.Builder
 	goSrc.WriteString("package main\n\n")
@@ -85,16 +85,16 @@ func buildAsm(t *testing.T, goarch string, env []string, asm string, names []str
 		fmt.Fprintf(&goSrc, "func %s(x, y []byte) int\n", n)
 	}
 	fmt.Fprintf(&goSrc, "\nvar sink []any\n\nfunc main() { sink = append(sink, %s) }\n", strings.Join(names, ", "))
-	return buildFiles(t, goarch, env, map[string]string{"main.go": goSrc.String(), "rows_" + goarch + ".s": asmHeader + asm})
+	return buildFiles(t, a, env, map[string]string{"main.go": goSrc.String(), "rows_" + a.GOARCH + ".s": asmHeader + asm})
 }
 
 // buildFiles links files, the Go and assembly files of package main, into
 // a program for linux/goarch (env: a level), and reads it with both front
 // ends.
-func buildFiles(t *testing.T, goarch string, env []string, files map[string]string) (src, bin *Program) {
+func buildFiles(t *testing.T, a *Arch, env []string, files map[string]string) (src, bin *Program) {
 	t.Helper()
 	goTool := toolchain(t)
-	needObjdump(t, goarch)
+	needObjdump(t, a)
 	dir := t.TempDir()
 	files["go.mod"] = "module ctcheckrows\n\ngo 1.24\n"
 	for name, text := range files {
@@ -107,12 +107,11 @@ func buildFiles(t *testing.T, goarch string, env []string, files map[string]stri
 	exe := filepath.Join(dir, "rows")
 	cmd := exec.CommandContext(ctx, goTool, "build", "-o", exe, "-gcflags=-S", "-asmflags=-S", ".")
 	cmd.Dir = dir
-	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+goarch, "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS="), env...)
+	cmd.Env = append(append(os.Environ(), "GOOS=linux", "GOARCH="+a.GOARCH, "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS="), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("go build for %s: %v\n%s", goarch, err, out)
+		t.Fatalf("go build for %s: %v\n%s", a.GOARCH, err, out)
 	}
-	a := ArchFor(goarch, toolVersion())
 	if src, err = ParseListing(a, string(out)); err != nil {
 		t.Fatal(err)
 	}

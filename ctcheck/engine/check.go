@@ -124,6 +124,10 @@ func AssembleListing(path string, a *Arch, env []string) (*Program, error) {
 	return p, nil
 }
 
+// GNUObjdump is the disassembler of the architectures whose compiled
+// code go tool objdump does not decode whole (x86).
+var GNUObjdump = "objdump"
+
 // Disassemble reads the compiled code of bin, a binary for linux and
 // architecture a built by goTool, with the disassembler of the
 // architecture (GNU objdump for x86, go tool objdump for the rest),
@@ -133,8 +137,8 @@ func AssembleListing(path string, a *Arch, env []string) (*Program, error) {
 func Disassemble(ctx context.Context, goTool string, a *Arch, bin string, keep func(sym string) bool, symbols string) (*Program, error) {
 	var p *Program
 	var err error
-	if a.objdump == nil {
-		p, err = DisassembleGNU(ctx, a, bin, keep)
+	if a.disassemble != nil {
+		p, err = a.disassemble(ctx, a, bin, keep)
 	} else {
 		p, err = DisassembleGo(ctx, goTool, a, bin, symbols)
 	}

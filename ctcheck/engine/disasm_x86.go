@@ -16,9 +16,6 @@ import (
 // bytes the linker wrote, assembly included, and shares no parser with
 // the listing front end.
 
-// GNUObjdump is the disassembler this front end runs.
-var GNUObjdump = "objdump"
-
 var (
 	gnuFunc = regexp.MustCompile(`^([0-9a-f]+) <(.+)>:$`)
 	gnuInst = regexp.MustCompile(`^ *([0-9a-f]+):\t([0-9a-f ]+)\t(.*)$`)

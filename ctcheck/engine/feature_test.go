@@ -220,7 +220,7 @@ func TestFeatureCases(t *testing.T) {
 					files[name] = asmHeader + text
 				}
 			}
-			src, bin := buildFiles(t, c.goarch, c.env, files)
+			src, bin := buildFiles(t, ArchFor(c.goarch, toolVersion()), c.env, files)
 			policy := Policy{
 				Needs: func(sym string) []string { return c.needs[sym] },
 				Modes: func(sym string) []string { return c.claims[sym] },

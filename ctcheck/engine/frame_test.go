@@ -31,7 +31,7 @@ func TestLargeFrameReturn(t *testing.T) {
 			}
 			for _, frame := range []int{16, 248, 392, 1200} {
 				asm := fmt.Sprintf("TEXT ·big(SB), $%d-0\n\tCALL ·leaf(SB)\n\tCALL ·leaf(SB)\n\tRET\n\nTEXT ·leaf(SB), NOSPLIT|NOFRAME, $0-0\n\tRET\n", frame)
-				src, bin := buildAsm(t, goarch, nil, asm, []string{"big", "leaf"})
+				src, bin := buildAsm(t, ArchFor(goarch, toolVersion()), nil, asm, []string{"big", "leaf"})
 				for check, p := range map[checkName]*Program{sourceCheck: src, compiledCheck: bin} {
 					root := "main.big.abi0"
 					if p.Funcs[root] == nil {

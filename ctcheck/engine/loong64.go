@@ -664,3 +664,16 @@ func loong64Step(mach *Mach) {
 
 // loong64PtrFlows are the moves, adds and ands that keep a pointer's provenance.
 var loong64PtrFlows = goOrderFlows("MOVV", set("ADDV", "ADDVU"), set("SUBV", "SUBVU"), set("AND"))
+
+// loong64Arch is the model of loong64: the registers its ABI gives a fixed role,
+// its levels and features, and its front ends' hooks.
+var loong64Arch = &Arch{
+	// R2 is the thread pointer.
+	GOARCH: "loong64", PtrSize: 8, ArgBase: loong64FixedFrame, ptrFlows: loong64PtrFlows,
+	IntArgRegs: numbered("R", 4, 19), FloatArgRegs: numbered("F", 0, 15), Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
+	G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
+	Features: loong64Features, levelFeatures: loong64Levels, needs: loong64Needs,
+	Step: loong64Step, Regs: loong64Regs(),
+	listing: &listingArch{reg: loong64ListingReg, convert: loong64FromListing, frameArg: loong64FrameArg},
+	objdump: loong64FromObjdump,
+}

@@ -7,7 +7,7 @@ import "strconv"
 // Fn and Xn.1 (loong64RowLanes).
 
 var loong64Table = &isaTable{
-	goarch: "loong64", minGo: "go1.26", rows: loong64Rows, objRows: loong64ObjRows, lanes: loong64RowLanes,
+	arch: loong64Arch, minGo: "go1.26", rows: loong64Rows, objRows: loong64ObjRows, lanes: loong64RowLanes,
 	probes: append(append(numbered("R", 4, 12), "R1", "F1", "F2", "F3", "FCC0", "FCC1"),
 		"X1.1", "X1.2", "X1.3", "X2.1", "X2.2", "X2.3", "X3.1", "X3.2", "X3.3"),
 	objProbes: append(numbered("R", 4, 12), "R20", "F0", "F1", "F2", "FCC0", "FCC1"),

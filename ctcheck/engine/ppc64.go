@@ -821,3 +821,17 @@ func ppc64Needs(in *Inst, _ string) []string { return ppc64OpNeeds[in.Op] }
 
 // ppc64PtrFlows are the moves, adds and ands that keep a pointer's provenance.
 var ppc64PtrFlows = goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND"))
+
+// ppc64Arch is the model of ppc64le: the registers its ABI gives a fixed role,
+// its levels and features, and its front ends' hooks.
+var ppc64Arch = &Arch{
+	// LR is a special register. R2 is the TOC, R13 the thread pointer.
+	GOARCH: "ppc64le", PtrSize: 8, ArgBase: ppc64FixedFrame, ptrFlows: ppc64PtrFlows,
+	IntArgRegs: append(numbered("R", 3, 10), numbered("R", 14, 17)...), FloatArgRegs: numbered("VS", 1, 12), Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
+	G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
+	LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: Cumulative,
+	Features: ppc64Features, levelFeatures: ppc64Levels, needs: ppc64Needs,
+	Step: ppc64Step, Regs: ppc64Regs(),
+	listing: &listingArch{reg: ppc64ListingReg, convert: ppc64FromListing, frameArg: ppc64FrameArg},
+	objdump: ppc64FromObjdump,
+}

@@ -8,7 +8,7 @@ import "strings"
 // VS32-VS63).
 
 var ppc64Table = &isaTable{
-	goarch: "ppc64le", env: []string{"GOPPC64=power10"}, minGo: "go1.26", rows: ppc64Rows, objRows: ppc64ObjRows,
+	arch: ppc64Arch, env: []string{"GOPPC64=power10"}, minGo: "go1.26", rows: ppc64Rows, objRows: ppc64ObjRows,
 	probes: append(append(numbered("R", 3, 10), "R31", "CR0", "CR1", "CR6", "CA", "CTR", "LR"),
 		withLanes(nil, []string{"VS1", "VS2", "VS3", "VS32", "VS33", "VS34", "VS35"})...),
 	objProbes: append(append(numbered("R", 3, 10), "R31", "CR0", "CTR", "LR", "CA"), withLanes(nil, []string{"VS32"})...),

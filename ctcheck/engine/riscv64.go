@@ -612,3 +612,18 @@ func riscv64Needs(in *Inst, level string) []string {
 
 // riscv64PtrFlows are the moves, adds and ands that keep a pointer's provenance.
 var riscv64PtrFlows = goOrderFlows("MOV", set("ADD", "ADDI"), set("SUB"), set("AND", "ANDI"))
+
+// riscv64Arch is the model of riscv64: the registers its ABI gives a fixed role,
+// its levels and features, and its front ends' hooks.
+var riscv64Arch = &Arch{
+	GOARCH: "riscv64", PtrSize: 8, ArgBase: 8, ptrFlows: riscv64PtrFlows,
+	IntArgRegs:   append(append(numbered("X", 10, 17), "X8", "X9"), numbered("X", 18, 23)...),
+	FloatArgRegs: append(append(numbered("F", 10, 17), "F8", "F9"), numbered("F", 18, 23)...), Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
+	// X3 is the global pointer, X4 the thread pointer.
+	G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
+	LevelVar: "GORISCV64", Levels: []string{"rva20u64", "rva22u64", "rva23u64"}, DefaultLevel: "rva20u64", Macros: One,
+	Features: riscv64Features, levelFeatures: riscv64Levels, needs: riscv64Needs, runtimeFlags: riscv64RuntimeFlags,
+	Step: riscv64Step, Regs: riscv64Regs(),
+	listing: &listingArch{reg: riscv64ListingReg, convert: riscv64FromListing, frameArg: riscv64FrameArg},
+	objdump: riscv64FromObjdump,
+}

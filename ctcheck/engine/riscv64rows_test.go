@@ -9,7 +9,7 @@ import "strings"
 // "M1", "M8", "partial".
 
 var riscv64Table = &isaTable{
-	goarch: "riscv64", env: []string{"GORISCV64=rva23u64"}, minGo: "go1.26", rows: riscv64Rows, objRows: riscv64ObjRows,
+	arch: riscv64Arch, env: []string{"GORISCV64=rva23u64"}, minGo: "go1.26", rows: riscv64Rows, objRows: riscv64ObjRows,
 	probes:    append(append(numbered("X", 5, 12), "X1", "F1", "F2"), numbered("V", 0, 31)...),
 	objProbes: append(numbered("X", 1, 12), "F1"),
 	ops:       RISCV64Ops(), objOnly: "NOP SLTZ SGTZ ZEXTW",

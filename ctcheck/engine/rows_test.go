@@ -77,8 +77,8 @@ const (
 
 // An isaTable is one instruction set's rows and what running them needs.
 type isaTable struct {
-	goarch string
-	env    []string // the level the rows are built at: GOPPC64=power10
+	arch *Arch    // the model, as the newest release passes arguments
+	env  []string // the level the rows are built at: GOPPC64=power10
 	// minGo is the first release whose assembler takes every row.
 	minGo string
 	rows  func() []tableRow
@@ -105,7 +105,7 @@ var isaTables = []*isaTable{x86Table, arm64Table, riscv64Table, ppc64Table, s390
 // TestRows runs every row of every table through both front ends.
 func TestRows(t *testing.T) {
 	for _, tab := range isaTables {
-		t.Run(tab.goarch, func(t *testing.T) {
+		t.Run(tab.arch.GOARCH, func(t *testing.T) {
 			t.Parallel()
 			if tab.minGo != "" && version.Compare(runtime.Version(), tab.minGo) < 0 {
 				t.Skipf("the rows are written for the assembler of %s; this is %s", tab.minGo, runtime.Version())
@@ -145,7 +145,7 @@ func TestRows(t *testing.T) {
 				t.Errorf("opcodes the model knows with no row: %v", missing)
 			}
 			t.Logf("%s: %d rows, %d opcodes covered; %d rows through both front ends, %d through the listing alone",
-				tab.goarch, len(rows), len(covered), len(rows)-sourceOnly, sourceOnly)
+				tab.arch.GOARCH, len(rows), len(covered), len(rows)-sourceOnly, sourceOnly)
 		})
 	}
 }
@@ -157,7 +157,7 @@ func TestObjdumpForms(t *testing.T) {
 		if tab.objRows == nil {
 			continue
 		}
-		t.Run(tab.goarch, func(t *testing.T) {
+		t.Run(tab.arch.GOARCH, func(t *testing.T) {
 			probes := tab.objProbes
 			if probes == nil {
 				probes = tab.probes
@@ -165,7 +165,7 @@ func TestObjdumpForms(t *testing.T) {
 			covered := map[string]bool{}
 			rows := tab.objRows()
 			for _, r := range rows {
-				p, err := ParseGoObjdump(ArchFor(tab.goarch, ""), objdumpLine(r.ins))
+				p, err := ParseGoObjdump(tab.arch, objdumpLine(r.ins))
 				if err != nil {
 					t.Fatalf("%s: %v", r.ins, err)
 				}
@@ -178,7 +178,7 @@ func TestObjdumpForms(t *testing.T) {
 					t.Errorf("no row of the disassembler's %s", op)
 				}
 			}
-			t.Logf("%s: %d rows of the disassembler's forms, through the compiled front end", tab.goarch, len(rows))
+			t.Logf("%s: %d rows of the disassembler's forms, through the compiled front end", tab.arch.GOARCH, len(rows))
 		})
 	}
 }
@@ -232,7 +232,7 @@ func linkRows(t *testing.T, tab *isaTable, rows []tableRow) (map[checkName]*Prog
 	names = append(names, "rowTarget")
 	asm.WriteString("TEXT ·rowTarget(SB), " + rowText + "\n\tRET\n\n")
 	asm.WriteString("DATA ·rtTable+0(SB)/8, $0\nGLOBL ·rtTable(SB), RODATA, $64\n")
-	src, bin := buildAsm(t, tab.goarch, tab.env, asm.String(), names)
+	src, bin := buildAsm(t, tab.arch, tab.env, asm.String(), names)
 	spans := func(p *Program, i int) (*Func, int, int, error) {
 		f := p.Funcs["main."+names[i]+".abi0"]
 		if f == nil {

@@ -986,3 +986,25 @@ func s390xNeeds(in *Inst, _ string) []string {
 
 // s390xPtrFlows are the moves, adds and ands that keep a pointer's provenance.
 var s390xPtrFlows = withAddressOf("LA", goOrderFlows("MOVD", set("ADD"), set("SUB"), set("AND")))
+
+// s390xArch is the model of s390x: the registers its ABI gives a fixed role,
+// its levels and features, and its front ends' hooks.
+var s390xArch = &Arch{
+	// R0 reads as zero as a base or index; R1 is the stack-zeroing
+	// scratch register (REGRT1).
+	GOARCH: "s390x", PtrSize: 8, ArgBase: s390xFixedFrame, ptrFlows: s390xPtrFlows, Zero: "R0", ZeroAsBase: true, SP: "R15", LR: "R14", MorestackLR: "R5",
+	G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
+	Features: s390xFeatures, levelFeatures: s390xLevels, needs: s390xNeeds,
+	Step: s390xStep, Regs: s390xRegs(),
+	listing: &listingArch{reg: s390xListingReg, convert: s390xFromListing, frameArg: s390xFrameArg},
+	objdump: s390xFromObjdump,
+}
+
+// s390xRegArch is s390x as Go 1.26 and later pass ABIInternal's
+// arguments: in R2-R9 and V0-V15 (internal/buildcfg's regabiSupported),
+// not in the frame.
+var s390xRegArch = func() *Arch {
+	c := *s390xArch
+	c.IntArgRegs, c.FloatArgRegs = numbered("R", 2, 9), numbered("V", 0, 15)
+	return &c
+}()

@@ -11,7 +11,7 @@ import (
 // and V0-V31 as two lanes each (F1 is lane 0 of V1).
 
 var s390xTable = &isaTable{
-	goarch: "s390x", minGo: "go1.26", rows: s390xRows, objRows: s390xObjRows,
+	arch: s390xRegArch, minGo: "go1.26", rows: s390xRows, objRows: s390xObjRows,
 	probes:    append(append(numbered("R", 1, 9), "R14", "FLAGS"), withLanes(nil, numbered("V", 1, 4))...),
 	objProbes: append(append(numbered("R", 1, 9), "R14", "FLAGS"), withLanes(nil, numbered("V", 0, 2))...),
 	ops:       S390XOps(),

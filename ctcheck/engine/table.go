@@ -9,94 +9,9 @@ import (
 	"strings"
 )
 
-// arches is every instruction set the checker models: the one place that
-// maps a GOARCH to its facts, its model and its front ends.
-var arches = []*Arch{
-	{
-		GOARCH: "amd64", PtrSize: 8, SP: "SP", RetAddr: 8,
-		// R14 is g in ABIInternal only; BP is the frame pointer.
-		G: "R14", Other: []string{"BP"}, Fixed: numbered("X15.", 0, 7),
-		LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: One,
-		Features: x86Features, levelFeatures: amd64Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
-		Step: x86Step, Regs: x86Regs(), listing: x86Listing,
-		ArgBase: 8, IntArgRegs: []string{"AX", "BX", "CX", "DI", "SI", "R8", "R9", "R10", "R11"},
-		FloatArgRegs: numbered("X", 0, 14), ptrFlows: x86PtrFlows,
-	},
-	{
-		GOARCH: "386", ArgBase: 4, ptrFlows: x86PtrFlows, PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
-		// GO386=sse2, the default, requires SSE2; softfloat code has none.
-		Features: x86Features, levelFeatures: i386Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
-		Step: x86Step, Regs: x86Regs(), listing: x86Listing, duffs: i386Duffs,
-	},
-	{
-		GOARCH: "arm64", PtrSize: 8, SP: "RSP", LR: "R30", MorestackLR: "R3", Zero: "ZR",
-		// R18 is the platform register, R26 the closure context, R29 the
-		// frame pointer.
-		G: "R28", GInABI0: true, Tmp: []string{"R27"}, Other: []string{"R18", "R26", "R29"},
-		KeptBelowSP: 8,
-		LevelVar:    "GOARM64", Levels: []string{"v8.0"}, DefaultLevel: "v8.0",
-		Features: arm64Features, levelFeatures: arm64Levels, needs: arm64Needs, runtimeFlags: arm64RuntimeFlags,
-		Modes: []string{"dit"}, Step: arm64Step, Regs: arm64Regs(),
-		ArgBase: 8, IntArgRegs: numbered("R", 0, 15), FloatArgRegs: numbered("V", 0, 15), ptrFlows: arm64PtrFlows,
-		listing: &listingArch{reg: arm64ListingReg, convert: arm64FromListing, frameArg: arm64FrameArg, word: arm64Word},
-		objdump: arm64FromObjdump, globals: arm64ObjGlobals,
-	},
-	{
-		GOARCH: "riscv64", PtrSize: 8, ArgBase: 8, ptrFlows: riscv64PtrFlows,
-		IntArgRegs:   append(append(numbered("X", 10, 17), "X8", "X9"), numbered("X", 18, 23)...),
-		FloatArgRegs: append(append(numbered("F", 10, 17), "F8", "F9"), numbered("F", 18, 23)...), Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
-		// X3 is the global pointer, X4 the thread pointer.
-		G: "X27", GInABI0: true, Tmp: []string{"X31"}, Other: []string{"X3", "X4"},
-		LevelVar: "GORISCV64", Levels: []string{"rva20u64", "rva22u64", "rva23u64"}, DefaultLevel: "rva20u64", Macros: One,
-		Features: riscv64Features, levelFeatures: riscv64Levels, needs: riscv64Needs, runtimeFlags: riscv64RuntimeFlags,
-		Step: riscv64Step, Regs: riscv64Regs(),
-		listing: &listingArch{reg: riscv64ListingReg, convert: riscv64FromListing, frameArg: riscv64FrameArg},
-		objdump: riscv64FromObjdump,
-	},
-	{
-		// LR is a special register. R2 is the TOC, R13 the thread pointer.
-		GOARCH: "ppc64le", PtrSize: 8, ArgBase: ppc64FixedFrame, ptrFlows: ppc64PtrFlows,
-		IntArgRegs: append(numbered("R", 3, 10), numbered("R", 14, 17)...), FloatArgRegs: numbered("VS", 1, 12), Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
-		G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
-		LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: Cumulative,
-		Features: ppc64Features, levelFeatures: ppc64Levels, needs: ppc64Needs,
-		Step: ppc64Step, Regs: ppc64Regs(),
-		listing: &listingArch{reg: ppc64ListingReg, convert: ppc64FromListing, frameArg: ppc64FrameArg},
-		objdump: ppc64FromObjdump,
-	},
-	{
-		// R0 reads as zero as a base or index; R1 is the stack-zeroing
-		// scratch register (REGRT1).
-		GOARCH: "s390x", PtrSize: 8, ArgBase: s390xFixedFrame, ptrFlows: s390xPtrFlows, Zero: "R0", ZeroAsBase: true, SP: "R15", LR: "R14", MorestackLR: "R5",
-		G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
-		Features: s390xFeatures, levelFeatures: s390xLevels, needs: s390xNeeds,
-		Step: s390xStep, Regs: s390xRegs(),
-		listing: &listingArch{reg: s390xListingReg, convert: s390xFromListing, frameArg: s390xFrameArg},
-		objdump: s390xFromObjdump,
-	},
-	{
-		GOARCH: "arm", PtrSize: 4, ArgBase: armFixedFrame, ptrFlows: armPtrFlows, SP: "R13", LR: "R14", MorestackLR: "R3",
-		G: "R10", GInABI0: true, Tmp: []string{"R11"},
-		LevelVar: "GOARM", Levels: []string{"5", "6", "7"}, DefaultLevel: "7", Macros: Cumulative,
-		Features: armFeatures, levelFeatures: armLevels, needs: armNeeds, runtimeFlags: armRuntimeFlags,
-		Step: armStep, Regs: armRegs(), duffs: armDuffs,
-		listing: &listingArch{reg: armListingReg, convert: armFromListing, frameArg: armFrameArg},
-		objdump: armFromObjdump,
-	},
-	{
-		// R2 is the thread pointer.
-		GOARCH: "loong64", PtrSize: 8, ArgBase: loong64FixedFrame, ptrFlows: loong64PtrFlows,
-		IntArgRegs: numbered("R", 4, 19), FloatArgRegs: numbered("F", 0, 15), Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
-		G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
-		Features: loong64Features, levelFeatures: loong64Levels, needs: loong64Needs,
-		Step: loong64Step, Regs: loong64Regs(),
-		listing: &listingArch{reg: loong64ListingReg, convert: loong64FromListing, frameArg: loong64FrameArg},
-		objdump: loong64FromObjdump,
-	},
-}
-
-// x86Listing is the listing hook of amd64 and 386.
-var x86Listing = &listingArch{reg: x86GoReg, convert: x86FromListing, frameArg: x86FrameArg}
+// arches is every instruction set the checker models, each its model's
+// record: the one place that maps a GOARCH to its model.
+var arches = []*Arch{amd64Arch, i386Arch, arm64Arch, riscv64Arch, ppc64Arch, s390xArch, armArch, loong64Arch}
 
 // ArchOf returns the instruction set of goarch, nil if the checker has no
 // model of it.
@@ -118,9 +33,7 @@ func ArchFor(goarch, goVersion string) *Arch {
 	if a == nil || goarch != "s390x" || goVersion != "" && version.IsValid(goVersion) && version.Compare(goVersion, "go1.26") < 0 {
 		return a
 	}
-	c := *a
-	c.IntArgRegs, c.FloatArgRegs = numbered("R", 2, 9), numbered("V", 0, 15)
-	return &c
+	return s390xRegArch
 }
 
 // ArchOfFile is the model of the architecture an assembly file is for

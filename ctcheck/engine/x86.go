@@ -1161,3 +1161,28 @@ var i386Duffs = map[string]duff{
 	// MOVL (SI), CX; ADDL $4, SI; MOVL CX, (DI); ADDL $4, DI
 	"runtime.duffcopy": {steps: 128, stepBytes: 10, width: 4, dst: "DI", src: "SI", val: "CX", clobbers: []string{x86CF, x86ZF}},
 }
+
+// amd64Arch is the model of amd64: the registers its ABI gives a fixed role,
+// its levels and features, and its front ends' hooks.
+var amd64Arch = &Arch{
+	GOARCH: "amd64", PtrSize: 8, SP: "SP", RetAddr: 8,
+	// R14 is g in ABIInternal only; BP is the frame pointer.
+	G: "R14", Other: []string{"BP"}, Fixed: numbered("X15.", 0, 7),
+	LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: One,
+	Features: x86Features, levelFeatures: amd64Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
+	Step: x86Step, Regs: x86Regs(), listing: x86Listing, disassemble: DisassembleGNU,
+	ArgBase: 8, IntArgRegs: []string{"AX", "BX", "CX", "DI", "SI", "R8", "R9", "R10", "R11"},
+	FloatArgRegs: numbered("X", 0, 14), ptrFlows: x86PtrFlows,
+}
+
+// i386Arch is the model of 386: the registers its ABI gives a fixed role,
+// its levels and features, and its front ends' hooks.
+var i386Arch = &Arch{
+	GOARCH: "386", ArgBase: 4, ptrFlows: x86PtrFlows, PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
+	// GO386=sse2, the default, requires SSE2; softfloat code has none.
+	Features: x86Features, levelFeatures: i386Levels, needs: x86Needs, runtimeFlags: x86RuntimeFlags,
+	Step: x86Step, Regs: x86Regs(), listing: x86Listing, duffs: i386Duffs, disassemble: DisassembleGNU,
+}
+
+// x86Listing is the listing hook of amd64 and 386.
+var x86Listing = &listingArch{reg: x86GoReg, convert: x86FromListing, frameArg: x86FrameArg}

@@ -11,7 +11,7 @@ import (
 // one lane, Xn.i.
 
 var x86Table = &isaTable{
-	goarch: "amd64", rows: x86Rows, lanes: x86RowLanes,
+	arch: amd64Arch, rows: x86Rows, lanes: x86RowLanes,
 	probes: append(strings.Fields("AX BX CX DX SI DI BP R8 R9 R10 R11 R12 R13 R15 FLAGS.zf FLAGS.cf K1 K2 U1 H1 U5"), numbered("Z", 0, 15)...),
 	ops:    X86Ops(), extra: "SAL INT3 UD2 CDQE CWDE CWD VZEROALL XGETBV RDTSC",
 }
