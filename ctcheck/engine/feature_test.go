@@ -277,39 +277,3 @@ func checkCaseFindings(t *testing.T, check checkName, files map[string]string, f
 		}
 	}
 }
-
-// TestRISCV64RotateNeeds: below rva22u64 the assembler writes a rotate as
-// shifts and an OR (ANDN, ORN and XNOR with a NOT), which need no extension; at rva22u64 and above it is
-// Zbb's.
-func TestRISCV64RotateNeeds(t *testing.T) {
-	for _, c := range []struct{ op, level, want string }{
-		{"RORI", "rva20u64", ""},
-		{"RORIW", "rva20u64", ""},
-		{"ROR", "rva20u64", ""},
-		{"RORI", "rva22u64", "zbb"},
-		{"ROLW", "rva23u64", "zbb"},
-		{"ANDN", "rva20u64", ""},
-		{"XNOR", "rva22u64", "zbb"},
-		{"REV8", "rva20u64", "zbb"},
-	} {
-		in := &Inst{Op: c.op, Args: []Arg{{Kind: ArgImm, Imm: 3}, {Kind: ArgReg, Reg: "X5"}, {Kind: ArgReg, Reg: "X6"}}}
-		if got := strings.Join(riscv64Needs(in, c.level), " "); got != c.want {
-			t.Errorf("%s at %s needs %q, want %q", c.op, c.level, got, c.want)
-		}
-	}
-}
-
-// TestJoinNil: a pointer into a region joined with nil keeps the region
-// (nil addresses nothing); nil alone has none.
-func TestJoinNil(t *testing.T) {
-	p := ptr{region: 0, off: 8, known: true}
-	for _, c := range [][2]ptr{{p, {region: nilRegion}}, {{region: nilRegion}, p}} {
-		if j, ok := joinPtr(c[0], c[1]); !ok || j != p {
-			t.Errorf("join(%v, %v) = %v, %v; want %v", c[0], c[1], j, ok, p)
-		}
-	}
-	m := &Mach{st: &State{ptrs: map[string]ptr{"R4": {region: nilRegion}}}, a: ArchOf("arm64")}
-	if _, ok := m.regionOf(Arg{Kind: ArgMem, Reg: "R4"}); ok {
-		t.Errorf("nil has a region")
-	}
-}

@@ -26,8 +26,8 @@ func TestLargeFrameReturn(t *testing.T) {
 		}
 		t.Run(goarch, func(t *testing.T) {
 			t.Parallel()
-			if goarch == "s390x" && version.Compare(runtime.Version(), s390xTable.minGo) < 0 {
-				t.Skipf("the s390x rows are written for %s", s390xTable.minGo)
+			if goarch == "s390x" && version.Compare(runtime.Version(), "go1.26") < 0 {
+				t.Skip("the s390x assembler rows are written for go1.26")
 			}
 			for _, frame := range []int{16, 248, 392, 1200} {
 				asm := fmt.Sprintf("TEXT ·big(SB), $%d-0\n\tCALL ·leaf(SB)\n\tCALL ·leaf(SB)\n\tRET\n\nTEXT ·leaf(SB), NOSPLIT|NOFRAME, $0-0\n\tRET\n", frame)

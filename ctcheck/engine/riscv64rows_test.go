@@ -1,6 +1,9 @@
 package engine
 
-import "strings"
+import (
+	"strings"
+	"testing"
+)
 
 // The riscv64 model's rows, built at RVA23 (below it, the assembler makes
 // a sequence of each Zbb and Zicond instruction). Locations: X1-X31,
@@ -128,5 +131,26 @@ func riscv64ObjRows() []tableRow {
 		// A JAL to a symbol written by hand, which the assembler does not
 		// relocate: a call of the function itself, linking X5.
 		{ins: "000002ef JAL X5, main.f(SB)", always: "call linking X5"},
+	}
+}
+
+// TestRISCV64RotateNeeds: below rva22u64 the assembler writes a rotate as
+// shifts and an OR (ANDN, ORN and XNOR with a NOT), which need no extension; at rva22u64 and above it is
+// Zbb's.
+func TestRISCV64RotateNeeds(t *testing.T) {
+	for _, c := range []struct{ op, level, want string }{
+		{"RORI", "rva20u64", ""},
+		{"RORIW", "rva20u64", ""},
+		{"ROR", "rva20u64", ""},
+		{"RORI", "rva22u64", "zbb"},
+		{"ROLW", "rva23u64", "zbb"},
+		{"ANDN", "rva20u64", ""},
+		{"XNOR", "rva22u64", "zbb"},
+		{"REV8", "rva20u64", "zbb"},
+	} {
+		in := &Inst{Op: c.op, Args: []Arg{{Kind: ArgImm, Imm: 3}, {Kind: ArgReg, Reg: "X5"}, {Kind: ArgReg, Reg: "X6"}}}
+		if got := strings.Join(riscv64Needs(in, c.level), " "); got != c.want {
+			t.Errorf("%s at %s needs %q, want %q", c.op, c.level, got, c.want)
+		}
 	}
 }

@@ -100,87 +100,74 @@ type isaTable struct {
 	extra, objOnly string
 }
 
-var isaTables = []*isaTable{x86Table, arm64Table, riscv64Table, ppc64Table, s390xTable, loong64Table, armTable}
-
-// TestRows runs every row of every table through both front ends.
-func TestRows(t *testing.T) {
-	for _, tab := range isaTables {
-		t.Run(tab.arch.GOARCH, func(t *testing.T) {
-			t.Parallel()
-			if tab.minGo != "" && version.Compare(runtime.Version(), tab.minGo) < 0 {
-				t.Skipf("the rows are written for the assembler of %s; this is %s", tab.minGo, runtime.Version())
-			}
-			rows := tab.rows()
-			progs, spans := linkRows(t, tab, rows)
-			covered := map[string]bool{}
-			sourceOnly := 0
-			for _, check := range []checkName{sourceCheck, compiledCheck} {
-				p := progs[check]
-				for i, r := range rows {
-					if check == compiledCheck && r.sourceOnly != "" {
-						sourceOnly++
-						continue
-					}
-					f, start, end, err := spans(p, i)
-					if err != nil {
-						t.Errorf("%s: %s: %v", check, r.ins, err)
-						continue
-					}
-					runRow(t, check, tab, tab.probes, p, f, start, end, r)
-					if check == sourceCheck {
-						for _, op := range strings.Fields(rowOp(tab, r, &f.Insts[start])) {
-							covered[op] = true
-						}
-					}
-				}
-			}
-			var missing []string
-			for op := range tab.ops {
-				if !covered[op] && !slices.Contains(strings.Fields(tab.extra+" "+tab.objOnly), op) {
-					missing = append(missing, op)
-				}
-			}
-			slices.Sort(missing)
-			if len(missing) > 0 {
-				t.Errorf("opcodes the model knows with no row: %v", missing)
-			}
-			t.Logf("%s: %d rows, %d opcodes covered; %d rows through both front ends, %d through the listing alone",
-				tab.arch.GOARCH, len(rows), len(covered), len(rows)-sourceOnly, sourceOnly)
-		})
+// testRows runs every row of tab through both front ends.
+func testRows(t *testing.T, tab *isaTable) {
+	t.Parallel()
+	if tab.minGo != "" && version.Compare(runtime.Version(), tab.minGo) < 0 {
+		t.Skipf("the rows are written for the assembler of %s; this is %s", tab.minGo, runtime.Version())
 	}
+	rows := tab.rows()
+	progs, spans := linkRows(t, tab, rows)
+	covered := map[string]bool{}
+	sourceOnly := 0
+	for _, check := range []checkName{sourceCheck, compiledCheck} {
+		p := progs[check]
+		for i, r := range rows {
+			if check == compiledCheck && r.sourceOnly != "" {
+				sourceOnly++
+				continue
+			}
+			f, start, end, err := spans(p, i)
+			if err != nil {
+				t.Errorf("%s: %s: %v", check, r.ins, err)
+				continue
+			}
+			runRow(t, check, tab, tab.probes, p, f, start, end, r)
+			if check == sourceCheck {
+				for _, op := range strings.Fields(rowOp(tab, r, &f.Insts[start])) {
+					covered[op] = true
+				}
+			}
+		}
+	}
+	var missing []string
+	for op := range tab.ops {
+		if !covered[op] && !slices.Contains(strings.Fields(tab.extra+" "+tab.objOnly), op) {
+			missing = append(missing, op)
+		}
+	}
+	slices.Sort(missing)
+	if len(missing) > 0 {
+		t.Errorf("opcodes the model knows with no row: %v", missing)
+	}
+	t.Logf("%s: %d rows, %d opcodes covered; %d rows through both front ends, %d through the listing alone",
+		tab.arch.GOARCH, len(rows), len(covered), len(rows)-sourceOnly, sourceOnly)
 }
 
-// TestObjdumpForms runs the objRows through the compiled front end's
-// parser, and checks that they cover the tables' objOnly opcodes.
-func TestObjdumpForms(t *testing.T) {
-	for _, tab := range isaTables {
-		if tab.objRows == nil {
-			continue
-		}
-		t.Run(tab.arch.GOARCH, func(t *testing.T) {
-			probes := tab.objProbes
-			if probes == nil {
-				probes = tab.probes
-			}
-			covered := map[string]bool{}
-			rows := tab.objRows()
-			for _, r := range rows {
-				p, err := ParseGoObjdump(tab.arch, objdumpLine(r.ins))
-				if err != nil {
-					t.Fatalf("%s: %v", r.ins, err)
-				}
-				f := p.Funcs["main.f"]
-				runRow(t, compiledCheck, tab, probes, p, f, 0, len(f.Insts), r)
-				covered[rowOp(tab, r, &f.Insts[0])] = true
-			}
-			for _, op := range strings.Fields(tab.objOnly) {
-				if !covered[op] {
-					t.Errorf("no row of the disassembler's %s", op)
-				}
-			}
-			t.Logf("%s: %d rows of the disassembler's forms, through the compiled front end", tab.arch.GOARCH, len(rows))
-		})
+// testObjdumpForms runs tab's objRows through the compiled front end's
+// parser, and checks that they cover the table's objOnly opcodes.
+func testObjdumpForms(t *testing.T, tab *isaTable) {
+	probes := tab.objProbes
+	if probes == nil {
+		probes = tab.probes
 	}
+	covered := map[string]bool{}
+	rows := tab.objRows()
+	for _, r := range rows {
+		p, err := ParseGoObjdump(tab.arch, objdumpLine(r.ins))
+		if err != nil {
+			t.Fatalf("%s: %v", r.ins, err)
+		}
+		f := p.Funcs["main.f"]
+		runRow(t, compiledCheck, tab, probes, p, f, 0, len(f.Insts), r)
+		covered[rowOp(tab, r, &f.Insts[0])] = true
+	}
+	for _, op := range strings.Fields(tab.objOnly) {
+		if !covered[op] {
+			t.Errorf("no row of the disassembler's %s", op)
+		}
+	}
+	t.Logf("%s: %d rows of the disassembler's forms, through the compiled front end", tab.arch.GOARCH, len(rows))
 }
 
 // objdumpLine is a function of one instruction, "HEX TEXT", as go tool
