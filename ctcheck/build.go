@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 )
 
 // A Build is one way to compile a program for the checks: always for
@@ -132,8 +133,8 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 			built.own[m[1]] = true
 		}
 	}
-	if built.Arch = engine.ArchFor(b.GOARCH, info.GoVersion); built.Arch == nil {
-		return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", b.GOARCH, strings.Join(engine.GOARCHes(), ", "))
+	if built.Arch = arch.For(b.GOARCH, info.GoVersion); built.Arch == nil {
+		return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", b.GOARCH, strings.Join(arch.GOARCHes(), ", "))
 	}
 	if a := built.Arch; a.LevelVar != "" {
 		for _, s := range info.Settings {

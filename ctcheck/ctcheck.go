@@ -30,6 +30,7 @@ import (
 	"strings"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 )
 
 // A Config says what to check.
@@ -129,7 +130,7 @@ func Run(ctx context.Context, cfg Config) (reports []*Report, err error) {
 	var asmPackages []Config
 	for _, f := range cfg.Files {
 		// Assembled by the go command on PATH, as CheckFileReport runs it.
-		a, err := engine.ArchOfFile(f, engine.GoVersion())
+		a, err := arch.OfFile(f, engine.GoVersion())
 		if err != nil {
 			return nil, err
 		}
@@ -191,7 +192,7 @@ func checkPackages(ctx context.Context, cfg Config, used map[int]bool) ([]*Repor
 		goarches = []string{strings.TrimSpace(string(out))}
 	}
 	// The release that compiles the packages places ABIInternal's
-	// arguments (s390x's registers since Go 1.26: engine.ArchFor): each
+	// arguments (s390x's registers since Go 1.26: arch.For): each
 	// architecture is resolved here, once, and passed down.
 	setup, err := readGoSetup(ctx, cfg)
 	if err != nil {
@@ -199,8 +200,8 @@ func checkPackages(ctx context.Context, cfg Config, used map[int]bool) ([]*Repor
 	}
 	arches := make([]*engine.Arch, len(goarches))
 	for i, g := range goarches {
-		if arches[i] = engine.ArchFor(g, setup.Version); arches[i] == nil {
-			return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", g, strings.Join(engine.GOARCHes(), ", "))
+		if arches[i] = arch.For(g, setup.Version); arches[i] == nil {
+			return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", g, strings.Join(arch.GOARCHes(), ", "))
 		}
 	}
 	work, err := os.MkdirTemp("", "ctcheck-")

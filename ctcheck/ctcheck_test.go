@@ -136,7 +136,7 @@ func TestPolicyStores(t *testing.T) {
 // TestFiles checks one assembly file on its own.
 func TestFiles(t *testing.T) {
 	needGo(t)
-	rs := run(t, Config{Files: []string{"engine/testdata/leaky_arm64.s", "testdata/clean/xor_amd64.s"}})
+	rs := run(t, Config{Files: []string{"engine/arch/testdata/leaky_arm64.s", "testdata/clean/xor_amd64.s"}})
 	if len(rs) != 2 || rs[0].Build != "arm64" || len(rs[0].Findings) == 0 || rs[1].Build != "amd64" || len(rs[1].Findings) != 0 {
 		for _, r := range rs {
 			t.Logf("%s %s: %d findings", r.Package, r.Build, len(r.Findings))

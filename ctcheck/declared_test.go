@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 )
 
 // TestDeclaredFile checks the declarations of testdata/declared's
@@ -188,7 +189,7 @@ func TestDeclarationErrors(t *testing.T) {
 		{"var v int //ctcheck:secret v -- why\n", "doc comment of the func"},
 	} {
 		write(c.src)
-		_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor("amd64", ""), nil, importer.Default())
+		_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For("amd64", ""), nil, importer.Default())
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%q: error %v, want %q", c.src, err, c.err)
 		}
@@ -197,7 +198,7 @@ func TestDeclarationErrors(t *testing.T) {
 	// after t's 8 bytes on amd64, 4 on 386.
 	write("//ctcheck:secret v.B -- why\nfunc F(t *T, v T)\n")
 	for goarch, off := range map[string]int64{"amd64": 12, "386": 8} {
-		d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor(goarch, ""), nil, importer.Default())
+		d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For(goarch, ""), nil, importer.Default())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -206,7 +207,7 @@ func TestDeclarationErrors(t *testing.T) {
 			t.Errorf("%s: frame %+v, want 4 bytes at %d", goarch, f, off)
 		}
 	}
-	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor("amd64", ""), nil, importer.Default())
+	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For("amd64", ""), nil, importer.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +244,7 @@ func G(b byte, x uint64)
 	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor("amd64", ""), nil, importer.Default())
+	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For("amd64", ""), nil, importer.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,7 +338,7 @@ func K(p P)
 		{"arm64", "R2", "R1", "V0", 2},
 		{"riscv64", "X12", "X11", "F10", 1},
 	} {
-		d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor(c.goarch, ""), nil, importer.Default())
+		d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For(c.goarch, ""), nil, importer.Default())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -374,14 +375,14 @@ func K(p P)
 		{"import \"example.invalid/nosuch\"\n\n//ctcheck:secret y -- why\nfunc F(x nosuch.T, y int)\n", "not known to the type checker"},
 	} {
 		os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n"+c.src), 0o644)
-		_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor("amd64", ""), nil, importer.Default())
+		_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For("amd64", ""), nil, importer.Default())
 		if err == nil || !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%q: error %v, want %q", c.src, err, c.err)
 		}
 	}
 	// A -func line against a directive: both places named.
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte("package a\n\n//ctcheck:secret *a -- the key\nfunc F(a *int)\n"), 0o644)
-	_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor("amd64", ""),
+	_, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For("amd64", ""),
 		[]Declaration{{Func: "example.com/a.F", Verb: "public", Names: []string{"*a"}, Where: "-func"}}, importer.Default())
 	if err == nil || !strings.Contains(err.Error(), "a.go:3") || !strings.Contains(err.Error(), "-func") {
 		t.Errorf("a -func line against a directive: error %v, want both places named", err)
@@ -411,7 +412,7 @@ type Ptr struct {
 func F(o *Outer)
 `
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644)
-	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor("amd64", ""), nil, importer.Default())
+	d, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For("amd64", ""), nil, importer.Default())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -419,7 +420,7 @@ func F(o *Outer)
 		t.Errorf("o.Ctr: regions %+v, want bytes 40-47 (16 of key, 24 of pad)", r)
 	}
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte(strings.Replace(src, "func F(o *Outer)", "func F(o *Ptr)", 1)), 0o644)
-	if _, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, engine.ArchFor("amd64", ""), nil, importer.Default()); err == nil || !strings.Contains(err.Error(), "embedded pointer") {
+	if _, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For("amd64", ""), nil, importer.Default()); err == nil || !strings.Contains(err.Error(), "embedded pointer") {
 		t.Errorf("a field through an embedded pointer: error %v", err)
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 )
 
 // TestRuntimeCalls checks compiled Go that calls the runtime's copy
@@ -65,7 +65,7 @@ func TestRuntimeCalls(t *testing.T) {
 			lines[fn] = append(lines[fn], i+1)
 		}
 	}
-	for _, goarch := range engine.GOARCHes() {
+	for _, goarch := range arch.GOARCHes() {
 		cfg := Config{Dir: dir, Patterns: []string{"."}, GOARCHes: []string{goarch}, Roots: roots}
 		for _, r := range run(t, cfg) {
 			byFunc := map[string][]Finding{}

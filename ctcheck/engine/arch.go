@@ -63,11 +63,11 @@ type Arch struct {
 	// CPU has a feature, which the compiler tests before the instruction
 	// that needs it. Modes are the CPU's modes that code may claim, each
 	// named by the feature that provides it.
-	Features      []string
-	levelFeatures func(level string) []string
-	needs         func(in *Inst, level string) []string
-	runtimeFlags  map[string]string
-	Modes         []string
+	Features        []string
+	LevelFeaturesOf func(level string) []string
+	NeedsOf         func(in *Inst, level string) []string
+	RuntimeFlags    map[string]string
+	Modes           []string
 
 	// ArgBase is the offset of 0(FP), the first argument of an ABI0
 	// function, from the stack pointer at its entry: past the return
@@ -86,7 +86,7 @@ type Arch struct {
 	// ptrFlows says what an instruction does with pointers (decl.go); nil
 	// where the model follows none: declared regions and copies of the
 	// stack pointer have no provenance there.
-	ptrFlows func(in *Inst, a *Arch) []ptrFlow
+	PtrFlows func(in *Inst, a *Arch) []PtrFlow
 
 	// Step applies one instruction to m. It must call m.unmodelled for
 	// anything it does not know.
@@ -95,21 +95,21 @@ type Arch struct {
 	// analysis cannot see may change.
 	Regs []string
 
-	listing *listingArch
+	Listing *Listing
 	// objdump reads an instruction as go tool objdump prints it; nil
 	// where GNU objdump decodes the architecture (x86). globals names the
 	// variables its memory operands address (Arg.Sym) where objdump
 	// prints an address computed in two instructions: at names the
 	// variable at an address.
-	objdump func(f *Func, in *Inst, args []string) error
-	globals func(f *Func, at func(addr uint64) string)
+	Objdump func(f *Func, in *Inst, args []string) error
+	Globals func(f *Func, at func(addr uint64) string)
 	// disassemble, where set, reads a binary with a disassembler of the
 	// architecture's own, in place of go tool objdump.
-	disassemble func(ctx context.Context, a *Arch, bin string, keep func(sym string) bool) (*Program, error)
+	Disassemble func(ctx context.Context, a *Arch, bin string, keep func(sym string) bool) (*Program, error)
 	// duffs are the runtime's Duff's devices, by symbol, where the model
 	// reads them; elsewhere a call of one is a call into the middle of a
 	// function (fail closed).
-	duffs map[string]duff
+	Duffs map[string]Duff
 }
 
 // MacroStyle is how the go command passes a level to the assembler.

@@ -137,8 +137,8 @@ var GNUObjdump = "objdump"
 func Disassemble(ctx context.Context, goTool string, a *Arch, bin string, keep func(sym string) bool, symbols string) (*Program, error) {
 	var p *Program
 	var err error
-	if a.disassemble != nil {
-		p, err = a.disassemble(ctx, a, bin, keep)
+	if a.Disassemble != nil {
+		p, err = a.Disassemble(ctx, a, bin, keep)
 	} else {
 		p, err = DisassembleGo(ctx, goTool, a, bin, symbols)
 	}

@@ -227,15 +227,15 @@ func joinPtrs[K comparable](s, o map[K]ptr) (map[K]ptr, bool) {
 // no provenance and its index, unscaled, has (s390x's (R4)(R5*1), whose
 // registers the compiler orders as it likes), the index's.
 func (m *Mach) regionOf(x Arg) (ptr, bool) {
-	if x.Kind != ArgMem || x.Global || x.Reg == "" || x.Reg == EntrySP || x.Reg == m.a.SP && m.st.spKnown {
+	if x.Kind != ArgMem || x.Global || x.Reg == "" || x.Reg == EntrySP || x.Reg == m.Arch.SP && m.State.spKnown {
 		return ptr{}, false
 	}
-	if x.Index != "" && x.Index == m.a.Zero {
+	if x.Index != "" && x.Index == m.Arch.Zero {
 		x.Index = "" // ppc64's and s390x's (R20)(R0): R0 as an index is zero
 	}
-	p, ok := m.st.ptrs[x.Reg]
+	p, ok := m.State.ptrs[x.Reg]
 	if (!ok || p.region == nilRegion) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
-		p, ok = m.st.ptrs[x.Index]
+		p, ok = m.State.ptrs[x.Index]
 	}
 	if !ok || p.region == nilRegion {
 		return ptr{}, false
@@ -250,10 +250,10 @@ func (m *Mach) regionOf(x Arg) (ptr, bool) {
 // regionLoad is the level of width bytes at p.
 func (m *Mach) regionLoad(p ptr, width int) Level {
 	r := m.an.regions[p.region]
-	l := m.st.rmem[rkey{p.region, floorOff}]
+	l := m.State.rmem[rkey{p.region, floorOff}]
 	if !p.known {
 		l = max(l, r.highest())
-		for k, v := range m.st.rmem {
+		for k, v := range m.State.rmem {
 			if k.region == p.region {
 				l = max(l, v)
 			}
@@ -265,12 +265,12 @@ func (m *Mach) regionLoad(p ptr, width int) Level {
 	}
 	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
 		if r.aligned {
-			if v, ok := m.st.amem[rkey{p.region, b}]; ok {
+			if v, ok := m.State.amem[rkey{p.region, b}]; ok {
 				l = max(l, v)
 			} else {
 				l = Secret // not written: what was left there
 			}
-		} else if v, ok := m.st.rmem[rkey{p.region, b}]; ok {
+		} else if v, ok := m.State.rmem[rkey{p.region, b}]; ok {
 			l = max(l, v)
 		} else {
 			l = max(l, r.level(b))
@@ -302,10 +302,10 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 		m.publicStore(r, p, width)
 	}
 	if !r.aligned {
-		m.st.mem = max(m.st.mem, l)
+		m.State.mem = max(m.State.mem, l)
 	}
 	if !p.known {
-		rmem := m.st.rmemW()
+		rmem := m.State.rmemW()
 		k := rkey{p.region, floorOff}
 		rmem[k] = max(rmem[k], l)
 		if r.aligned {
@@ -315,9 +315,9 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 	}
 	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
 		if r.aligned {
-			m.st.amemW()[rkey{p.region, b}] = l
+			m.State.amemW()[rkey{p.region, b}] = l
 		} else {
-			rmem := m.st.rmemW()
+			rmem := m.State.rmemW()
 			// Declared memory keeps its declared level at least: a
 			// store raises it (a later load reads the higher).
 			rmem[rkey{p.region, b}] = max(l, r.level(b), rmem[rkey{p.region, b}])
@@ -334,7 +334,7 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 func (m *Mach) publicStore(r *Region, p ptr, width int) {
 	if !p.known {
 		if names := r.publicNames(); len(names) > 0 {
-			m.find("secret stored at an unknown offset into a region with bytes declared public (%s)", strings.Join(names, ", "))
+			m.Find("secret stored at an unknown offset into a region with bytes declared public (%s)", strings.Join(names, ", "))
 		}
 		return
 	}
@@ -345,7 +345,7 @@ func (m *Mach) publicStore(r *Region, p ptr, width int) {
 		}
 	}
 	if len(names) > 0 {
-		m.find("secret stored into %s, declared public", strings.Join(names, ", "))
+		m.Find("secret stored into %s, declared public", strings.Join(names, ", "))
 	}
 }
 
@@ -357,7 +357,7 @@ func (m *Mach) aliasFrame(r *Region, o, n int64, l Level, known bool) {
 	if l == Public || l == Static {
 		return // a byte below the entry's stack pointer is secret unless written: no lower level to raise
 	}
-	stack := m.st.stackW()
+	stack := m.State.stackW()
 	if !known {
 		for k := range stack {
 			if k < 0 {
@@ -376,19 +376,19 @@ func (m *Mach) aliasFrame(r *Region, o, n int64, l Level, known bool) {
 // aliasRegions raises the bytes of the realigned regions that a store of
 // n bytes at stack offset o may have written.
 func (m *Mach) aliasRegions(o, n int64, l Level) {
-	if len(m.st.ptrs) == 0 && len(m.st.slotPtrs) == 0 {
+	if len(m.State.ptrs) == 0 && len(m.State.slotPtrs) == 0 {
 		return
 	}
 	done := map[int]bool{}
-	for _, p := range append(slices.Collect(maps.Values(m.st.ptrs)), slices.Collect(maps.Values(m.st.slotPtrs))...) {
+	for _, p := range append(slices.Collect(maps.Values(m.State.ptrs)), slices.Collect(maps.Values(m.State.slotPtrs))...) {
 		if p.region < 0 || done[p.region] || !m.an.regions[p.region].aligned {
 			continue
 		}
 		done[p.region] = true
 		r := m.an.regions[p.region]
 		for b := o - r.base; b < o-r.base+n+r.align-1; b++ {
-			if v, ok := m.st.amem[rkey{p.region, b}]; ok && max(v, l) != v {
-				m.st.amemW()[rkey{p.region, b}] = max(v, l)
+			if v, ok := m.State.amem[rkey{p.region, b}]; ok && max(v, l) != v {
+				m.State.amemW()[rkey{p.region, b}] = max(v, l)
 			}
 		}
 	}
@@ -460,7 +460,7 @@ func (an *Analysis) applyDecl(st *State, f *Func, d *FuncDecl) {
 		}
 	}
 	for r, l := range lay.Regs {
-		st.regs[r] = max(get(st.regs, r), l)
+		st.Regs[r] = max(get(st.Regs, r), l)
 	}
 	for _, r := range lay.Regions {
 		an.regions = append(an.regions, r)
@@ -481,12 +481,12 @@ func (an *Analysis) applyDecl(st *State, f *Func, d *FuncDecl) {
 // slot: a spill) receives what src holds (a register, the stack pointer,
 // or a stack slot: a reload) moved by delta, or by an amount not known
 // (vary), or aligned down to align.
-type ptrFlow struct {
-	dst, src Arg
-	delta    int64
-	vary     bool
-	align    int64
-	zero     bool // dst receives nil (src unused)
+type PtrFlow struct {
+	Dst, Src Arg
+	Delta    int64
+	Vary     bool
+	Align    int64
+	Zero     bool // dst receives nil (src unused)
 }
 
 // srcPtr is what src holds of a pointer in st.
@@ -532,14 +532,14 @@ func (an *Analysis) slotOf(m *Mach, st *State, x Arg) (int64, bool) {
 // pointer flows will give, and returns the function that records them in
 // the state after it.
 func (an *Analysis) flowPtrs(m *Mach) func() {
-	if an.a.ptrFlows == nil {
+	if an.a.PtrFlows == nil {
 		return nil
 	}
-	flows := an.a.ptrFlows(m.in, an.a)
+	flows := an.a.PtrFlows(m.Inst, an.a)
 	if len(flows) == 0 {
 		return nil
 	}
-	pre := m.st
+	pre := m.State
 	type put struct {
 		reg  string
 		slot int64
@@ -547,31 +547,31 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 	}
 	var puts []put
 	for _, fl := range flows {
-		p, ok := an.srcPtr(m, pre, fl.src)
-		if fl.zero {
+		p, ok := an.srcPtr(m, pre, fl.Src)
+		if fl.Zero {
 			p, ok = ptr{region: nilRegion}, true
 		}
-		if !ok || p.region == nilRegion && (fl.delta != 0 || fl.vary || fl.align > 1) {
+		if !ok || p.region == nilRegion && (fl.Delta != 0 || fl.Vary || fl.Align > 1) {
 			continue // nil moved is no pointer of any region
 		}
 		switch {
-		case fl.align > 1 && p.region == stackRegion && p.known:
-			p = ptr{region: an.alignedRegion(m.f, m.in, p.off, fl.align), known: true}
-		case fl.align > 1 && p.region >= 0 && an.regions[p.region].aligned && p.known && p.off%fl.align == 0:
+		case fl.Align > 1 && p.region == stackRegion && p.known:
+			p = ptr{region: an.alignedRegion(m.Func, m.Inst, p.off, fl.Align), known: true}
+		case fl.Align > 1 && p.region >= 0 && an.regions[p.region].aligned && p.known && p.off%fl.Align == 0:
 			// aligned again to what it is aligned to: unchanged
-			if an.regions[p.region].align%fl.align != 0 {
+			if an.regions[p.region].align%fl.Align != 0 {
 				p.known = false
 			}
-		case fl.align > 1, fl.vary:
+		case fl.Align > 1, fl.Vary:
 			p.known = false
 		default:
-			p.off += fl.delta
+			p.off += fl.Delta
 		}
-		switch fl.dst.Kind {
+		switch fl.Dst.Kind {
 		case ArgReg:
-			puts = append(puts, put{reg: fl.dst.Reg, p: p})
+			puts = append(puts, put{reg: fl.Dst.Reg, p: p})
 		case ArgMem:
-			if o, ok := an.slotOf(m, pre, fl.dst); ok {
+			if o, ok := an.slotOf(m, pre, fl.Dst); ok {
 				puts = append(puts, put{slot: o, p: p})
 			}
 		}
@@ -580,7 +580,7 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 		return nil
 	}
 	return func() {
-		st := m.st
+		st := m.State
 		for _, u := range puts {
 			switch {
 			case u.reg == an.a.SP:
@@ -607,7 +607,7 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 // addresses.
 func (m *Mach) viaFrame(x Arg) (Arg, bool) {
 	p, ok := m.regionOf(x)
-	if !ok || p.region != stackRegion || !p.known || x.Index != "" && x.Index != m.a.Zero {
+	if !ok || p.region != stackRegion || !p.known || x.Index != "" && x.Index != m.Arch.Zero {
 		return x, false
 	}
 	return Arg{Kind: ArgMem, Reg: EntrySP, Imm: p.off, Width: x.Width}, true

@@ -11,7 +11,7 @@ func TestJoinNil(t *testing.T) {
 			t.Errorf("join(%v, %v) = %v, %v; want %v", c[0], c[1], j, ok, p)
 		}
 	}
-	m := &Mach{st: &State{ptrs: map[string]ptr{"R4": {region: nilRegion}}}, a: &Arch{GOARCH: "arm64", SP: "RSP", Zero: "ZR"}}
+	m := &Mach{State: &State{ptrs: map[string]ptr{"R4": {region: nilRegion}}}, Arch: &Arch{GOARCH: "arm64", SP: "RSP", Zero: "ZR"}}
 	if _, ok := m.regionOf(Arg{Kind: ArgMem, Reg: "R4"}); ok {
 		t.Errorf("nil has a region")
 	}

@@ -39,7 +39,7 @@ func DisassembleGo(ctx context.Context, goTool string, a *Arch, bin, symbols str
 
 // ParseGoObjdump reads what go tool objdump printed.
 func ParseGoObjdump(a *Arch, out string) (*Program, error) {
-	if a.objdump == nil {
+	if a.Objdump == nil {
 		return nil, fmt.Errorf("no disassembly front end for %s", a.GOARCH)
 	}
 	p := NewProgram(a)
@@ -76,7 +76,7 @@ func ParseGoObjdump(a *Arch, out string) (*Program, error) {
 		if rest = strings.TrimSpace(rest); rest != "" {
 			args = objSplit(rest)
 		}
-		if err := a.objdump(cur, &in, args); err != nil {
+		if err := a.Objdump(cur, &in, args); err != nil {
 			in.Op, in.Args = "?"+in.Op, nil
 		}
 		cur.Insts = append(cur.Insts, in)

@@ -45,7 +45,7 @@ const EntrySP = "<entry SP>"
 
 // tlsBase is the thread-local storage's base, a register of the listing
 // on 386 (MOVL TLS, CX): the runtime's, static.
-const tlsBase = "TLS"
+const TLSBase = "TLS"
 
 // A state is what the analysis knows before one instruction: the level of
 // every register location (absent: public), of every byte of the stack by
@@ -56,7 +56,7 @@ const tlsBase = "TLS"
 // (getSlot); one above it, the caller's frame, is public where absent.
 type State struct {
 	reached bool
-	regs    map[string]Level
+	Regs    map[string]Level
 	stack   map[int64]Level
 	// stackShared: stack is another state's too (copied on write: most
 	// instructions leave the stack alone, and a frame holds many bytes).
@@ -77,7 +77,7 @@ type State struct {
 	// modes its run must be in (feature.go); guards are what locations
 	// hold of a feature flag or a mode.
 	assumed, claims featureSet
-	guards          map[string]guard
+	guards          map[string]Guard
 	// ptrs are the registers, and slotPtrs the pointer-size stack slots,
 	// that hold a pointer of known provenance (decl.go); rmem are the
 	// levels of the declared regions' bytes that the code stored to, amem
@@ -89,7 +89,7 @@ type State struct {
 }
 
 func NewState() *State {
-	return &State{reached: true, spKnown: true, regs: map[string]Level{}, stack: map[int64]Level{}}
+	return &State{reached: true, spKnown: true, Regs: map[string]Level{}, stack: map[int64]Level{}}
 }
 
 func (s *State) Clone() *State {
@@ -98,9 +98,9 @@ func (s *State) Clone() *State {
 	}
 	s.stackShared = true
 	c := *s
-	c.regs = maps.Clone(s.regs)
-	if c.regs == nil {
-		c.regs = map[string]Level{}
+	c.Regs = maps.Clone(s.Regs)
+	if c.Regs == nil {
+		c.Regs = map[string]Level{}
 	}
 	c.links, c.linkSlots = maps.Clone(s.links), maps.Clone(s.linkSlots)
 	c.guards = maps.Clone(s.guards)
@@ -172,7 +172,7 @@ func (s *State) join(o *State) bool {
 		*s = *o.Clone()
 		return true
 	}
-	changed := joinMap(s.regs, o.regs)
+	changed := joinMap(s.Regs, o.Regs)
 	if s.joinStack(o.stack) {
 		changed = true
 	}
@@ -342,9 +342,9 @@ func (s *State) frame(keep int64, fill Level) map[int64]Level {
 // key is a canonical text of s, for the memo of callee contexts.
 func (s *State) key() string {
 	var b strings.Builder
-	regs := slices.Sorted(maps.Keys(s.regs))
+	regs := slices.Sorted(maps.Keys(s.Regs))
 	for _, r := range regs {
-		fmt.Fprintf(&b, "%s=%d,", r, s.regs[r])
+		fmt.Fprintf(&b, "%s=%d,", r, s.Regs[r])
 	}
 	b.WriteByte('|')
 	offs := slices.Sorted(maps.Keys(s.stack))
@@ -425,17 +425,17 @@ type Policy struct {
 // Mach runs one instruction: the state it changes and what it reports.
 type Mach struct {
 	an     *Analysis
-	a      *Arch
+	Arch   *Arch
 	policy Policy
-	f      *Func
-	in     *Inst
-	st     *State
+	Func   *Func
+	Inst   *Inst
+	State  *State
 
 	findings []string
-	fall     bool     // the next instruction may run after this one
+	Fall     bool     // the next instruction may run after this one
 	jumps    []uint64 // branch targets in this function
 	ret      bool     // returns
-	popped   *link    // returns through an address loaded from the stack, not LR
+	popped   *Link    // returns through an address loaded from the stack, not LR
 	callSym  string   // the function this instruction calls ("" for none)
 	tailSym  string   // the function it jumps to
 
@@ -446,7 +446,7 @@ type Mach struct {
 	modeTurnedOn  []string // and on
 }
 
-func (m *Mach) find(format string, args ...any) {
+func (m *Mach) Find(format string, args ...any) {
 	m.findings = append(m.findings, fmt.Sprintf(format, args...))
 }
 
@@ -454,28 +454,28 @@ func (m *Mach) find(format string, args ...any) {
 // subnormal operand or result can take longer (a microcode assist on
 // Intel), and no architecture lists it among its constant-time
 // instructions (arm64's DIT does not).
-func (m *Mach) floatArith(l Level) {
+func (m *Mach) FloatArith(l Level) {
 	if l == Secret {
-		m.find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
+		m.Find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
 	}
 }
 
 // unmodelled is the verdict on any instruction a model does not know: the
 // analysis fails closed.
-func (m *Mach) unmodelled() {
-	m.find("instruction not modelled (fail closed)")
+func (m *Mach) Unmodelled() {
+	m.Find("instruction not modelled (fail closed)")
 	m.unknown = true
 }
 
 // reg returns a register location's level.
-func (m *Mach) reg(loc string) Level {
-	if loc == m.a.SP || loc == EntrySP {
-		loc = m.a.SP
+func (m *Mach) Reg(loc string) Level {
+	if loc == m.Arch.SP || loc == EntrySP {
+		loc = m.Arch.SP
 	}
-	if loc == tlsBase {
+	if loc == TLSBase {
 		return Static
 	}
-	l := get(m.st.regs, loc)
+	l := get(m.State.Regs, loc)
 	if l == Secret {
 		m.readSecret = true
 	}
@@ -485,79 +485,79 @@ func (m *Mach) reg(loc string) Level {
 // set writes a whole register location. A write to the stack pointer that
 // the model did not make with moveSP loses track of its offset, and one
 // of a secret is a finding: every later stack access would depend on it.
-func (m *Mach) set(loc string, l Level) {
-	if loc == m.a.SP {
-		m.st.spKnown = false
+func (m *Mach) Set(loc string, l Level) {
+	if loc == m.Arch.SP {
+		m.State.spKnown = false
 		if l == Secret {
-			m.find("stack pointer set from secret data")
+			m.Find("stack pointer set from secret data")
 		}
 	}
-	put(m.st.regs, loc, l)
-	delete(m.st.links, loc)
-	delete(m.st.guards, loc)
-	delete(m.st.ptrs, loc)
+	put(m.State.Regs, loc, l)
+	delete(m.State.links, loc)
+	delete(m.State.guards, loc)
+	delete(m.State.ptrs, loc)
 }
 
 // A link is what return address a register or a stack slot holds
 // unchanged (see state.links); ok false: none.
-type link struct {
+type Link struct {
 	calls int
 	ok    bool
 }
 
 // own reports whether l is the function's own return address.
-func (l link) own() bool { return l.ok && l.calls == 0 }
+func (l Link) own() bool { return l.ok && l.calls == 0 }
 
 // linkOf returns the return address a moves whole: a register, or a
 // pointer-size stack slot at an aligned offset. A model calls it before
 // the move and keepLink after, for moves of PtrSize bytes only.
-func (m *Mach) linkOf(a Arg) link {
+func (m *Mach) LinkOf(a Arg) Link {
 	switch a.Kind {
 	case ArgReg:
 		if a.Shift != "" || a.Off != 0 || a.Index != "" {
-			return link{}
+			return Link{}
 		}
-		d, ok := m.st.links[a.Reg]
-		return link{d, ok}
+		d, ok := m.State.links[a.Reg]
+		return Link{d, ok}
 	case ArgMem:
 		if off, ok := m.linkSlot(a); ok {
-			d, ok := m.st.linkSlots[off]
-			return link{d, ok}
+			d, ok := m.State.linkSlots[off]
+			return Link{d, ok}
 		}
 	}
-	return link{}
+	return Link{}
 }
 
 // wholeLink is linkOf for a move that copies its operand whole (whole),
 // and none for one that does not: narrower, extended, byte-reversed or
 // conditional.
-func (m *Mach) wholeLink(whole bool, x Arg) link {
+func (m *Mach) WholeLink(whole bool, x Arg) Link {
 	if !whole {
-		return link{}
+		return Link{}
 	}
-	return m.linkOf(x)
+	return m.LinkOf(x)
 }
 
 // keepLink records that a now holds the return address l (after the
 // write that cleared what it held); the zero register holds none.
-func (m *Mach) keepLink(a Arg, l link) {
-	if !l.ok || a.Kind == ArgReg && a.Reg == m.a.Zero {
+func (m *Mach) KeepLink(a Arg, l Link) {
+	if !l.ok || a.Kind == ArgReg && a.Reg == m.Arch.Zero {
 		return
 	}
 	switch a.Kind {
 	case ArgReg:
 		if a.Shift == "" && a.Off == 0 && a.Index == "" {
-			if m.st.links == nil {
-				m.st.links = map[string]int{}
+			if m.State.links == nil {
+				m.State.links = map[string]int{}
 			}
-			m.st.links[a.Reg] = l.calls
+			m.State.links[a.Reg] = l.calls
 		}
 	case ArgMem:
 		if off, ok := m.linkSlot(a); ok {
-			if m.st.linkSlots == nil {
-				m.st.linkSlots = map[int64]int{}
+			if m.State.linkSlots == nil {
+				m.State.linkSlots = map[int64]int{}
 			}
-			m.st.linkSlots[off] = l.calls
+			m.State.linkSlots[off] = l.calls
 		}
 	}
 }
@@ -565,11 +565,11 @@ func (m *Mach) keepLink(a Arg, l link) {
 // moveBase is the writeback of a pre- or post-indexed base other than
 // the stack pointer: moved by a constant, it keeps its level but is no
 // return address any more.
-func (m *Mach) moveBase(reg string) {
-	delete(m.st.links, reg)
-	if p, ok := m.st.ptrs[reg]; ok {
+func (m *Mach) MoveBase(reg string) {
+	delete(m.State.links, reg)
+	if p, ok := m.State.ptrs[reg]; ok {
 		p.known = false
-		m.st.ptrs[reg] = p
+		m.State.ptrs[reg] = p
 	}
 }
 
@@ -581,28 +581,28 @@ func (m *Mach) linkSlot(x Arg) (int64, bool) {
 	if y, ok := m.viaFrame(x); ok {
 		x = y
 	}
-	if !m.onStack(x) || x.Index != "" || x.Reg == m.a.SP && !m.st.spKnown {
+	if !m.OnStack(x) || x.Index != "" || x.Reg == m.Arch.SP && !m.State.spKnown {
 		return 0, false
 	}
 	off, ok := m.stackSlot(x)
-	return off, ok && off%int64(m.a.PtrSize) == 0
+	return off, ok && off%int64(m.Arch.PtrSize) == 0
 }
 
 // merge writes part of a register location: the rest keeps its level.
-func (m *Mach) merge(loc string, l Level) { m.set(loc, max(l, m.reg(loc))) }
+func (m *Mach) Merge(loc string, l Level) { m.Set(loc, max(l, m.Reg(loc))) }
 
 // moveSP adds delta, a constant, to the stack pointer.
-func (m *Mach) moveSP(delta int64) {
-	m.st.sp += delta
-	if p, ok := m.st.ptrs[m.a.SP]; ok && !m.st.spKnown {
+func (m *Mach) MoveSP(delta int64) {
+	m.State.sp += delta
+	if p, ok := m.State.ptrs[m.Arch.SP]; ok && !m.State.spKnown {
 		p.off += delta // a realigned stack pointer
-		m.st.ptrs[m.a.SP] = p
+		m.State.ptrs[m.Arch.SP] = p
 	}
 }
 
 // address checks the registers a memory operand's address is built from
 // and returns the address's level.
-func (m *Mach) address(x Arg) Level {
+func (m *Mach) Address(x Arg) Level {
 	l := Static
 	if x.Global && x.Reg == "" && x.Index == "" {
 		return Static
@@ -611,13 +611,13 @@ func (m *Mach) address(x Arg) Level {
 		if r == "" {
 			continue
 		}
-		rl := m.reg(r)
+		rl := m.Reg(r)
 		if rl == Secret {
 			name := r
 			if r == EntrySP {
-				name = m.a.SP
+				name = m.Arch.SP
 			}
-			m.find("memory address depends on secret %s", name)
+			m.Find("memory address depends on secret %s", name)
 		}
 		l = max(l, rl)
 	}
@@ -633,12 +633,12 @@ func (m *Mach) stackSlot(x Arg) (int64, bool) {
 	switch x.Reg {
 	case EntrySP:
 		return x.Imm, true
-	case m.a.SP:
-		if !m.st.spKnown {
-			m.find("stack access where the stack pointer is unknown (fail closed)")
+	case m.Arch.SP:
+		if !m.State.spKnown {
+			m.Find("stack access where the stack pointer is unknown (fail closed)")
 			return 0, false
 		}
-		return m.st.sp + x.Imm, true
+		return m.State.sp + x.Imm, true
 	}
 	return 0, false
 }
@@ -649,16 +649,16 @@ func (m *Mach) stackSlot(x Arg) (int64, bool) {
 // and assembly never write to it (the runtime relies on it), and a
 // pointer the analysis follows would have been found as a region above.
 func (m *Mach) viaG(x Arg) bool {
-	return x.Kind == ArgMem && x.Reg != "" && x.Reg == m.a.G && x.Index == "" && !x.Global &&
-		(m.a.GInABI0 || !m.f.isABI0()) && m.st.regs[m.a.G] == Static
+	return x.Kind == ArgMem && x.Reg != "" && x.Reg == m.Arch.G && x.Index == "" && !x.Global &&
+		(m.Arch.GInABI0 || !m.Func.isABI0()) && m.State.Regs[m.Arch.G] == Static
 }
 
-func (m *Mach) onStack(x Arg) bool { return x.Reg == m.a.SP || x.Reg == EntrySP }
+func (m *Mach) OnStack(x Arg) bool { return x.Reg == m.Arch.SP || x.Reg == EntrySP }
 
 // load reads width bytes at x: through the stack pointer, the frame's
 // levels; through a static address, static data (or what was stored
 // outside the frame); through anything else, the inputs: secret.
-func (m *Mach) load(x Arg, width int) Level {
+func (m *Mach) Load(x Arg, width int) Level {
 	l := m.loadLevel(x, width)
 	if l == Secret {
 		m.readSecret = true
@@ -667,7 +667,7 @@ func (m *Mach) load(x Arg, width int) Level {
 }
 
 func (m *Mach) loadLevel(x Arg, width int) Level {
-	al := m.address(x)
+	al := m.Address(x)
 	if x, ok := m.viaFrame(x); ok {
 		return m.loadLevel(x, width)
 	}
@@ -677,14 +677,14 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 		}
 		return max(al, m.regionLoad(p, width))
 	}
-	if m.onStack(x) {
+	if m.OnStack(x) {
 		off, ok := m.stackSlot(x)
 		if !ok {
 			return Secret // a computed stack address: any slot
 		}
 		l := Static
 		for i := int64(0); i < int64(max(width, 1)); i++ {
-			l = max(l, getSlot(m.st.stack, off+i))
+			l = max(l, getSlot(m.State.stack, off+i))
 		}
 		return l
 	}
@@ -700,7 +700,7 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 		// data (or what was stored outside the frame), read at an offset
 		// whose level the value takes too: a table indexed by a secret
 		// (a finding above) yields a secret.
-		return max(al, m.st.mem)
+		return max(al, m.State.mem)
 	}
 	return Secret
 }
@@ -708,10 +708,10 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 // store writes width bytes at x. Only the stack frame is modelled: a
 // store elsewhere is a finding unless the policy allows it (its level
 // reaches every later load of static memory too).
-func (m *Mach) store(x Arg, width int, l Level) {
-	al := m.address(x)
+func (m *Mach) Store(x Arg, width int, l Level) {
+	al := m.Address(x)
 	if x, ok := m.viaFrame(x); ok {
-		m.store(x, width, l)
+		m.Store(x, width, l)
 		return
 	}
 	if p, ok := m.regionOf(x); ok {
@@ -723,81 +723,81 @@ func (m *Mach) store(x Arg, width int, l Level) {
 			return
 		}
 	}
-	if m.onStack(x) {
+	if m.OnStack(x) {
 		off, ok := m.stackSlot(x)
 		if !ok {
 			if x.Index != "" {
-				m.find("store to a computed stack address (fail closed)")
+				m.Find("store to a computed stack address (fail closed)")
 			}
-			clear(m.st.linkSlots) // any slot
+			clear(m.State.linkSlots) // any slot
 			return
 		}
-		if off < m.a.RetAddr && off+int64(max(width, 1)) > 0 {
+		if off < m.Arch.RetAddr && off+int64(max(width, 1)) > 0 {
 			// The return address that the call pushed: a function that
 			// rewrites it returns elsewhere than the analysis follows.
-			m.find("store over the return address (fail closed)")
+			m.Find("store over the return address (fail closed)")
 		}
-		stack := m.st.stackW()
+		stack := m.State.stackW()
 		for i := int64(0); i < int64(max(width, 1)); i++ {
 			putSlot(stack, off+i, l)
 		}
-		for o := range m.st.linkSlots {
-			if o < off+int64(max(width, 1)) && o+int64(m.a.PtrSize) > off {
-				delete(m.st.linkSlots, o)
+		for o := range m.State.linkSlots {
+			if o < off+int64(max(width, 1)) && o+int64(m.Arch.PtrSize) > off {
+				delete(m.State.linkSlots, o)
 			}
 		}
-		for o := range m.st.slotPtrs {
-			if o < off+int64(max(width, 1)) && o+int64(m.a.PtrSize) > off {
-				delete(m.st.slotPtrs, o)
+		for o := range m.State.slotPtrs {
+			if o < off+int64(max(width, 1)) && o+int64(m.Arch.PtrSize) > off {
+				delete(m.State.slotPtrs, o)
 			}
 		}
 		m.aliasRegions(off, int64(max(width, 1)), l)
 		return
 	}
 	if !m.policy.AllowStores || al == Secret {
-		m.find("store outside the stack frame (not modelled)")
+		m.Find("store outside the stack frame (not modelled)")
 	}
-	m.st.mem = max(m.st.mem, l)
+	m.State.mem = max(m.State.mem, l)
 }
 
 // jump is an unconditional branch to target in this function.
-func (m *Mach) jump(target uint64) {
+func (m *Mach) Jump(target uint64) {
 	m.jumps = append(m.jumps, target)
-	m.fall = false
+	m.Fall = false
 }
 
 // branch is a conditional branch to target on a condition of level on.
-func (m *Mach) branch(on Level, what string, target uint64) {
+func (m *Mach) Branch(on Level, what string, target uint64) {
 	if on == Secret {
-		m.find("conditional branch on secret %s", what)
+		m.Find("conditional branch on secret %s", what)
 	}
 	m.jumps = append(m.jumps, target)
 }
 
 // doRet returns from the function.
-func (m *Mach) doRet() { m.fall, m.ret = false, true }
+func (m *Mach) DoRet() { m.Fall, m.ret = false, true }
 
 // condRet returns from the function or falls through (ppc64's BEQLR):
 // the model has checked the condition.
-func (m *Mach) condRet() { m.ret = true }
+func (m *Mach) CondRet() { m.ret = true }
 
 // popRet returns through the address at the stack slot x (arm's
 // MOVW.P n(R13), R15), which must be where the function saved its own.
-func (m *Mach) popRet(x Arg) {
-	l := m.linkOf(x)
+func (m *Mach) PopRet(x Arg) {
+	l := m.LinkOf(x)
 	m.popped = &l
-	m.doRet()
+	m.DoRet()
 }
 
 // call is a call of sym that returns here (unless sym does not return).
-func (m *Mach) call(sym string) { m.callSym = sym }
+func (m *Mach) Call(sym string) { m.callSym = sym }
 
 // tail is a jump to the start of function sym: a jump within the
 // function where sym is the function itself (after the stack growth).
-func (m *Mach) tail(sym string) {
-	m.fall = false
-	if sym == m.f.Name && len(m.f.Insts) > 0 {
-		m.jump(m.f.Insts[0].Addr)
+func (m *Mach) Tail(sym string) {
+	m.Fall = false
+	if sym == m.Func.Name && len(m.Func.Insts) > 0 {
+		m.Jump(m.Func.Insts[0].Addr)
 		return
 	}
 	m.tailSym = sym
@@ -806,45 +806,45 @@ func (m *Mach) tail(sym string) {
 // jmp is an unconditional jump to a: a label of this function, another
 // function (a tail call), or a register or memory, which the analysis
 // cannot follow.
-func (m *Mach) jmp(a Arg) {
+func (m *Mach) Jmp(a Arg) {
 	switch a.Kind {
 	case ArgTarget:
-		m.jump(a.Target)
+		m.Jump(a.Target)
 	case ArgSym:
-		m.tail(a.Sym)
+		m.Tail(a.Sym)
 	default:
-		m.indirect()
+		m.Indirect()
 	}
 }
 
 // callTo is a call of a, which leaves the return address in the link
 // register lr: a function, or a register or memory (indirect).
-func (m *Mach) callTo(a Arg, lr string) {
-	m.set(lr, Static) // the return address
+func (m *Mach) CallTo(a Arg, lr string) {
+	m.Set(lr, Static) // the return address
 	if a.Kind == ArgSym {
-		m.call(a.Sym)
+		m.Call(a.Sym)
 	} else {
-		m.indirect()
+		m.Indirect()
 	}
 }
 
 // indirect is a call or jump through a register or memory: a target the
 // analysis cannot follow.
-func (m *Mach) indirect() {
-	m.find("indirect call or jump (fail closed)")
-	m.fall = false
+func (m *Mach) Indirect() {
+	m.Find("indirect call or jump (fail closed)")
+	m.Fall = false
 }
 
 // deferCalls are the runtime's functions of defer and recover: a
 // function that defers a call may have it run, and recover, on a panic
 // path that the analysis treats as one that does not return.
-var deferCalls = set("runtime.deferproc", "runtime.deferprocStack", "runtime.deferreturn", "runtime.deferprocat",
+var deferCalls = OpSet("runtime.deferproc", "runtime.deferprocStack", "runtime.deferreturn", "runtime.deferprocat",
 	"runtime.gorecover")
 
 // Runtime functions that return to their caller and never see secrets:
 // the stack growth in every prologue, and the overflow check of
 // unsafe.Slice.
-var runtimeReturns = set("runtime.morestack_noctxt", "runtime.morestack_noctxt.abi0", "runtime.morestack",
+var runtimeReturns = OpSet("runtime.morestack_noctxt", "runtime.morestack_noctxt.abi0", "runtime.morestack",
 	"runtime.morestack.abi0", "internal/runtime/math.MulUintptr")
 
 // A Report is what one check found in one program.
@@ -919,14 +919,14 @@ func (an *Analysis) RootEntry(f *Func) *State {
 	}
 	st.assumed = level
 	for _, mode := range an.a.Modes {
-		st.regs[modeOff(mode)] = Secret
+		st.Regs[modeOff(mode)] = Secret
 	}
 	an.enter(st, f.Name)
 	if an.a.G != "" && (an.a.GInABI0 || !f.isABI0()) {
-		st.regs[an.a.G] = Static
+		st.Regs[an.a.G] = Static
 	}
 	if an.a.LR != "" {
-		st.regs[an.a.LR] = Static
+		st.Regs[an.a.LR] = Static
 		st.links = map[string]int{an.a.LR: 0}
 	}
 	for i := int64(0); i < an.a.RetAddr; i++ {
@@ -950,19 +950,19 @@ func (an *Analysis) ownLR(st *State) bool {
 // returnAddress checks, at a return, that where it returns to does not
 // depend on a secret: the link register, or the bytes a call pushed.
 func (an *Analysis) returnAddress(m *Mach, out *State) {
-	if an.a.LR != "" && m.popped == nil && get(out.regs, an.a.LR) == Secret {
-		m.find("return to an address that depends on secret data (%s)", an.a.LR)
+	if an.a.LR != "" && m.popped == nil && get(out.Regs, an.a.LR) == Secret {
+		m.Find("return to an address that depends on secret data (%s)", an.a.LR)
 	}
 	switch {
 	case m.popped != nil && !m.popped.own():
-		m.find("return through a stack slot that does not hold the address the function was called from (fail closed)")
+		m.Find("return through a stack slot that does not hold the address the function was called from (fail closed)")
 	case m.popped == nil && !an.ownLR(out):
-		m.find("return through %s, which does not hold the address the function was called from (fail closed)", an.a.LR)
+		m.Find("return through %s, which does not hold the address the function was called from (fail closed)", an.a.LR)
 	}
 	if out.spKnown && out.sp == 0 {
 		for i := int64(0); i < an.a.RetAddr; i++ {
 			if get(out.stack, i) == Secret {
-				m.find("return to an address that depends on secret data (the return address on the stack)")
+				m.Find("return to an address that depends on secret data (the return address on the stack)")
 				break
 			}
 		}
@@ -1005,10 +1005,10 @@ func (an *Analysis) Run(roots []string) (*Report, error) {
 // the state after it (but for what a call, a tail jump or a return does:
 // the engine's part), and returns what the model saw.
 func (an *Analysis) Step(f *Func, i int, st *State) *Mach {
-	m := &Mach{an: an, a: an.a, policy: an.Policy, f: f, in: &f.Insts[i], st: st, fall: true}
-	if m.in.Raw {
-		m.find("data in a TEXT symbol, not an instruction (fail closed)")
-		m.fall = false
+	m := &Mach{an: an, Arch: an.a, policy: an.Policy, Func: f, Inst: &f.Insts[i], State: st, Fall: true}
+	if m.Inst.Raw {
+		m.Find("data in a TEXT symbol, not an instruction (fail closed)")
+		m.Fall = false
 		return m
 	}
 	off := an.modesOff(st)
@@ -1032,7 +1032,7 @@ func successors(f *Func, i int, m *Mach) (next []int, bad []string) {
 		}
 		next = append(next, j)
 	}
-	if m.fall {
+	if m.Fall {
 		if i+1 >= len(f.Insts) {
 			bad = append(bad, "runs off the end of the function")
 		} else {
@@ -1069,7 +1069,7 @@ func (an *Analysis) fixpoint(f *Func, entry *State) ([]*State, *State) {
 			// The fall-through is the last successor; a branch's edges
 			// may each teach what it tested.
 			src := an.learn(out, m.taken)
-			if j == i+1 && m.fall {
+			if j == i+1 && m.Fall {
 				src = after
 				if k == len(next)-1 {
 					src = an.learn(after, m.fallen)
@@ -1091,31 +1091,31 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 	switch {
 	case m.ret:
 		if !out.spKnown || out.sp != 0 {
-			m.find("returns with the stack pointer moved or unknown")
+			m.Find("returns with the stack pointer moved or unknown")
 		}
 		an.returnAddress(m, out)
 		exit.join(out)
 		return out
 	case m.tailSym != "":
 		if !out.spKnown || out.sp != 0 {
-			m.find("jump to %s with a frame still on the stack", m.tailSym)
+			m.Find("jump to %s with a frame still on the stack", m.tailSym)
 		}
 		if !an.ownLR(out) {
 			// The callee returns through LR: to where this function's
 			// caller called it from, or elsewhere.
-			m.find("jump to %s with %s not the address the function was called from (fail closed)", m.tailSym, an.a.LR)
+			m.Find("jump to %s with %s not the address the function was called from (fail closed)", m.tailSym, an.a.LR)
 		}
 		exit.join(an.callee(m, m.tailSym, out, false))
 		return out
 	case m.callSym != "":
 		if !out.spKnown {
-			m.find("call of %s where the stack pointer is unknown", m.callSym)
+			m.Find("call of %s where the stack pointer is unknown", m.callSym)
 		}
 		back := an.callee(m, m.callSym, out, true)
 		after := &State{}
 		if back.reached {
 			after = out.Clone()
-			after.regs = maps.Clone(back.regs)
+			after.Regs = maps.Clone(back.Regs)
 			after.guards = maps.Clone(back.guards)
 			after.mem = back.mem
 			after.rmem, after.amem = back.rmem, back.amem
@@ -1181,7 +1181,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	}
 	switch {
 	case strings.Contains(sym, "+0x"):
-		m.find("jump into the middle of %s (not modelled)", sym)
+		m.Find("jump into the middle of %s (not modelled)", sym)
 		return &State{}
 	case an.follows(sym):
 		f := an.prog.Funcs[sym]
@@ -1198,9 +1198,9 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	case summaries[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
 		return an.summarised(m, sym, summaries[strings.TrimSuffix(sym, ".abi0")], out, push)
 	case runtimeReturns[sym] && !strings.HasPrefix(sym, "runtime.morestack"):
-		for r, l := range out.regs {
+		for r, l := range out.Regs {
 			if l == Secret && r != an.a.G && !isPseudo(r) {
-				m.find("secret %s at a call of %s, which the analysis does not follow", r, sym)
+				m.Find("secret %s at a call of %s, which the analysis does not follow", r, sym)
 			}
 		}
 		// It writes its results, from what it was passed (nothing
@@ -1212,9 +1212,9 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 		// what was secret still is; the bytes below the frame are what
 		// the runtime left there.
 		back := an.returned(out, push, Secret)
-		back.regs = maps.Clone(out.regs)
+		back.Regs = maps.Clone(out.Regs)
 		if an.a.G != "" {
-			back.regs[an.a.G] = Static
+			back.Regs[an.a.G] = Static
 		}
 		back.guards = maps.Clone(out.guards)
 		back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push))
@@ -1230,10 +1230,10 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 		// open-coded defers, each a finding) or its callers'.
 		return &State{}
 	case deferCalls[sym]:
-		m.find("%s", deferFinding(sym))
+		m.Find("%s", deferFinding(sym))
 		return &State{}
 	}
-	m.find("call of %s, which the analysis does not follow (fail closed)", sym)
+	m.Find("call of %s, which the analysis does not follow (fail closed)", sym)
 	return &State{}
 }
 
@@ -1303,23 +1303,23 @@ func shift(s map[int64]Level, by int64) map[int64]Level {
 // program (another file, when one file is checked on its own): it must
 // be passed nothing secret, and it returns anything.
 func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
-	for _, r := range slices.Sorted(maps.Keys(out.regs)) {
-		if out.regs[r] == Secret && !isPseudo(r) {
-			m.find("secret %s passed to %s, which this check does not see (fail closed)", r, sym)
+	for _, r := range slices.Sorted(maps.Keys(out.Regs)) {
+		if out.Regs[r] == Secret && !isPseudo(r) {
+			m.Find("secret %s passed to %s, which this check does not see (fail closed)", r, sym)
 		}
 	}
 	for o, l := range out.stack {
 		if l == Secret && out.spKnown && o >= out.sp {
-			m.find("secret stack slot passed to %s, which this check does not see (fail closed)", sym)
+			m.Find("secret stack slot passed to %s, which this check does not see (fail closed)", sym)
 			break
 		}
 	}
 	back := out.Clone()
 	for _, loc := range an.a.Regs {
-		back.regs[loc] = Secret
+		back.Regs[loc] = Secret
 	}
 	for _, mode := range an.a.Modes {
-		back.regs[modeOff(mode)] = Secret // it may turn any off
+		back.Regs[modeOff(mode)] = Secret // it may turn any off
 	}
 	back.guards = nil
 	back.sp = 0

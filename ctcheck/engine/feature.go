@@ -70,26 +70,26 @@ func (a *Arch) names(s featureSet) []string {
 // of a.LevelVar; "" the default) guarantees, nil for a level a does not
 // know: the runtime refuses to start on a CPU without them.
 func (a *Arch) LevelFeatures(level string) []string {
-	if a.levelFeatures == nil {
+	if a.LevelFeaturesOf == nil {
 		return nil
 	}
 	if level == "" {
 		level = a.DefaultLevel
 	}
-	return a.levelFeatures(level)
+	return a.LevelFeaturesOf(level)
 }
 
 // Needs returns the CPU features that in needs beyond the architecture's
 // base, in a build at level (where the assembler encodes a listed
 // instruction by the level).
 func (a *Arch) Needs(in *Inst, level string) []string {
-	if a.needs == nil {
+	if a.NeedsOf == nil {
 		return nil
 	}
 	if level == "" {
 		level = a.DefaultLevel
 	}
-	return a.needs(in, level)
+	return a.NeedsOf(in, level)
 }
 
 // LevelOf returns the level of a that a go command run with the
@@ -110,7 +110,7 @@ func LevelOf(a *Arch, env []string) string {
 
 // cumulative returns a levelFeatures of levels, lowest first, each with
 // the features it adds to those below it.
-func cumulative(levels [][2]string) func(string) []string {
+func CumulativeLevels(levels [][2]string) func(string) []string {
 	return func(level string) []string {
 		var out []string
 		for _, l := range levels {
@@ -128,16 +128,16 @@ func cumulative(levels [][2]string) func(string) []string {
 // flags: eq says whether "equal" means the flag is set, as after CMP
 // flag, $1, or zero, as after TEST r, r), or a copy of the mode's state
 // (mode: arm64's MRS DIT, Rn).
-type guard struct {
-	feature string
-	eq      bool
-	mode    bool
+type Guard struct {
+	Feature string
+	Eq      bool
+	Mode    bool
 }
 
 // A lesson is what a branch's edge teaches about a guard: the flag set
 // (set) or zero, or the mode on (set) or off.
 type lesson struct {
-	g   guard
+	g   Guard
 	set bool
 }
 
@@ -148,19 +148,19 @@ func modeOff(mode string) string { return mode + ": may be off" }
 
 // flagFeature is the feature whose flag the memory operand x reads, ""
 // for none: a variable of the runtime's, or one the policy names.
-func (m *Mach) flagFeature(x Arg) string {
+func (m *Mach) FlagFeature(x Arg) string {
 	if x.Kind != ArgMem || x.Sym == "" || x.Index != "" {
 		return ""
 	}
-	if f := m.a.runtimeFlags[x.Sym]; f != "" {
+	if f := m.Arch.RuntimeFlags[x.Sym]; f != "" {
 		return f
 	}
 	if m.policy.Flags != nil {
 		if f := m.policy.Flags(x.Sym); f != "" {
-			if _, ok := m.a.featureBit(f); ok {
+			if _, ok := m.Arch.featureBit(f); ok {
 				return f
 			}
-			m.find("flag %s names CPU feature %q, which %s does not have (fail closed)", x.Sym, f, m.a.GOARCH)
+			m.Find("flag %s names CPU feature %q, which %s does not have (fail closed)", x.Sym, f, m.Arch.GOARCH)
 		}
 	}
 	return ""
@@ -168,45 +168,45 @@ func (m *Mach) flagFeature(x Arg) string {
 
 // loadFlag records, after the write of reg from the memory operand x,
 // that reg holds the value of the flag x is, if it is one.
-func (m *Mach) loadFlag(reg string, x Arg) {
-	if f := m.flagFeature(x); f != "" {
-		m.guard(reg, guard{feature: f})
+func (m *Mach) LoadFlag(reg string, x Arg) {
+	if f := m.FlagFeature(x); f != "" {
+		m.Guard(reg, Guard{Feature: f})
 	}
 }
 
 // guard records what loc holds (after the write that cleared it).
-func (m *Mach) guard(loc string, g guard) {
-	if m.st.guards == nil {
-		m.st.guards = map[string]guard{}
+func (m *Mach) Guard(loc string, g Guard) {
+	if m.State.guards == nil {
+		m.State.guards = map[string]Guard{}
 	}
-	m.st.guards[loc] = g
+	m.State.guards[loc] = g
 }
 
 // guardOf is what loc holds of a flag or a mode.
-func (m *Mach) guardOf(loc string) (guard, bool) {
-	g, ok := m.st.guards[loc]
+func (m *Mach) GuardOf(loc string) (Guard, bool) {
+	g, ok := m.State.guards[loc]
 	return g, ok
 }
 
 // teach records what the branch's edges teach: taken where the branch is
 // taken, the other on the fall-through.
-func (m *Mach) teach(g guard, setWhenTaken bool) {
+func (m *Mach) Teach(g Guard, setWhenTaken bool) {
 	m.taken = &lesson{g, setWhenTaken}
 	m.fallen = &lesson{g, !setWhenTaken}
 }
 
 // setMode records that the instruction turns a mode on or off.
-func (m *Mach) setMode(mode string, on bool) {
+func (m *Mach) SetMode(mode string, on bool) {
 	if on {
-		delete(m.st.regs, modeOff(mode))
+		delete(m.State.Regs, modeOff(mode))
 		m.modeTurnedOn = append(m.modeTurnedOn, mode)
 	} else {
-		m.st.regs[modeOff(mode)] = Secret
+		m.State.Regs[modeOff(mode)] = Secret
 		m.modeCleared = append(m.modeCleared, mode)
 	}
-	for loc, g := range m.st.guards {
-		if g.mode && g.feature == mode {
-			delete(m.st.guards, loc) // a copy of the state before
+	for loc, g := range m.State.guards {
+		if g.Mode && g.Feature == mode {
+			delete(m.State.guards, loc) // a copy of the state before
 		}
 	}
 }
@@ -218,18 +218,18 @@ func (an *Analysis) learn(st *State, l *lesson) *State {
 	}
 	c := st.Clone()
 	switch {
-	case l.g.mode && l.set:
-		delete(c.regs, modeOff(l.g.feature))
-	case l.g.mode:
-		c.regs[modeOff(l.g.feature)] = Secret
+	case l.g.Mode && l.set:
+		delete(c.Regs, modeOff(l.g.Feature))
+	case l.g.Mode:
+		c.Regs[modeOff(l.g.Feature)] = Secret
 	case l.set:
-		b, _ := an.a.featureBit(l.g.feature)
+		b, _ := an.a.featureBit(l.g.Feature)
 		c.assumed |= b
 	default:
 		// The flag is zero: the code does not use the feature here, nor
 		// claim the mode it provides.
-		if slices.Contains(an.a.Modes, l.g.feature) {
-			delete(c.regs, modeOff(l.g.feature))
+		if slices.Contains(an.a.Modes, l.g.Feature) {
+			delete(c.Regs, modeOff(l.g.Feature))
 		}
 	}
 	return c
@@ -269,21 +269,21 @@ func (an *Analysis) checkFeatures(m *Mach, off []string) {
 	if m.unknown {
 		return // a finding already
 	}
-	for _, f := range an.a.Needs(m.in, an.prog.Level) {
+	for _, f := range an.a.Needs(m.Inst, an.prog.Level) {
 		b, ok := an.a.featureBit(f)
 		if !ok {
-			m.find("instruction needs CPU feature %s, which the model does not name (fail closed)", f)
+			m.Find("instruction needs CPU feature %s, which the model does not name (fail closed)", f)
 			continue
 		}
-		if m.st.assumed&b == 0 {
-			m.find("instruction needs CPU feature %s, which the code may not assume here", f)
+		if m.State.assumed&b == 0 {
+			m.Find("instruction needs CPU feature %s, which the code may not assume here", f)
 		}
 	}
 	if !m.readSecret {
 		return
 	}
 	for _, mode := range off {
-		m.find("instruction on secret data where %s may be off (the function claims it)", strings.ToUpper(mode))
+		m.Find("instruction on secret data where %s may be off (the function claims it)", strings.ToUpper(mode))
 	}
 }
 
@@ -291,7 +291,7 @@ func (an *Analysis) checkFeatures(m *Mach, off []string) {
 func (an *Analysis) modesOff(st *State) []string {
 	var out []string
 	for _, mode := range an.a.Modes {
-		if b, _ := an.a.featureBit(mode); st.claims&b != 0 && st.regs[modeOff(mode)] == Secret {
+		if b, _ := an.a.featureBit(mode); st.claims&b != 0 && st.Regs[modeOff(mode)] == Secret {
 			out = append(out, mode)
 		}
 	}

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ctequal/ctequal/ctcheck/engine/internal/testenv"
 )
 
 // inlineProgram is a program whose outer calls mid, and mid inner, both
@@ -39,7 +41,7 @@ func main() { os.Exit(outer(len(os.Args))) }
 // inner and inner's line after it; outer's entry, its own code, has no
 // chain. A pclntab of another layout is an error, not an empty chain.
 func TestInlineChain(t *testing.T) {
-	goTool := toolchain(t)
+	goTool := testenv.Toolchain(t)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/inl\n\ngo 1.24\n"), 0o644); err != nil {
 		t.Fatal(err)

@@ -12,10 +12,10 @@ import (
 
 // Level is the level of a location in s (a register location, as the
 // model names it: Lane for a vector lane).
-func (s *State) Level(loc string) Level { return get(s.regs, loc) }
+func (s *State) Level(loc string) Level { return get(s.Regs, loc) }
 
 // SetLevel sets the level of a register location.
-func (s *State) SetLevel(loc string, l Level) { put(s.regs, loc, l) }
+func (s *State) SetLevel(loc string, l Level) { put(s.Regs, loc, l) }
 
 // NewEntry is the state a function of a starts from in a harness: every
 // register and slot public, the return address in the link register, no
@@ -62,7 +62,7 @@ func (s *State) Join(o *State) { s.join(o) }
 // models' pseudo-locations.
 func (s *State) Secrets() []string {
 	var out []string
-	for k, l := range s.regs {
+	for k, l := range s.Regs {
 		if l == Secret && !isPseudo(k) {
 			out = append(out, k)
 		}
@@ -89,10 +89,10 @@ func (m *Mach) Findings() []string { return m.findings }
 
 // Ends reports whether the instruction ends a basic block: it branches,
 // or does not fall through to the next.
-func (m *Mach) Ends() bool { return len(m.jumps) > 0 || !m.fall }
+func (m *Mach) Ends() bool { return len(m.jumps) > 0 || !m.Fall }
 
 // Falls reports whether the next instruction may run after this one.
-func (m *Mach) Falls() bool { return m.fall }
+func (m *Mach) Falls() bool { return m.Fall }
 
 // Jumps are the targets of the instruction's branches in its function.
 func (m *Mach) Jumps() []uint64 { return m.jumps }
@@ -124,8 +124,8 @@ func ParseListingLine(a *Arch, f *Func, line string) (Inst, error) {
 	if rest = strings.TrimSpace(rest); rest != "" {
 		args = SplitOperands(rest)
 	}
-	lf := &listingFunc{Func: f, la: a.listing}
-	if err := a.listing.convert(lf, &in, args); err != nil {
+	lf := &ListingFunc{Func: f, Hooks: a.Listing}
+	if err := a.Listing.Convert(lf, &in, args); err != nil {
 		return Inst{}, err
 	}
 	return in, nil

@@ -57,7 +57,7 @@ type Arg struct {
 	Post, Pre bool
 }
 
-func (a Arg) isReg(loc string) bool { return a.Kind == ArgReg && a.Reg == loc }
+func (a Arg) IsReg(loc string) bool { return a.Kind == ArgReg && a.Reg == loc }
 
 // An Inst is one instruction.
 type Inst struct {
@@ -217,7 +217,7 @@ func SplitOperands(s string) []string {
 	return append(args, strings.TrimSpace(s[start:]))
 }
 
-func set(ops ...string) map[string]bool {
+func OpSet(ops ...string) map[string]bool {
 	m := map[string]bool{}
 	for _, op := range ops {
 		m[op] = true

@@ -16,10 +16,10 @@ import (
 const vec16Lanes = 2
 
 // rm is a load-store model's view of one instruction.
-type rm struct {
+type LoadStore struct {
 	*Mach
-	zero  string                // the register that reads as zero and ignores writes ("" for none)
-	isVec func(loc string) bool // the vector registers, which are lanes; nil for none
+	Zero  string                // the register that reads as zero and ignores writes ("" for none)
+	IsVec func(loc string) bool // the vector registers, which are lanes; nil for none
 }
 
 // lanes are the lanes of a vector register part: Width 0 is all of it.
@@ -30,69 +30,69 @@ func partLanes(a Arg) (lo, hi int) {
 	return a.Off / 8, min(vec16Lanes, (a.Off+a.Width+7)/8)
 }
 
-func (m rm) vec(loc string) bool { return m.isVec != nil && m.isVec(loc) }
+func (m LoadStore) vec(loc string) bool { return m.IsVec != nil && m.IsVec(loc) }
 
 // read returns the level of a register or a constant.
-func (m rm) read(a Arg) Level {
+func (m LoadStore) Read(a Arg) Level {
 	switch a.Kind {
 	case ArgImm:
 		return Static
 	case ArgReg:
-		if m.zero != "" && a.Reg == m.zero {
+		if m.Zero != "" && a.Reg == m.Zero {
 			return Static
 		}
 		if m.vec(a.Reg) {
 			lo, hi := partLanes(a)
 			l := Static
 			for i := lo; i < hi; i++ {
-				l = max(l, m.reg(Lane(a.Reg, i)))
+				l = max(l, m.Reg(Lane(a.Reg, i)))
 			}
 			return l
 		}
-		return m.reg(a.Reg)
+		return m.Reg(a.Reg)
 	}
-	m.find("operand %s not modelled (fail closed)", argName(a))
+	m.Find("operand %s not modelled (fail closed)", ArgName(a))
 	return Secret
 }
 
 // reads returns the highest level of the operands.
-func (m rm) reads(as ...Arg) Level {
+func (m LoadStore) Reads(as ...Arg) Level {
 	l := Static
 	for _, a := range as {
-		l = max(l, m.read(a))
+		l = max(l, m.Read(a))
 	}
 	return l
 }
 
 // write sets a register, or the lanes of a vector register part (the
 // other lanes keep their level); a write to the zero register vanishes.
-func (m rm) write(a Arg, l Level) {
+func (m LoadStore) Write(a Arg, l Level) {
 	if a.Kind != ArgReg {
-		m.find("write to operand %s not modelled (fail closed)", argName(a))
+		m.Find("write to operand %s not modelled (fail closed)", ArgName(a))
 		return
 	}
 	switch {
-	case m.zero != "" && a.Reg == m.zero:
+	case m.Zero != "" && a.Reg == m.Zero:
 	case m.vec(a.Reg):
 		lo, hi := partLanes(a)
 		for i := lo; i < hi; i++ {
-			m.set(Lane(a.Reg, i), l)
+			m.Set(Lane(a.Reg, i), l)
 		}
 	default:
-		m.set(a.Reg, l)
+		m.Set(a.Reg, l)
 	}
 }
 
 // sameReg reports whether a and b name the same register part, with no
 // shift: the zeroing idioms.
-func sameReg(a, b Arg) bool {
+func SameReg(a, b Arg) bool {
 	return a.Kind == ArgReg && b.Kind == ArgReg && a.Reg == b.Reg && a.Off == b.Off && a.Width == b.Width &&
 		a.Shift == "" && b.Shift == ""
 }
 
 // withoutZero drops the zero register from a memory operand's base and
 // index: it adds nothing to the address.
-func withoutZero(x Arg, zero string) Arg {
+func WithoutZero(x Arg, zero string) Arg {
 	if x.Reg == zero {
 		x.Reg = ""
 	}
@@ -105,7 +105,7 @@ func withoutZero(x Arg, zero string) Arg {
 	return x
 }
 
-func argName(a Arg) string {
+func ArgName(a Arg) string {
 	if a.Name != "" {
 		return a.Name
 	}
@@ -119,7 +119,7 @@ func argName(a Arg) string {
 }
 
 // numbered returns prefix+lo ... prefix+hi.
-func numbered(prefix string, lo, hi int) []string {
+func Numbered(prefix string, lo, hi int) []string {
 	var rs []string
 	for i := lo; i <= hi; i++ {
 		rs = append(rs, prefix+strconv.Itoa(i))
@@ -128,7 +128,7 @@ func numbered(prefix string, lo, hi int) []string {
 }
 
 // regNum returns n for a register prefix+n with lo <= n <= hi.
-func regNum(s, prefix string, lo, hi int) (int, bool) {
+func RegNum(s, prefix string, lo, hi int) (int, bool) {
 	if !strings.HasPrefix(s, prefix) || len(s) == len(prefix) {
 		return 0, false
 	}
@@ -144,7 +144,7 @@ func regNum(s, prefix string, lo, hi int) (int, bool) {
 }
 
 // withLanes returns the lane locations of each vector register too.
-func withLanes(regs []string, vecs []string) []string {
+func WithLanes(regs []string, vecs []string) []string {
 	for _, v := range vecs {
 		for i := range vec16Lanes {
 			regs = append(regs, Lane(v, i))
@@ -155,7 +155,7 @@ func withLanes(regs []string, vecs []string) []string {
 
 // objInt reads a constant as go tool objdump prints it: decimal or
 // hexadecimal, signed. The listing's constants are read by listingInt.
-func objInt(s string) (int64, bool) {
+func ObjInt(s string) (int64, bool) {
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	var v uint64

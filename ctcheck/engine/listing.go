@@ -19,41 +19,41 @@ import (
 // disassembly front ends (disasm_*.go).
 
 // listingArch is what the listing front end needs of an architecture.
-type listingArch struct {
+type Listing struct {
 	// reg names a register as the listing prints it: its location, the
 	// width of the part it names (0: the instruction's width), and the
 	// offset of that part.
-	reg func(name string) (loc string, width, off int, ok bool)
+	Reg func(name string) (loc string, width, off int, ok bool)
 	// convert turns a parsed instruction into the canonical form of the
 	// architecture's model: the opcode, the operand order, widths.
-	convert func(f *listingFunc, in *Inst, args []string) error
+	Convert func(f *ListingFunc, in *Inst, args []string) error
 	// frameArg resolves a stack operand through FP or SP (name+off(FP),
 	// name-off(SP), off(SP); named: with a name) to a memory operand: an
 	// offset from the stack pointer now or at entry.
-	frameArg func(f *listingFunc, fp, named bool, off int64) (Arg, error)
+	FrameArg func(f *ListingFunc, fp, named bool, off int64) (Arg, error)
 	// word, where set, reads a WORD the listing prints as data: an
 	// instruction the assembler has no name for, still run by the CPU.
-	word func(in *Inst, v uint32)
+	Word func(in *Inst, v uint32)
 }
 
 // listingFunc is a function while its listing is read.
-type listingFunc struct {
+type ListingFunc struct {
 	*Func
-	la       *listingArch
-	asm      bool  // assembled from a .s file
-	wrapper  bool  // an ABI wrapper the compiler made
-	internal bool  // the wrapper is the ABIInternal one
-	frame    int64 // the TEXT line's frame size, as the listing prints it
-	size     int64 // the function's size in bytes
+	Hooks     *Listing
+	Asm       bool  // assembled from a .s file
+	wrapper   bool  // an ABI wrapper the compiler made
+	internal  bool  // the wrapper is the ABIInternal one
+	TextFrame int64 // the TEXT line's frame size, as the listing prints it
+	size      int64 // the function's size in bytes
 	// code is what the assembler encoded, as the listing dumps it after
 	// the instructions: where an architecture's listing prints two
 	// operand forms alike (ppc64's frame slots), the encoding tells them
 	// apart.
-	code []byte
+	Code []byte
 	// rels are the relocations by the offset of the bytes they patch: the
 	// symbol and its addend, as the listing prints them (arm's DUFFZERO
 	// keeps its entry offset there: runtime.duffzero+eb0000ee).
-	rels map[int64]string
+	Rels map[int64]string
 }
 
 var (
@@ -74,12 +74,12 @@ var (
 // of every package in it (the toolchain prints the package's path in the
 // symbols).
 func ParseListing(a *Arch, text string) (*Program, error) {
-	la := a.listing
+	la := a.Listing
 	if la == nil {
 		return nil, fmt.Errorf("no listing front end for %s", a.GOARCH)
 	}
 	p := NewProgram(a)
-	var cur *listingFunc
+	var cur *ListingFunc
 	var lines []string // of cur: the instruction lines
 	flush := func() error {
 		if cur == nil {
@@ -102,8 +102,8 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 					return nil, err
 				}
 				size, _ := strconv.ParseInt(h[3], 10, 64)
-				cur = &listingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, la: la, size: size,
-					asm: strings.Contains(h[2], " asm")}
+				cur = &ListingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, Hooks: la, size: size,
+					Asm: strings.Contains(h[2], " asm")}
 				continue
 			}
 		}
@@ -113,10 +113,10 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 		if strings.HasPrefix(line, "\trel ") {
 			if m := listingRel.FindStringSubmatch(line); m != nil {
 				off, _ := strconv.ParseInt(m[1], 10, 64)
-				if cur.rels == nil {
-					cur.rels = map[int64]string{}
+				if cur.Rels == nil {
+					cur.Rels = map[int64]string{}
 				}
-				cur.rels[off] = m[2]
+				cur.Rels[off] = m[2]
 			}
 			continue
 		}
@@ -126,10 +126,10 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 				continue
 			}
 			if m := listingCode.FindStringSubmatch(line); m != nil {
-				if off, err := strconv.ParseInt(m[1], 16, 64); err == nil && off == int64(len(cur.code)) {
+				if off, err := strconv.ParseInt(m[1], 16, 64); err == nil && off == int64(len(cur.Code)) {
 					for _, b := range strings.Fields(m[2]) {
 						v, _ := strconv.ParseUint(b, 16, 8)
-						cur.code = append(cur.code, byte(v))
+						cur.Code = append(cur.Code, byte(v))
 					}
 				}
 				continue
@@ -171,7 +171,7 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 }
 
 // readListingFunc reads the instruction lines of f.
-func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
+func readListingFunc(la *Listing, f *ListingFunc, lines []string) error {
 	type raw struct {
 		pc         int64
 		pos, op    string
@@ -185,8 +185,8 @@ func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
 		switch op {
 		case "TEXT":
 			if t := listingText.FindStringSubmatch(args); t != nil {
-				f.frame, _ = strconv.ParseInt(t[1], 10, 64)
-				f.Frame = f.frame
+				f.TextFrame, _ = strconv.ParseInt(t[1], 10, 64)
+				f.Frame = f.TextFrame
 			}
 			flags := ""
 			if fields := SplitOperands(args); len(fields) >= 2 {
@@ -208,7 +208,7 @@ func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
 		ins = append(ins, raw{pc: pc, pos: m[2], op: op, args: args, text: op + " " + args})
 	}
 	switch {
-	case f.asm:
+	case f.Asm:
 		f.Name += ".abi0"
 	case f.wrapper && !f.internal:
 		f.Name += ".abi0" // the ABI0 wrapper of a Go function
@@ -229,17 +229,17 @@ func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
 		if r.op == "BYTE" || r.op == "WORD" || r.op == "LONG" || r.op == "QUAD" {
 			in.Raw = true
 			if len(args) == 1 {
-				if v, err := listingInt(strings.TrimPrefix(args[0], "$")); err == nil {
+				if v, err := ListingInt(strings.TrimPrefix(args[0], "$")); err == nil {
 					in.Args = []Arg{{Kind: ArgImm, Imm: v}}
-					if r.op == "WORD" && la.word != nil {
-						la.word(&in, uint32(v))
+					if r.op == "WORD" && la.Word != nil {
+						la.Word(&in, uint32(v))
 					}
 				}
 			}
 			f.Insts = append(f.Insts, in)
 			continue
 		}
-		if err := la.convert(f, &in, args); err != nil {
+		if err := la.Convert(f, &in, args); err != nil {
 			// An operand the front end cannot read: the instruction is
 			// kept, and the model sees it as not modelled.
 			in.Op = "?" + in.Op
@@ -253,8 +253,8 @@ func readListingFunc(la *listingArch, f *listingFunc, lines []string) error {
 // callTarget names the function that f's call or jump to sym reaches:
 // assembly refers to ABI0 symbols, Go code to ABIInternal ones, and an
 // ABI wrapper to the other ABI's function of its own name.
-func (f *listingFunc) callTarget(sym string) string {
-	abi0 := f.asm || f.wrapper && !f.internal
+func (f *ListingFunc) CallTarget(sym string) string {
+	abi0 := f.Asm || f.wrapper && !f.internal
 	if f.wrapper {
 		abi0 = !abi0
 	}
@@ -264,7 +264,7 @@ func (f *listingFunc) callTarget(sym string) string {
 	return sym
 }
 
-func listingInt(s string) (int64, error) {
+func ListingInt(s string) (int64, error) {
 	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "-0x") {
 		neg := strings.HasPrefix(s, "-")
 		v, err := strconv.ParseUint(strings.TrimPrefix(strings.TrimPrefix(s, "-"), "0x"), 16, 64)
@@ -292,7 +292,7 @@ var (
 // a frame slot (the assembler makes it an add to the stack pointer), as
 // the operands of that add: the offset, and the register it is from. ok:
 // s has that form.
-func listingSlotAddress(la *listingArch, f *listingFunc, s string, width int) (off, reg Arg, ok bool, err error) {
+func ListingSlotAddress(la *Listing, f *ListingFunc, s string, width int) (off, reg Arg, ok bool, err error) {
 	if !strings.HasPrefix(s, "$") || !strings.HasSuffix(s, "(SP)") && !strings.HasSuffix(s, "(FP)") {
 		return Arg{}, Arg{}, false, nil
 	}
@@ -304,7 +304,7 @@ func listingSlotAddress(la *listingArch, f *listingFunc, s string, width int) (o
 	if m[2] != "" {
 		o, _ = strconv.ParseInt(m[2], 10, 64)
 	}
-	x, err := la.frameArg(f, m[3] == "FP", m[1] != "", o)
+	x, err := la.FrameArg(f, m[3] == "FP", m[1] != "", o)
 	if err != nil {
 		return Arg{}, Arg{}, true, err
 	}
@@ -315,10 +315,10 @@ func listingSlotAddress(la *listingArch, f *listingFunc, s string, width int) (o
 // listing shares (the printer is cmd/internal/obj's): constants, symbols
 // and frame slots, memory through a register. It returns false for the
 // architecture's own forms.
-func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error) {
+func ListingOperand(la *Listing, f *ListingFunc, s string) (Arg, bool, error) {
 	switch {
 	case strings.HasPrefix(s, "$") && !strings.Contains(s, "("):
-		v, err := listingInt(s[1:])
+		v, err := ListingInt(s[1:])
 		if err != nil {
 			// A float constant ($(1.5)) or a string: still a constant.
 			return Arg{Kind: ArgImm, Name: s}, true, nil
@@ -332,7 +332,7 @@ func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error
 		if m == nil || m[3] != "" {
 			return Arg{}, true, fmt.Errorf("address %s", s)
 		}
-		loc, w, off, ok := la.reg(m[2])
+		loc, w, off, ok := la.Reg(m[2])
 		if !ok {
 			return Arg{}, true, fmt.Errorf("address %s", s)
 		}
@@ -340,13 +340,13 @@ func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error
 	case strings.HasPrefix(s, "$(") && strings.HasSuffix(s, ")"):
 		// $(1<<3), $(16.0): constant expressions.
 		inner := strings.TrimSuffix(strings.TrimPrefix(s, "$("), ")")
-		if loc, w, off, ok := la.reg(inner); ok {
+		if loc, w, off, ok := la.Reg(inner); ok {
 			// $(R3): the address in R3, as $0(R3) prints.
 			return Arg{Kind: ArgReg, Reg: loc, Width: w, Off: off, Name: s}, true, nil
 		}
 		if a, b, ok := strings.Cut(inner, "<<"); ok {
-			x, err1 := listingInt(a)
-			y, err2 := listingInt(b)
+			x, err1 := ListingInt(a)
+			y, err2 := ListingInt(b)
 			if err1 == nil && err2 == nil {
 				return Arg{Kind: ArgImm, Imm: x << y}, true, nil
 			}
@@ -363,7 +363,7 @@ func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error
 		}
 		a := Arg{Kind: ArgMem, Global: true, Sym: m[2], Imm: off}
 		if m[4] != "" {
-			loc, _, _, ok := la.reg(m[4])
+			loc, _, _, ok := la.Reg(m[4])
 			if !ok {
 				return Arg{}, true, fmt.Errorf("index %s", m[4])
 			}
@@ -384,7 +384,7 @@ func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error
 		if m[2] != "" {
 			off, _ = strconv.ParseInt(m[2], 10, 64)
 		}
-		a, err := la.frameArg(f, m[3] == "FP", m[1] != "", off)
+		a, err := la.FrameArg(f, m[3] == "FP", m[1] != "", off)
 		return a, true, err
 	}
 	if m := listingMem.FindStringSubmatch(s); m != nil {
@@ -392,7 +392,7 @@ func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error
 		if m[1] != "" {
 			a.Imm, _ = strconv.ParseInt(m[1], 10, 64)
 		}
-		loc, _, _, ok := la.reg(m[2])
+		loc, _, _, ok := la.Reg(m[2])
 		if !ok {
 			if m[2] != "TLS" {
 				return Arg{}, true, fmt.Errorf("base %s", m[2])
@@ -402,7 +402,7 @@ func listingOperand(la *listingArch, f *listingFunc, s string) (Arg, bool, error
 			a.Reg = loc
 		}
 		if m[3] != "" {
-			idx, _, _, ok := la.reg(m[3])
+			idx, _, _, ok := la.Reg(m[3])
 			if !ok {
 				return Arg{}, true, fmt.Errorf("index %s", m[3])
 			}

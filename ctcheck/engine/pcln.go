@@ -33,7 +33,7 @@ func addPositions(p *Program, bin string) error {
 			file, _, _ := tab.PCToLine(fn.Entry)
 			p.RuntimeFiles[fn.Name] = file
 		}
-		if _, ok := p.Arch.duffs[fn.Name]; ok {
+		if _, ok := p.Arch.Duffs[fn.Name]; ok {
 			devices = append(devices, fn)
 		}
 	}
@@ -190,7 +190,7 @@ func (b *binaryLines) at(pc uint64) (pos string, inlined []string, err error) {
 // and the access after it), from bin's symbol table.
 func nameGlobals(p *Program, bin string) error {
 	a := p.Arch
-	if a.globals == nil {
+	if a.Globals == nil {
 		return nil
 	}
 	f, err := elf.Open(bin)
@@ -218,7 +218,7 @@ func nameGlobals(p *Program, bin string) error {
 		return data[i].Name
 	}
 	for _, fn := range p.Funcs {
-		a.globals(fn, at)
+		a.Globals(fn, at)
 	}
 	return nil
 }

@@ -7,11 +7,11 @@ package engine
 // goOrderFlows are a load-store architecture's flows, in Go's operand
 // order (sources first, the destination last): the move of a whole
 // register, and adds and ands of a constant or a register.
-func goOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []ptrFlow {
-	return func(in *Inst, a *Arch) []ptrFlow { return goOrderFlow(in, a, move, adds, subs, ands) }
+func GoOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []PtrFlow {
+	return func(in *Inst, a *Arch) []PtrFlow { return goOrderFlow(in, a, move, adds, subs, ands) }
 }
 
-func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]bool) []ptrFlow {
+func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]bool) []PtrFlow {
 	args := in.Args
 	n := len(args)
 	zero := a.Zero
@@ -30,16 +30,16 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		switch {
 		case plain(dst) && (src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" ||
 			src.Kind == ArgReg && zero != "" && src.Reg == zero):
-			return []ptrFlow{{dst: dst, zero: true}} // nil
+			return []PtrFlow{{Dst: dst, Zero: true}} // nil
 		case plain(src) && plain(dst):
-			return []ptrFlow{{dst: dst, src: src}}
+			return []PtrFlow{{Dst: dst, Src: src}}
 		case src.Kind == ArgMem && !src.Post && !src.Pre && plain(dst):
-			return []ptrFlow{{dst: dst, src: src}}
+			return []PtrFlow{{Dst: dst, Src: src}}
 		case plain(src) && dst.Kind == ArgMem && !dst.Post && !dst.Pre:
-			return []ptrFlow{{dst: dst, src: src}}
+			return []PtrFlow{{Dst: dst, Src: src}}
 		}
 	case (op == "OR" || op == "ORR") && n == 3 && plain(args[0]) && args[0].Reg == args[1].Reg && plain(args[2]):
-		return []ptrFlow{{dst: args[2], src: args[0]}} // ppc64's MR: OR R6, R6, R3
+		return []PtrFlow{{Dst: args[2], Src: args[0]}} // ppc64's MR: OR R6, R6, R3
 	case adds[op] || subs[op] || ands[op]:
 		var x, y, dst Arg
 		switch n {
@@ -58,9 +58,9 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 			// objdump prints ADD X6, X0, X10.
 			switch {
 			case y.Reg == zero && plain(x):
-				return []ptrFlow{{dst: dst, src: x}}
+				return []PtrFlow{{Dst: dst, Src: x}}
 			case x.Reg == zero && plain(y):
-				return []ptrFlow{{dst: dst, src: y}}
+				return []PtrFlow{{Dst: dst, Src: y}}
 			}
 		}
 		if !plain(dst) || !plain(y) || dst.Reg == a.SP && y.Reg == a.SP && x.Kind == ArgImm && !ands[op] {
@@ -69,7 +69,7 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		if ands[op] {
 			if x.Kind == ArgImm && x.Imm < 0 && x.Name == "" {
 				if al := -x.Imm; al&(al-1) == 0 {
-					return []ptrFlow{{dst: dst, src: y, align: al}}
+					return []PtrFlow{{Dst: dst, Src: y, Align: al}}
 				}
 			}
 			return nil
@@ -80,11 +80,11 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 			if subs[op] {
 				d = -d
 			}
-			return []ptrFlow{{dst: dst, src: y, delta: d}}
+			return []PtrFlow{{Dst: dst, Src: y, Delta: d}}
 		case x.Kind == ArgReg && adds[op]:
-			return []ptrFlow{{dst: dst, src: y, vary: true}, {dst: dst, src: x, vary: true}}
+			return []PtrFlow{{Dst: dst, Src: y, Vary: true}, {Dst: dst, Src: x, Vary: true}}
 		case x.Kind == ArgReg:
-			return []ptrFlow{{dst: dst, src: y, vary: true}}
+			return []PtrFlow{{Dst: dst, Src: y, Vary: true}}
 		}
 	}
 	return nil
@@ -93,8 +93,8 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 // withPairs adds arm64's LDP and STP of two whole registers (the
 // compiler's spills of register arguments around the stack growth) to
 // flows.
-func withPairs(flows func(in *Inst, a *Arch) []ptrFlow) func(in *Inst, a *Arch) []ptrFlow {
-	return func(in *Inst, a *Arch) []ptrFlow {
+func WithPairs(flows func(in *Inst, a *Arch) []PtrFlow) func(in *Inst, a *Arch) []PtrFlow {
+	return func(in *Inst, a *Arch) []PtrFlow {
 		if (in.Op != "LDP" && in.Op != "STP") || len(in.Args) != 2 {
 			return flows(in, a)
 		}
@@ -105,14 +105,14 @@ func withPairs(flows func(in *Inst, a *Arch) []ptrFlow) func(in *Inst, a *Arch) 
 		if mem.Kind != ArgMem || mem.Post || mem.Pre || pair.Kind != ArgList || len(pair.Regs) != 2 {
 			return nil
 		}
-		var out []ptrFlow
+		var out []PtrFlow
 		for i, r := range pair.Regs {
 			x := mem
 			x.Imm += int64(8 * i)
 			if in.Op == "LDP" {
-				out = append(out, ptrFlow{dst: r, src: x})
+				out = append(out, PtrFlow{Dst: r, Src: x})
 			} else {
-				out = append(out, ptrFlow{dst: x, src: r})
+				out = append(out, PtrFlow{Dst: x, Src: r})
 			}
 		}
 		return out
@@ -123,8 +123,8 @@ func withPairs(flows func(in *Inst, a *Arch) []ptrFlow) func(in *Inst, a *Arch) 
 // the listing prints MOVD $t-64(SP), R2) to flows: the base register's
 // pointer, moved by the displacement (by an unknown amount with an
 // index).
-func withAddressOf(op string, flows func(in *Inst, a *Arch) []ptrFlow) func(in *Inst, a *Arch) []ptrFlow {
-	return func(in *Inst, a *Arch) []ptrFlow {
+func WithAddressOf(op string, flows func(in *Inst, a *Arch) []PtrFlow) func(in *Inst, a *Arch) []PtrFlow {
+	return func(in *Inst, a *Arch) []PtrFlow {
 		if in.Op != op || len(in.Args) != 2 {
 			return flows(in, a)
 		}
@@ -132,6 +132,6 @@ func withAddressOf(op string, flows func(in *Inst, a *Arch) []ptrFlow) func(in *
 		if x.Kind != ArgMem || x.Global || x.Reg == "" || dst.Kind != ArgReg {
 			return nil
 		}
-		return []ptrFlow{{dst: dst, src: Arg{Kind: ArgReg, Reg: x.Reg}, delta: x.Imm, vary: x.Index != "" && x.Index != a.Zero}}
+		return []PtrFlow{{Dst: dst, Src: Arg{Kind: ArgReg, Reg: x.Reg}, Delta: x.Imm, Vary: x.Index != "" && x.Index != a.Zero}}
 	}
 }

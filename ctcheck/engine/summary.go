@@ -49,12 +49,12 @@ type callArg struct {
 // through them, else the frame slots of ABI0 above the return address.
 func (an *Analysis) callArgs(m *Mach, sym string, out *State, n int, push int64) []callArg {
 	args := make([]callArg, n)
-	abi0 := m.f.isABI0() || strings.HasSuffix(sym, ".abi0") || len(an.a.IntArgRegs) < n
+	abi0 := m.Func.isABI0() || strings.HasSuffix(sym, ".abi0") || len(an.a.IntArgRegs) < n
 	for k := range args {
 		if !abi0 {
 			r := an.a.IntArgRegs[k]
 			p, ok := out.ptrs[r]
-			args[k] = callArg{level: get(out.regs, r), ptr: p, isPtr: ok && p.region != nilRegion}
+			args[k] = callArg{level: get(out.Regs, r), ptr: p, isPtr: ok && p.region != nilRegion}
 			continue
 		}
 		if !out.spKnown {
@@ -78,11 +78,11 @@ func (an *Analysis) summarised(m *Mach, sym string, s summary, out *State, push 
 	name := strings.TrimSuffix(sym, ".abi0")
 	args := an.callArgs(m, sym, out, s.args, push)
 	if args[s.args-1].level == Secret {
-		m.find("secret length passed to %s", name)
+		m.Find("secret length passed to %s", name)
 	}
 	for _, a := range args[:s.args-1] {
 		if a.level == Secret {
-			m.find("memory address depends on a secret argument of %s", name)
+			m.Find("memory address depends on a secret argument of %s", name)
 		}
 	}
 	data := Public
@@ -99,7 +99,7 @@ func (an *Analysis) summarised(m *Mach, sym string, s summary, out *State, push 
 			// The zero register (ppc64's R0 by Go's convention, the
 			// hardware's elsewhere) stays zero: the runtime keeps it so.
 			if !isPseudo(loc) && loc != an.a.G && !slices.Contains(an.a.Fixed, loc) && (loc != an.a.Zero || an.a.ZeroAsBase) {
-				back.regs[loc] = Secret
+				back.Regs[loc] = Secret
 			}
 		}
 	}
@@ -116,7 +116,7 @@ func (m *Mach) bytesAt(a callArg) Level {
 	case a.isPtr:
 		return Secret // the frame: any slot
 	case a.level == Static:
-		return m.st.mem
+		return m.State.mem
 	}
 	return Secret
 }
@@ -132,31 +132,31 @@ func (m *Mach) writeBytes(a callArg, l Level, name string) {
 			return
 		}
 	case a.isPtr && a.ptr.known && a.ptr.off < 0:
-		stack := m.st.stackW()
+		stack := m.State.stackW()
 		for o := a.ptr.off; o < 0; o++ {
 			putSlot(stack, o, max(getSlot(stack, o), l))
 		}
-		for o := range m.st.linkSlots {
-			if o+int64(m.a.PtrSize) > a.ptr.off && o < 0 {
-				delete(m.st.linkSlots, o)
+		for o := range m.State.linkSlots {
+			if o+int64(m.Arch.PtrSize) > a.ptr.off && o < 0 {
+				delete(m.State.linkSlots, o)
 			}
 		}
-		for o := range m.st.slotPtrs {
-			if o+int64(m.a.PtrSize) > a.ptr.off && o < 0 {
-				delete(m.st.slotPtrs, o)
+		for o := range m.State.slotPtrs {
+			if o+int64(m.Arch.PtrSize) > a.ptr.off && o < 0 {
+				delete(m.State.slotPtrs, o)
 			}
 		}
 		m.aliasRegions(a.ptr.off, -a.ptr.off, l)
 		return
 	case a.isPtr:
-		m.find("%s writes the frame at an unknown offset (fail closed)", name)
+		m.Find("%s writes the frame at an unknown offset (fail closed)", name)
 		return
 	case m.policy.AllowStores && a.level != Secret:
-		m.st.mem = max(m.st.mem, l)
+		m.State.mem = max(m.State.mem, l)
 		return
 	}
-	m.find("%s writes outside the stack frame where nothing allows it", name)
-	m.st.mem = max(m.st.mem, l)
+	m.Find("%s writes outside the stack frame where nothing allows it", name)
+	m.State.mem = max(m.State.mem, l)
 }
 
 // returned is the exit of a runtime function that returns to its caller
@@ -166,14 +166,14 @@ func (m *Mach) writeBytes(a callArg, l Level, name string) {
 // held fill.
 func (an *Analysis) returned(out *State, push int64, fill Level) *State {
 	back := out.Clone()
-	back.regs = map[string]Level{}
+	back.Regs = map[string]Level{}
 	back.guards = nil
 	back.ptrs = nil
 	for _, mode := range an.a.Modes {
-		put(back.regs, modeOff(mode), out.regs[modeOff(mode)])
+		put(back.Regs, modeOff(mode), out.Regs[modeOff(mode)])
 	}
 	if an.a.G != "" {
-		back.regs[an.a.G] = Static
+		back.Regs[an.a.G] = Static
 	}
 	back.sp = 0
 	back.stack, back.stackShared = shift(out.frame(0, fill), -(out.sp-push)), false
@@ -195,25 +195,25 @@ func (an *Analysis) returned(out *State, push int64, fill Level) *State {
 // bytes through the register dst and advancing it, of the register val
 // (zeroing), or loaded through src into val (copying). Entered at an
 // offset, it runs the steps from there on: the length is the code's.
-type duff struct {
-	steps, stepBytes, width int
-	dst, src, val           string
-	clobbers                []string // what else a step writes, from the pointers
+type Duff struct {
+	Steps, StepBytes, Width int
+	Dst, Src, Val           string
+	Clobbers                []string // what else a step writes, from the pointers
 }
 
 // duffEntry returns the device a call of sym (runtime.duffzero+0x70)
 // enters, and where.
-func (an *Analysis) duffEntry(sym string) (duff, int, bool) {
+func (an *Analysis) duffEntry(sym string) (Duff, int, bool) {
 	name, off, _ := strings.Cut(sym, "+")
-	d, ok := an.a.duffs[name]
+	d, ok := an.a.Duffs[name]
 	if !ok || !an.prog.runtimeFunc(name) {
-		return duff{}, 0, false
+		return Duff{}, 0, false
 	}
 	o := int64(0)
 	if off != "" {
 		v, err := strconv.ParseInt(off, 0, 64)
 		if err != nil {
-			return duff{}, 0, false
+			return Duff{}, 0, false
 		}
 		o = v
 	}
@@ -221,37 +221,37 @@ func (an *Analysis) duffEntry(sym string) (duff, int, bool) {
 }
 
 // duffed is the exit of device d entered at off from the state out.
-func (an *Analysis) duffed(m *Mach, d duff, off int, out *State, push int64) *State {
-	if off%d.stepBytes != 0 || off < 0 || off/d.stepBytes >= d.steps {
-		m.find("call into the middle of a step of a Duff's device (fail closed)")
+func (an *Analysis) duffed(m *Mach, d Duff, off int, out *State, push int64) *State {
+	if off%d.StepBytes != 0 || off < 0 || off/d.StepBytes >= d.Steps {
+		m.Find("call into the middle of a step of a Duff's device (fail closed)")
 		return &State{}
 	}
-	n := (d.steps - off/d.stepBytes) * d.width
-	l := m.reg(d.val)
-	if d.src != "" {
-		l = m.load(Arg{Kind: ArgMem, Reg: d.src, Width: n}, n)
+	n := (d.Steps - off/d.StepBytes) * d.Width
+	l := m.Reg(d.Val)
+	if d.Src != "" {
+		l = m.Load(Arg{Kind: ArgMem, Reg: d.Src, Width: n}, n)
 	}
-	m.store(Arg{Kind: ArgMem, Reg: d.dst, Width: n}, n, l)
+	m.Store(Arg{Kind: ArgMem, Reg: d.Dst, Width: n}, n, l)
 
 	back := an.returned(out, push, Secret)
-	back.regs = maps.Clone(out.regs)
+	back.Regs = maps.Clone(out.Regs)
 	back.guards = maps.Clone(out.guards)
 	back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push))
-	for _, r := range append([]string{d.dst, d.src, d.val}, d.clobbers...) {
+	for _, r := range append([]string{d.Dst, d.Src, d.Val}, d.Clobbers...) {
 		delete(back.guards, r)
 	}
-	for _, r := range []string{d.dst, d.src} {
+	for _, r := range []string{d.Dst, d.Src} {
 		if p, ok := back.ptrs[r]; ok && p.known {
 			p.off += int64(n)
 			back.ptrs[r] = p
 		}
 	}
-	if d.src != "" {
-		back.regs[d.val] = l
-		delete(back.ptrs, d.val)
+	if d.Src != "" {
+		back.Regs[d.Val] = l
+		delete(back.ptrs, d.Val)
 	}
-	for _, r := range d.clobbers {
-		back.regs[r] = max(get(out.regs, d.dst), get(out.regs, d.src))
+	for _, r := range d.Clobbers {
+		back.Regs[r] = max(get(out.Regs, d.Dst), get(out.Regs, d.Src))
 	}
 	return back
 }

@@ -39,7 +39,7 @@ func TestExitStatus(t *testing.T) {
 	}{
 		{[]string{"-goarch", "amd64,arm64", "-C", "../../testdata/clean", "."}, 0, "", "arm64 compiled: 2 functions", false},
 		{[]string{"-goarch", "amd64", "-C", "../../testdata/leaky", "."}, 3, "leaky.go:11: example.com/leaky.Equal", "1 findings", false},
-		{[]string{"../../engine/testdata/leaky_amd64.s"}, 3, "leaky_amd64.s:", "", false},
+		{[]string{"../../engine/arch/testdata/leaky_amd64.s"}, 3, "leaky_amd64.s:", "", false},
 		{[]string{"testdata/needs_amd64.s"}, 3, "needs CPU feature avx2", "", false},
 		{[]string{"-needs", "xorAVX2=avx2,avx", "testdata/needs_amd64.s"}, 0, "", "", false},
 		{[]string{"-needs", "xorAVX2=avx9", "testdata/needs_amd64.s"}, 1, "", `ctcheck: the needs of ctcheckasm.xorAVX2: amd64 has no CPU feature "avx9"`, true},

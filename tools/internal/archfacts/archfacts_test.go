@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 )
 
 // root is the repository's root: the library module's.
@@ -28,7 +28,7 @@ func TestTable(t *testing.T) {
 		// The instruction set's facts are the checker's: an entry of an
 		// architecture it models has its description, and one with
 		// kernels must be modelled (their proofs need the model).
-		if m := engine.ArchOf(a.GOARCH); m != a.Arch && (m != nil || len(a.Kernels) > 0 || a.Step != nil) {
+		if m := arch.Of(a.GOARCH); m != a.Arch && (m != nil || len(a.Kernels) > 0 || a.Step != nil) {
 			t.Errorf("%s: the entry's instruction set is not ctcheck's engine's (%p, %p)", a.GOARCH, a.Arch, m)
 		}
 		if a.GOOS == "" || a.PtrSize != 4 && a.PtrSize != 8 {

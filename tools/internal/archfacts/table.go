@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 )
 
 // rvv is qemu's riscv64 CPU with RVV 1.0 at VLEN vlen, with tail and
@@ -18,7 +19,7 @@ func rvv(vlen int) string {
 // but for the runs marked QEMU10: bookworm-backports' 10.0.2.
 var table = []*Arch{
 	{
-		Arch: engine.ArchOf("amd64"), GOOS: "linux",
+		Arch: arch.Of("amd64"), GOOS: "linux",
 		Kernels: []string{"avx512", "avx2", "sse2"},
 		Checked: []Level{{Value: "v3"}},
 		QEMU:    "x86_64",
@@ -33,7 +34,7 @@ var table = []*Arch{
 			"sapphirerapids", "alderlake", "znver2", "znver3", "znver4", "znver5"}}},
 	},
 	{
-		Arch: engine.ArchOf("arm64"), GOOS: "linux",
+		Arch: arch.Of("arm64"), GOOS: "linux",
 		Kernels: []string{"neon"},
 		QEMU:    "aarch64",
 		// qemu 7.2 implements FEAT_DIT for -cpu max but does not
@@ -48,7 +49,7 @@ var table = []*Arch{
 			"cortex-a72", "cortex-a76", "cortex-a55", "cortex-a53"}}},
 	},
 	{
-		Arch: engine.ArchOf("riscv64"), GOOS: "linux",
+		Arch: arch.Of("riscv64"), GOOS: "linux",
 		Kernels: []string{"rvv"}, AsmGo: "go1.26",
 		Checked: []Level{{Value: "rva23u64", MinGo: "go1.25", Purego: true}},
 		QEMU:    "riscv64",
@@ -77,7 +78,7 @@ var table = []*Arch{
 		MCA:         []MCABuild{{Level: "rva20u64", CPUs: []string{"sifive-u74", "sifive-p450", "sifive-p670", "sifive-x280"}}},
 	},
 	{
-		Arch: engine.ArchOf("ppc64le"), GOOS: "linux",
+		Arch: arch.Of("ppc64le"), GOOS: "linux",
 		Kernels:   []string{"vsx"},
 		AsmLevels: true,
 		Checked:   []Level{{Value: "power10", Purego: true}},
@@ -96,7 +97,7 @@ var table = []*Arch{
 		},
 	},
 	{
-		Arch: engine.ArchOf("s390x"), GOOS: "linux",
+		Arch: arch.Of("s390x"), GOOS: "linux",
 		Kernels: []string{"vx"}, AsmGo: "go1.26",
 		QEMU: "s390x",
 		Runs: []Run{
@@ -110,14 +111,14 @@ var table = []*Arch{
 		MCA:         []MCABuild{{CPUs: []string{"z13", "z14", "z15", "z16"}}},
 	},
 	// The portable kernel only.
-	{Arch: engine.ArchOf("386"), GOOS: "linux"},
+	{Arch: arch.Of("386"), GOOS: "linux"},
 	{
-		Arch: engine.ArchOf("arm"), GOOS: "linux",
+		Arch: arch.Of("arm"), GOOS: "linux",
 		// A native arm toolchain defaults to its own machine's level.
 		Checked: []Level{{Value: "7"}},
 	},
 	{
-		Arch: engine.ArchOf("loong64"), GOOS: "linux",
+		Arch: arch.Of("loong64"), GOOS: "linux",
 		Kernels: []string{"lasx", "lsx"}, AsmGo: "go1.25",
 		QEMU: "loongarch64",
 		// qemu 7.2 has no LSX: every run needs qemu 10, whose la464 has LSX

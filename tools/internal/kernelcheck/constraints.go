@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
 	"github.com/ctequal/ctequal/tools/internal/golist"
 )
@@ -26,7 +27,7 @@ import (
 func checkedTags() func(tag string) bool {
 	known := map[string]bool{"gc": true, "purego": true}
 	for _, a := range archfacts.All() {
-		if engine.ArchOf(a.GOARCH) == nil {
+		if arch.Of(a.GOARCH) == nil {
 			continue
 		}
 		known[a.GOARCH] = true
@@ -53,7 +54,7 @@ func checkedTags() func(tag string) bool {
 func CheckConstraints(dir string, onPath func(importPath string) bool) ([]engine.Finding, error) {
 	var goarches []string
 	for _, a := range archfacts.All() {
-		if engine.ArchOf(a.GOARCH) != nil {
+		if arch.Of(a.GOARCH) != nil {
 			goarches = append(goarches, a.GOARCH)
 		}
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/ctequal/ctequal/ctcheck"
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
 	"github.com/ctequal/ctequal/tools/internal/golist"
 )
@@ -141,7 +142,7 @@ func levelEnvs(goarch string) [][]string {
 func CheckFile(path string) ([]engine.Finding, error) {
 	seen := map[string]bool{}
 	var all []engine.Finding
-	a, err := engine.ArchOfFile(path, engine.GoVersion())
+	a, err := arch.OfFile(path, engine.GoVersion())
 	if err != nil {
 		return nil, err
 	}

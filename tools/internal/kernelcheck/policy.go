@@ -13,6 +13,7 @@ import (
 
 	"github.com/ctequal/ctequal/ctcheck"
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 	"github.com/ctequal/ctequal/internal/impl"
 	"github.com/ctequal/ctequal/tools/internal/golist"
 )
@@ -66,7 +67,7 @@ func readRecords(dir string) (map[string][]Record, error) {
 	out := map[string][]Record{}
 	for _, path := range files {
 		goarch := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "select_"), ".go")
-		if engine.ArchOf(goarch) == nil || strings.HasSuffix(goarch, "_test") {
+		if arch.Of(goarch) == nil || strings.HasSuffix(goarch, "_test") {
 			continue
 		}
 		f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
@@ -209,7 +210,7 @@ func libraryPolicy(goarch string) (engine.Policy, []string, error) {
 	if !ok {
 		var x read
 		lib, err := golist.Library("", []string{"GOOS=linux", "GOARCH=" + goarch}, "")
-		if a := engine.ArchOf(goarch); a == nil {
+		if a := arch.Of(goarch); a == nil {
 			x.err = fmt.Errorf("GOARCH %s: no model", goarch)
 		} else if err != nil {
 			x.err = err

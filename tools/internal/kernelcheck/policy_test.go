@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
@@ -53,7 +53,7 @@ func TestPolicyFromRecords(t *testing.T) {
 				t.Errorf("%s: the record of %s names %s, which is not its TEXT in equal_%s.s", a.GOARCH, k, r.Func, a.GOARCH)
 			}
 			for _, f := range append(slices.Clone(r.Needs), r.Uses...) {
-				if !slices.Contains(engine.ArchOf(a.GOARCH).Features, f) {
+				if !slices.Contains(arch.Of(a.GOARCH).Features, f) {
 					t.Errorf("%s: kernel %s: the %s model has no feature %s", a.GOARCH, k, a.GOARCH, f)
 				}
 			}
@@ -87,7 +87,7 @@ func TestDirectivesAreTheRecords(t *testing.T) {
 			sym := kernelcheck.LibraryPath() + "." + r.Func
 			var claims []string
 			for _, f := range r.Uses {
-				if slices.Contains(engine.ArchOf(a.GOARCH).Modes, f) {
+				if slices.Contains(arch.Of(a.GOARCH).Modes, f) {
 					claims = append(claims, f)
 				}
 			}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
@@ -324,7 +325,7 @@ type site struct {
 // function a root.
 func gadgetSites(t *testing.T, path, goarch string) []site {
 	t.Helper()
-	p, err := engine.AssembleListing(path, engine.ArchFor(goarch, engine.GoVersion()), nil)
+	p, err := engine.AssembleListing(path, arch.For(goarch, engine.GoVersion()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
+	"github.com/ctequal/ctequal/ctcheck/engine/x86"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
@@ -164,14 +166,14 @@ func parseSynthetic(t *testing.T, f *engine.Func, listing bool, goarch string, t
 		var parsed engine.Inst
 		if listing {
 			var err error
-			if parsed, err = engine.ParseListingLine(engine.ArchFor(goarch, ""), f, line); err != nil {
+			if parsed, err = engine.ParseListingLine(arch.For(goarch, ""), f, line); err != nil {
 				t.Fatalf("listing syntax %q: %v", line, err)
 			}
 			if parsed.Op[0] == '?' {
 				t.Fatalf("listing syntax %q: not read", line)
 			}
 		} else {
-			parsed = engine.ParseGNULine(f, line)
+			parsed = x86.ParseGNULine(f, line)
 			if strings.HasPrefix(parsed.Op, "?") {
 				t.Fatalf("Intel syntax %q: not read", line)
 			}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
 )
@@ -162,7 +163,7 @@ func TestArchFrameRules(t *testing.T) {
 			t.Logf("%d stack accesses in %d functions agree", n, len(fs))
 
 			// The same, with the listing's frame operands 8 bytes off.
-			srcBroken, err := engine.ParseListing(engine.ArchFor(b.GOARCH, ""), frameSkewed(listing, 8))
+			srcBroken, err := engine.ParseListing(arch.For(b.GOARCH, ""), frameSkewed(listing, 8))
 			if err != nil {
 				t.Fatal(err)
 			}

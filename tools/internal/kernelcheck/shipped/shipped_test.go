@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/engine/arch"
 	"github.com/ctequal/ctequal/tools/internal/archfacts"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck/kernelchecktest"
@@ -24,7 +25,7 @@ import (
 // API to the kernels in a build of every GOARCH, through both checks.
 
 func asmNeedsGo126(path string) bool {
-	a := archfacts.Get(engine.GOARCHOfFile(path))
+	a := archfacts.Get(arch.GOARCHOfFile(path))
 	return a != nil && !kernelchecktest.AsmBuilt(a)
 }
 
@@ -57,12 +58,12 @@ func TestShippedKernels(t *testing.T) {
 		t.Fatalf("found %d assembly files in the package, want equal_amd64.s and equal_arm64.s at least", len(files))
 	}
 	for _, f := range files {
-		if engine.ArchOf(engine.GOARCHOfFile(f)) == nil {
+		if arch.Of(arch.GOARCHOfFile(f)) == nil {
 			t.Errorf("%s: no model of its architecture", filepath.Base(f))
 			continue
 		}
 		if asmNeedsGo126(f) {
-			t.Logf("%s: the assembler of %s cannot build it (it needs %s): not checked", filepath.Base(f), runtime.Version(), archfacts.Must(engine.GOARCHOfFile(f)).AsmGo)
+			t.Logf("%s: the assembler of %s cannot build it (it needs %s): not checked", filepath.Base(f), runtime.Version(), archfacts.Must(arch.GOARCHOfFile(f)).AsmGo)
 			continue
 		}
 		findings, err := kernelcheck.CheckFile(f)
@@ -189,7 +190,7 @@ func TestShippedModelsKnowEverything(t *testing.T) {
 			}
 			ctx := context.Background()
 			lib := kernelcheck.LibraryPath()
-			p, err := engine.Disassemble(ctx, goTool, engine.ArchFor(b.GOARCH, ""), testBin, func(sym string) bool { return strings.HasPrefix(sym, lib+".") },
+			p, err := engine.Disassemble(ctx, goTool, arch.For(b.GOARCH, ""), testBin, func(sym string) bool { return strings.HasPrefix(sym, lib+".") },
 				`^(main\.|`+regexp.QuoteMeta(lib)+`[./])`)
 			if err != nil {
 				t.Fatal(err)
