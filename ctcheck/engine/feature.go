@@ -55,17 +55,6 @@ func (a *Arch) featuresOf(names []string) (featureSet, error) {
 	return s, nil
 }
 
-// names lists the features of s.
-func (a *Arch) names(s featureSet) []string {
-	var out []string
-	for i, n := range a.Features {
-		if s&(1<<i) != 0 {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // LevelFeatures returns the CPU features that a build at level (the value
 // of a.LevelVar; "" the default) guarantees, nil for a level a does not
 // know: the runtime refuses to start on a CPU without them.
