@@ -1,3 +1,9 @@
+// Package engine is ctcheck's core: a taint analysis to a fixpoint over
+// the instructions of Go's builds, the listing and go tool objdump front
+// ends, the runtime's summaries and the findings. It names no
+// instruction set: each has a package of its own beside it, whose Arch
+// record gives the core its registers, model and front ends' hooks, and
+// package arch maps a GOARCH to that record.
 package engine
 
 import (

@@ -1,3 +1,6 @@
+// Package arch is ctcheck's table of architectures: the one place that
+// maps a GOARCH, or an assembly file's name, to its ISA package's record,
+// as the Go release that builds the code passes arguments.
 package arch
 
 import (

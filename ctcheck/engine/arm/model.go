@@ -1,3 +1,6 @@
+// Package arm is ctcheck's model of arm (GOARM 5 to 7): the step of each
+// instruction, the readers of the listing and of go tool objdump, and the
+// record ARM.
 package arm
 
 import (

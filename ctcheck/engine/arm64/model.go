@@ -1,3 +1,6 @@
+// Package arm64 is ctcheck's model of arm64: the step of each
+// instruction, the readers of the listing and of go tool objdump, and the
+// record ARM64.
 package arm64
 
 import (

@@ -12,7 +12,7 @@ import (
 // The disassembly front end of arm64 (the file is not named _arm64.go,
 // which would build it on arm64 only): what go tool objdump (arm64asm's
 // Go syntax) prints, read by a parser of its own, into the canonical
-// form of arm64.go's model. It shares no code with the listing's.
+// form of the model (model.go). It shares no code with the listing's.
 
 // arm64ObjTarget decodes a branch's target from its encoding, in words:
 // imm26 of B and BL, imm19 of B.cond, CBZ and CBNZ, imm14 of TBZ and TBNZ.

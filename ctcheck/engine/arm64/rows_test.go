@@ -147,7 +147,7 @@ func arm64Rows() []rowtest.Row {
 		// Table lookups: constant time by the ISA; TBX keeps the
 		// destination's bytes for indices out of range.
 		{Ins: "VTBL V1.B16, [V2.B16], V3.B16", Needs: "asimd", Flow: "V1 V2 -> V3"},
-		// The cryptographic extension: fixed latency (arm64.go says
+		// The cryptographic extension: fixed latency (model.go says
 		// whose word).
 		{Ins: "AESE V1.B16, V0.B16", Needs: "aes", Flow: "V1 V0 -> V0"},
 		{Ins: "AESD V1.B16, V0.B16", Needs: "aes", Flow: "V1 V0 -> V0"},

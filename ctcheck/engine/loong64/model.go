@@ -1,3 +1,6 @@
+// Package loong64 is ctcheck's model of loong64: the step of each
+// instruction, the readers of the listing and of go tool objdump, and the
+// record LOONG64.
 package loong64
 
 import (

@@ -1,3 +1,6 @@
+// Package ppc64 is ctcheck's model of ppc64le: the step of each
+// instruction, the readers of the listing and of go tool objdump, and the
+// record PPC64LE.
 package ppc64
 
 import (

@@ -1,3 +1,6 @@
+// Package riscv is ctcheck's model of riscv64, RVV included: the step of
+// each instruction, the readers of the listing and of go tool objdump,
+// and the record RISCV64.
 package riscv
 
 import (

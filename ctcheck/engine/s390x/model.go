@@ -1,3 +1,6 @@
+// Package s390x is ctcheck's model of s390x: the step of each
+// instruction, the readers of the listing and of go tool objdump, and the
+// records S390X and S390XRegABI (Go 1.26's register arguments).
 package s390x
 
 import (

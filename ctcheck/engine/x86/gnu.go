@@ -95,7 +95,7 @@ var gnuPrefixes = engine.OpSet("rep", "repz", "repnz", "repe", "repne", "lock", 
 	"notrack", "bnd", "rex", "rex.W", "rex.B", "rex.X", "rex.R", "rex.WB", "rex.WR", "rex.WX", "rex.RB", "rex.WRB", "rex.WXB")
 
 // gnuInstruction reads one instruction's text into in, in the canonical
-// form of x86.go.
+// form of model.go.
 var gnuPCLMUL = regexp.MustCompile(`^(V?)PCLMUL[LH]Q[LH]QDQ$`)
 
 func gnuInstruction(f *engine.Func, in *engine.Inst) {

@@ -1,3 +1,6 @@
+// Package x86 is ctcheck's model of amd64 and 386: the step of each
+// instruction, the listing's and GNU objdump's readers, and the records
+// AMD64 and I386.
 package x86
 
 import (
@@ -13,7 +16,7 @@ import (
 // is Intel's: its mnemonics (JB, not Go's JCS; MOVZX, not MOVBQZX; one
 // ADD whatever the width), its operand order (the destination first),
 // the width of each operand in the operand, and an AVX-512 opmask as the
-// instruction's Mask. The disassembly front end (disasm_x86.go) reads GNU
+// instruction's Mask. The disassembly front end (gnu.go) reads GNU
 // objdump's Intel syntax into it; the listing hook below translates Go's
 // names.
 //

@@ -189,7 +189,7 @@ func x86Rows() []rowtest.Row {
 		{Ins: "PCMPEQB X1, X2", Needs: "sse2", Flow: "X1 X2 -> X2"},
 		{Ins: "PSHUFB X1, X2", Needs: "ssse3", Flow: "X1 X2 -> X2"},
 		// SSE2 and AVX2 integer arithmetic, shifts and interleaves: data
-		// independent (x86.go's x86VecOp says whose manuals).
+		// independent (model.go's x86VecOp says whose manuals).
 		{Ins: "PCMPEQL X1, X2", Needs: "sse2", Flow: "X1 X2 -> X2", Op: "PCMPEQD"},
 		{Ins: "PCMPEQQ X1, X2", Needs: "sse41", Flow: "X1 X2 -> X2"},
 		{Ins: "VPCMPEQD Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
@@ -236,7 +236,7 @@ func x86Rows() []rowtest.Row {
 		{Ins: "VPERM2I128 $0x20, Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
 		{Ins: "VPBLENDD $0xf0, Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
 		{Ins: "VBROADCASTI128 16(SI), Y1", Needs: "avx2", Flow: "MEM -> Y1; -> H1", Leak: "SI", Want: rowtest.Addr},
-		// AES-NI and carry-less multiply: fixed latency (x86.go says
+		// AES-NI and carry-less multiply: fixed latency (model.go says
 		// whose word).
 		{Ins: "AESENC X1, X2", Needs: "aes", Flow: "X1 X2 -> X2"},
 		{Ins: "AESENC (SI), X2", Needs: "aes", Flow: "MEM X2 -> X2", Leak: "SI", Want: rowtest.Addr},

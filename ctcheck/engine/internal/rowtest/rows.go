@@ -1,3 +1,5 @@
+// Package rowtest runs an ISA's table of rows through both of the
+// checker's front ends: each ISA package's rows_test.go holds the table.
 package rowtest
 
 import (

@@ -1,3 +1,4 @@
+// Package testenv says whether a test can build and check programs here.
 package testenv
 
 import (
