@@ -19,8 +19,8 @@ import (
 
 // The architectures ported onto the one engine: riscv64, ppc64le, s390x,
 // loong64 and arm. Their builds and the frame rules of their listing
-// hooks; their models are tested row by row with every other's
-// (ctcheck/engine's TestRows).
+// hooks; their models are tested row by row in their own packages
+// (TestRows in ctcheck/engine/riscv, ppc64, s390x, loong64 and arm).
 
 // archBuilds are the builds of the driver whose two checks must find
 // nothing and analyse the same functions: the shipped builds
