@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ctequal/ctequal/ctcheck/ctchecktest"
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/ctcheck/engine/internal/rowtest"
 )
@@ -259,10 +260,8 @@ func checkCaseFindings(t *testing.T, check rowtest.Check, files map[string]strin
 	}
 	want, got := map[at]string{}, map[at][]string{}
 	for name, text := range files {
-		for i, line := range strings.Split(text, "\n") {
-			if m := wantRE.FindStringSubmatch(line); m != nil {
-				want[at{name, i + 1}] = m[1]
-			}
+		for line, w := range ctchecktest.Wants([]byte(text)) {
+			want[at{name, line}] = w
 		}
 	}
 	for _, f := range findings {

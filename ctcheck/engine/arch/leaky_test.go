@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"sort"
 	"strings"
 	"testing"
 
+	"github.com/ctequal/ctequal/ctcheck/ctchecktest"
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/ctcheck/engine/internal/rowtest"
 	"github.com/ctequal/ctequal/ctcheck/engine/internal/testenv"
@@ -45,12 +45,10 @@ func TestLeakyKernels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkWants(t, src, findings)
+			ctchecktest.Check(t, src, findings)
 		})
 	}
 }
-
-var wantRE = regexp.MustCompile(`// want "([^"]*)"`)
 
 // declaredPolicy is the policy the comments above each TEXT of src
 // declare: "// needs: f g" the function's CPU features, "// claims: m"
@@ -87,44 +85,5 @@ func declaredPolicy(src []byte) engine.Policy {
 		Needs: func(sym string) []string { return needs[sym] },
 		Modes: func(sym string) []string { return claims[sym] },
 		Flags: func(sym string) string { return flags[sym] },
-	}
-}
-
-// checkWants checks that findings, of the file whose text is src, hold a
-// finding at each line marked // want "reason" whose reason holds that
-// text, and none at any other line.
-func checkWants(t *testing.T, src []byte, findings []engine.Finding) {
-	t.Helper()
-	want := map[int]string{}
-	for i, line := range strings.Split(string(src), "\n") {
-		if m := wantRE.FindStringSubmatch(line); m != nil {
-			want[i+1] = m[1]
-		}
-	}
-	if len(want) == 0 {
-		t.Fatal("no // want lines: a test that cannot fail")
-	}
-	got := map[int][]string{}
-	for _, fd := range findings {
-		got[fd.Line] = append(got[fd.Line], fd.Reason)
-	}
-	var lines []int
-	for l := range want {
-		lines = append(lines, l)
-	}
-	for l := range got {
-		if _, ok := want[l]; !ok {
-			lines = append(lines, l)
-		}
-	}
-	sort.Ints(lines)
-	for _, l := range lines {
-		w, reasons := want[l], strings.Join(got[l], "; ")
-		switch {
-		case w == "" && reasons != "":
-			t.Errorf("line %d: unexpected finding: %s", l, reasons)
-		case w != "" && !strings.Contains(reasons, w):
-			t.Errorf("line %d: want a finding containing %q, got %q", l, w, reasons)
-		}
 	}
 }

@@ -3,12 +3,11 @@ package goleaks
 import (
 	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/ctequal/ctequal/ctcheck/ctchecktest"
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/tools/internal/cttrace"
 	"github.com/ctequal/ctequal/tools/internal/kernelcheck"
@@ -54,49 +53,16 @@ func TestLeakyKernels(t *testing.T) {
 	}
 }
 
-var wantRE = regexp.MustCompile(`// want "([^"]*)"`)
-
 // checkWants checks that CheckFile reports, in the file at path whose text
 // is src, a finding at each line marked // want "reason" whose reason holds
 // that text, and none at any other line.
 func checkWants(t *testing.T, path string, src []byte) {
 	t.Helper()
-	want := map[int]string{}
-	for i, line := range strings.Split(string(src), "\n") {
-		if m := wantRE.FindStringSubmatch(line); m != nil {
-			want[i+1] = m[1]
-		}
-	}
-	if len(want) == 0 {
-		t.Fatal("no // want lines: a test that cannot fail")
-	}
 	findings, err := kernelcheck.CheckFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[int][]string{}
-	for _, fd := range findings {
-		got[fd.Line] = append(got[fd.Line], fd.Reason)
-	}
-	var lines []int
-	for l := range want {
-		lines = append(lines, l)
-	}
-	for l := range got {
-		if _, ok := want[l]; !ok {
-			lines = append(lines, l)
-		}
-	}
-	sort.Ints(lines)
-	for _, l := range lines {
-		w, reasons := want[l], strings.Join(got[l], "; ")
-		switch {
-		case w == "" && reasons != "":
-			t.Errorf("line %d: unexpected finding: %s", l, reasons)
-		case w != "" && !strings.Contains(reasons, w):
-			t.Errorf("line %d: want a finding containing %q, got %q", l, w, reasons)
-		}
-	}
+	ctchecktest.Check(t, src, findings)
 }
 
 // goLeaks are leaks planted in the Go source: each replaces the portable
