@@ -130,7 +130,7 @@ func Run(ctx context.Context, cfg Config) (reports []*Report, err error) {
 	var asmPackages []Config
 	for _, f := range cfg.Files {
 		// Assembled by the go command on PATH, as CheckFileReport runs it.
-		a, err := arch.OfFile(f, engine.GoVersion())
+		a, err := arch.OfFile(f, engine.GoCommandVersion())
 		if err != nil {
 			return nil, err
 		}

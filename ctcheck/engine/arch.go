@@ -2,7 +2,10 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"slices"
+	"strings"
 )
 
 // An Arch is one instruction set as Go's toolchain uses it: the registers
@@ -57,8 +60,8 @@ type Arch struct {
 
 	// Features are the CPU features that an instruction of the model may
 	// need beyond the architecture's base, by golang.org/x/sys/cpu's
-	// names where it has one (feature.go). levelFeatures lists those each
-	// level guarantees; needs, those an instruction needs; runtimeFlags
+	// names where it has one (featureBit). LevelFeaturesOf lists those each
+	// level guarantees; NeedsOf, those an instruction needs; RuntimeFlags
 	// are the runtime's variables, by symbol, that are set only where the
 	// CPU has a feature, which the compiler tests before the instruction
 	// that needs it. Modes are the CPU's modes that code may claim, each
@@ -83,12 +86,12 @@ type Arch struct {
 	// or its lanes name.0, name.1, ...) hold it: amd64's X0 is lanes
 	// X0.0-X0.7, ppc64's F1 is VS1's.
 	FloatArgRegs []string
-	// ptrFlows says what an instruction does with pointers (decl.go); nil
+	// PtrFlows says what an instruction does with pointers (decl.go); nil
 	// where the model follows none: declared regions and copies of the
 	// stack pointer have no provenance there.
 	PtrFlows func(in *Inst, a *Arch) []PtrFlow
 
-	// Step applies one instruction to m. It must call m.unmodelled for
+	// Step applies one instruction to m. It must call m.Unmodelled for
 	// anything it does not know.
 	Step func(m *Mach)
 	// Regs are the register locations of the model: what a call the
@@ -96,17 +99,17 @@ type Arch struct {
 	Regs []string
 
 	Listing *Listing
-	// objdump reads an instruction as go tool objdump prints it; nil
-	// where GNU objdump decodes the architecture (x86). globals names the
+	// Objdump reads an instruction as go tool objdump prints it; nil
+	// where GNU objdump decodes the architecture (x86). Globals names the
 	// variables its memory operands address (Arg.Sym) where objdump
 	// prints an address computed in two instructions: at names the
 	// variable at an address.
 	Objdump func(f *Func, in *Inst, args []string) error
 	Globals func(f *Func, at func(addr uint64) string)
-	// disassemble, where set, reads a binary with a disassembler of the
+	// Disassembler, where set, reads a binary with a disassembler of the
 	// architecture's own, in place of go tool objdump.
-	Disassemble func(ctx context.Context, a *Arch, bin string, keep func(sym string) bool) (*Program, error)
-	// duffs are the runtime's Duff's devices, by symbol, where the model
+	Disassembler func(ctx context.Context, a *Arch, bin string, keep func(sym string) bool) (*Program, error)
+	// Duffs are the runtime's Duff's devices, by symbol, where the model
 	// reads them; elsewhere a call of one is a call into the middle of a
 	// function (fail closed).
 	Duffs map[string]Duff
@@ -170,4 +173,107 @@ func (a *Arch) AsmMacros(level string) []string {
 		return []string{a.LevelVar + "_" + level}
 	}
 	return nil
+}
+
+// A Duff is one of the runtime's Duff's devices (runtime/mkduff.go), which
+// compiled Go calls to zero or copy a value of a size between a few words
+// and a few hundred: steps runs of stepBytes of code, each storing width
+// bytes through the register dst and advancing it, of the register val
+// (zeroing), or loaded through src into val (copying). Entered at an
+// offset, it runs the steps from there on: the length is the code's.
+type Duff struct {
+	Steps, StepBytes, Width int
+	Dst, Src, Val           string
+	Clobbers                []string // what else a step writes, from the pointers
+}
+
+// A PtrFlow is what an instruction does with a pointer, as a model's
+// flow function reads it (before the step): dst (a register, or a stack
+// slot: a spill) receives what src holds (a register, the stack pointer,
+// or a stack slot: a reload) moved by delta, or by an amount not known
+// (vary), or aligned down to align.
+type PtrFlow struct {
+	Dst, Src Arg
+	Delta    int64
+	Vary     bool
+	Align    int64
+	Zero     bool // dst receives nil (src unused)
+}
+
+func (a *Arch) featureBit(name string) (featureSet, bool) {
+	i := slices.Index(a.Features, name)
+	if i < 0 {
+		return 0, false
+	}
+	return 1 << i, true
+}
+
+// featuresOf is the set of names, which must all be a's features.
+func (a *Arch) featuresOf(names []string) (featureSet, error) {
+	var s featureSet
+	for _, n := range names {
+		b, ok := a.featureBit(n)
+		if !ok {
+			return 0, fmt.Errorf("%s has no CPU feature %q (it knows %s)", a.GOARCH, n, strings.Join(a.Features, ", "))
+		}
+		s |= b
+	}
+	return s, nil
+}
+
+// LevelFeatures returns the CPU features that a build at level (the value
+// of a.LevelVar; "" the default) guarantees, nil for a level a does not
+// know: the runtime refuses to start on a CPU without them.
+func (a *Arch) LevelFeatures(level string) []string {
+	if a.LevelFeaturesOf == nil {
+		return nil
+	}
+	if level == "" {
+		level = a.DefaultLevel
+	}
+	return a.LevelFeaturesOf(level)
+}
+
+// Needs returns the CPU features that in needs beyond the architecture's
+// base, in a build at level (where the assembler encodes a listed
+// instruction by the level).
+func (a *Arch) Needs(in *Inst, level string) []string {
+	if a.NeedsOf == nil {
+		return nil
+	}
+	if level == "" {
+		level = a.DefaultLevel
+	}
+	return a.NeedsOf(in, level)
+}
+
+// LevelOf returns the level of a that a go command run with the
+// environment env builds at: the last setting of its level variable in
+// the process's environment and env, "" for the default.
+func LevelOf(a *Arch, env []string) string {
+	if a.LevelVar == "" {
+		return ""
+	}
+	level := ""
+	for _, kv := range append(os.Environ(), env...) {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == a.LevelVar {
+			level = v
+		}
+	}
+	return level
+}
+
+// cumulative returns a levelFeatures of levels, lowest first, each with
+// the features it adds to those below it.
+func CumulativeLevels(levels [][2]string) func(string) []string {
+	return func(level string) []string {
+		var out []string
+		for _, l := range levels {
+			out = append(out, strings.Fields(l[1])...)
+			if l[0] == level {
+				return out
+			}
+		}
+		return nil
+	}
 }

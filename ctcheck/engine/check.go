@@ -82,9 +82,9 @@ func asmMacros(a *Arch, env []string) []string {
 	return out
 }
 
-// GoVersion is the release of the go command on PATH (go1.26.8), "" if
+// GoCommandVersion is the release of the go command on PATH (go1.26.8), "" if
 // it does not say.
-func GoVersion() string {
+func GoCommandVersion() string {
 	out, err := exec.Command("go", "env", "GOVERSION").Output()
 	if err != nil {
 		return ""
@@ -120,7 +120,7 @@ func AssembleListing(path string, a *Arch, env []string) (*Program, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", filepath.Base(path), err)
 	}
-	p.Level, p.GoVersion = LevelOf(a, env), GoVersion()
+	p.Level, p.GoVersion = LevelOf(a, env), GoCommandVersion()
 	return p, nil
 }
 
@@ -137,8 +137,8 @@ var GNUObjdump = "objdump"
 func Disassemble(ctx context.Context, goTool string, a *Arch, bin string, keep func(sym string) bool, symbols string) (*Program, error) {
 	var p *Program
 	var err error
-	if a.Disassemble != nil {
-		p, err = a.Disassemble(ctx, a, bin, keep)
+	if a.Disassembler != nil {
+		p, err = a.Disassembler(ctx, a, bin, keep)
 	} else {
 		p, err = DisassembleGo(ctx, goTool, a, bin, symbols)
 	}

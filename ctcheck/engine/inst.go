@@ -96,9 +96,9 @@ type Func struct {
 	// Frame is the size of the stack frame the prologue allocates, where
 	// the front end knows it (the listing's TEXT line), or -1.
 	Frame int64
-	// Listing: read from the toolchain's listing, whose frame offsets
+	// FromListing: read from the toolchain's listing, whose frame offsets
 	// (NAME_PARAM, NAME_AUTO) the architecture resolves.
-	Listing bool
+	FromListing bool
 }
 
 func (f *Func) Index() {

@@ -32,7 +32,7 @@ func partLanes(a Arg) (lo, hi int) {
 
 func (m LoadStore) vec(loc string) bool { return m.IsVec != nil && m.IsVec(loc) }
 
-// read returns the level of a register or a constant.
+// Read returns the level of a register or a constant.
 func (m LoadStore) Read(a Arg) Level {
 	switch a.Kind {
 	case ArgImm:
@@ -55,7 +55,7 @@ func (m LoadStore) Read(a Arg) Level {
 	return Secret
 }
 
-// reads returns the highest level of the operands.
+// Reads returns the highest level of the operands.
 func (m LoadStore) Reads(as ...Arg) Level {
 	l := Static
 	for _, a := range as {
@@ -64,7 +64,7 @@ func (m LoadStore) Reads(as ...Arg) Level {
 	return l
 }
 
-// write sets a register, or the lanes of a vector register part (the
+// Write sets a register, or the lanes of a vector register part (the
 // other lanes keep their level); a write to the zero register vanishes.
 func (m LoadStore) Write(a Arg, l Level) {
 	if a.Kind != ArgReg {
@@ -83,14 +83,14 @@ func (m LoadStore) Write(a Arg, l Level) {
 	}
 }
 
-// sameReg reports whether a and b name the same register part, with no
+// SameReg reports whether a and b name the same register part, with no
 // shift: the zeroing idioms.
 func SameReg(a, b Arg) bool {
 	return a.Kind == ArgReg && b.Kind == ArgReg && a.Reg == b.Reg && a.Off == b.Off && a.Width == b.Width &&
 		a.Shift == "" && b.Shift == ""
 }
 
-// withoutZero drops the zero register from a memory operand's base and
+// WithoutZero drops the zero register from a memory operand's base and
 // index: it adds nothing to the address.
 func WithoutZero(x Arg, zero string) Arg {
 	if x.Reg == zero {
@@ -118,7 +118,7 @@ func ArgName(a Arg) string {
 	return fmt.Sprint(a.Kind)
 }
 
-// numbered returns prefix+lo ... prefix+hi.
+// Numbered returns prefix+lo ... prefix+hi.
 func Numbered(prefix string, lo, hi int) []string {
 	var rs []string
 	for i := lo; i <= hi; i++ {
@@ -127,7 +127,7 @@ func Numbered(prefix string, lo, hi int) []string {
 	return rs
 }
 
-// regNum returns n for a register prefix+n with lo <= n <= hi.
+// RegNum returns n for a register prefix+n with lo <= n <= hi.
 func RegNum(s, prefix string, lo, hi int) (int, bool) {
 	if !strings.HasPrefix(s, prefix) || len(s) == len(prefix) {
 		return 0, false
@@ -143,7 +143,7 @@ func RegNum(s, prefix string, lo, hi int) (int, bool) {
 	return n, true
 }
 
-// withLanes returns the lane locations of each vector register too.
+// WithLanes returns the lane locations of each vector register too.
 func WithLanes(regs []string, vecs []string) []string {
 	for _, v := range vecs {
 		for i := range vec16Lanes {
@@ -153,7 +153,7 @@ func WithLanes(regs []string, vecs []string) []string {
 	return regs
 }
 
-// objInt reads a constant as go tool objdump prints it: decimal or
+// ObjInt reads a constant as go tool objdump prints it: decimal or
 // hexadecimal, signed. The listing's constants are read by listingInt.
 func ObjInt(s string) (int64, bool) {
 	neg := strings.HasPrefix(s, "-")

@@ -18,25 +18,25 @@ import (
 // listing.* hooks read its operands. It shares no parser with the
 // disassembly front ends (disasm_*.go).
 
-// listingArch is what the listing front end needs of an architecture.
+// Listing is what the listing front end needs of an architecture.
 type Listing struct {
-	// reg names a register as the listing prints it: its location, the
+	// Reg names a register as the listing prints it: its location, the
 	// width of the part it names (0: the instruction's width), and the
 	// offset of that part.
 	Reg func(name string) (loc string, width, off int, ok bool)
-	// convert turns a parsed instruction into the canonical form of the
+	// Convert turns a parsed instruction into the canonical form of the
 	// architecture's model: the opcode, the operand order, widths.
 	Convert func(f *ListingFunc, in *Inst, args []string) error
-	// frameArg resolves a stack operand through FP or SP (name+off(FP),
+	// FrameArg resolves a stack operand through FP or SP (name+off(FP),
 	// name-off(SP), off(SP); named: with a name) to a memory operand: an
 	// offset from the stack pointer now or at entry.
 	FrameArg func(f *ListingFunc, fp, named bool, off int64) (Arg, error)
-	// word, where set, reads a WORD the listing prints as data: an
+	// Word, where set, reads a WORD the listing prints as data: an
 	// instruction the assembler has no name for, still run by the CPU.
 	Word func(in *Inst, v uint32)
 }
 
-// listingFunc is a function while its listing is read.
+// A ListingFunc is a function while its listing is read.
 type ListingFunc struct {
 	*Func
 	Hooks     *Listing
@@ -45,12 +45,12 @@ type ListingFunc struct {
 	internal  bool  // the wrapper is the ABIInternal one
 	TextFrame int64 // the TEXT line's frame size, as the listing prints it
 	size      int64 // the function's size in bytes
-	// code is what the assembler encoded, as the listing dumps it after
+	// Code is what the assembler encoded, as the listing dumps it after
 	// the instructions: where an architecture's listing prints two
 	// operand forms alike (ppc64's frame slots), the encoding tells them
 	// apart.
 	Code []byte
-	// rels are the relocations by the offset of the bytes they patch: the
+	// Rels are the relocations by the offset of the bytes they patch: the
 	// symbol and its addend, as the listing prints them (arm's DUFFZERO
 	// keeps its entry offset there: runtime.duffzero+eb0000ee).
 	Rels map[int64]string
@@ -102,7 +102,7 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 					return nil, err
 				}
 				size, _ := strconv.ParseInt(h[3], 10, 64)
-				cur = &ListingFunc{Func: &Func{Name: h[1], Frame: -1, Listing: true}, Hooks: la, size: size,
+				cur = &ListingFunc{Func: &Func{Name: h[1], Frame: -1, FromListing: true}, Hooks: la, size: size,
 					Asm: strings.Contains(h[2], " asm")}
 				continue
 			}
@@ -250,7 +250,7 @@ func readListingFunc(la *Listing, f *ListingFunc, lines []string) error {
 	return nil
 }
 
-// callTarget names the function that f's call or jump to sym reaches:
+// CallTarget names the function that f's call or jump to sym reaches:
 // assembly refers to ABI0 symbols, Go code to ABIInternal ones, and an
 // ABI wrapper to the other ABI's function of its own name.
 func (f *ListingFunc) CallTarget(sym string) string {
@@ -288,7 +288,7 @@ var (
 	listingMem = regexp.MustCompile(`^(-?\d+)?\(([A-Za-z0-9_]+)\)(?:\(([A-Za-z0-9_]+)(?:\*([1248])|<<([0-9]))?\))?$`)
 )
 
-// listingSlotAddress reads $name+off(SP) or $name+off(FP), the address of
+// ListingSlotAddress reads $name+off(SP) or $name+off(FP), the address of
 // a frame slot (the assembler makes it an add to the stack pointer), as
 // the operands of that add: the offset, and the register it is from. ok:
 // s has that form.
@@ -311,7 +311,7 @@ func ListingSlotAddress(la *Listing, f *ListingFunc, s string, width int) (off, 
 	return Arg{Kind: ArgImm, Imm: x.Imm}, Arg{Kind: ArgReg, Reg: x.Reg, Width: width, Name: x.Reg}, true, nil
 }
 
-// listingOperand reads the operand forms that every architecture's
+// ListingOperand reads the operand forms that every architecture's
 // listing shares (the printer is cmd/internal/obj's): constants, symbols
 // and frame slots, memory through a register. It returns false for the
 // architecture's own forms.

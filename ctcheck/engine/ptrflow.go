@@ -4,7 +4,7 @@ package engine
 // that keep a pointer's provenance, each architecture's in its model's
 // file. Any other write of a register drops it (Mach.set).
 
-// goOrderFlows are a load-store architecture's flows, in Go's operand
+// GoOrderFlows are a load-store architecture's flows, in Go's operand
 // order (sources first, the destination last): the move of a whole
 // register, and adds and ands of a constant or a register.
 func GoOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []PtrFlow {
@@ -90,7 +90,7 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 	return nil
 }
 
-// withPairs adds arm64's LDP and STP of two whole registers (the
+// WithPairs adds arm64's LDP and STP of two whole registers (the
 // compiler's spills of register arguments around the stack growth) to
 // flows.
 func WithPairs(flows func(in *Inst, a *Arch) []PtrFlow) func(in *Inst, a *Arch) []PtrFlow {
@@ -119,7 +119,7 @@ func WithPairs(flows func(in *Inst, a *Arch) []PtrFlow) func(in *Inst, a *Arch) 
 	}
 }
 
-// withAddressOf adds the address computations of op (s390x's LA, which
+// WithAddressOf adds the address computations of op (s390x's LA, which
 // the listing prints MOVD $t-64(SP), R2) to flows: the base register's
 // pointer, moved by the displacement (by an unknown amount with an
 // index).

@@ -189,18 +189,6 @@ func (an *Analysis) returned(out *State, push int64, fill Level) *State {
 	return back
 }
 
-// A duff is one of the runtime's Duff's devices (runtime/mkduff.go), which
-// compiled Go calls to zero or copy a value of a size between a few words
-// and a few hundred: steps runs of stepBytes of code, each storing width
-// bytes through the register dst and advancing it, of the register val
-// (zeroing), or loaded through src into val (copying). Entered at an
-// offset, it runs the steps from there on: the length is the code's.
-type Duff struct {
-	Steps, StepBytes, Width int
-	Dst, Src, Val           string
-	Clobbers                []string // what else a step writes, from the pointers
-}
-
 // duffEntry returns the device a call of sym (runtime.duffzero+0x70)
 // enters, and where.
 func (an *Analysis) duffEntry(sym string) (Duff, int, bool) {

@@ -722,7 +722,7 @@ func s390xMemory(c s390xCases) bool {
 		// listing writes the source first, objdump the destination, as
 		// the machine orders them.
 		src, dst := a[1], a[2]
-		if !m.Func.Listing {
+		if !m.Func.FromListing {
 			src, dst = dst, src
 		}
 		w := int(a[0].Imm)

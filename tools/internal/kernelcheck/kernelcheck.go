@@ -142,7 +142,7 @@ func levelEnvs(goarch string) [][]string {
 func CheckFile(path string) ([]engine.Finding, error) {
 	seen := map[string]bool{}
 	var all []engine.Finding
-	a, err := arch.OfFile(path, engine.GoVersion())
+	a, err := arch.OfFile(path, engine.GoCommandVersion())
 	if err != nil {
 		return nil, err
 	}

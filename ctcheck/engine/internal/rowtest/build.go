@@ -18,14 +18,14 @@ import (
 // What the tests share: the go command, and programs of their own built
 // from assembly text for any GOARCH and read by both front ends.
 
-// toolVersion is the release of the go command the tests build with.
-var ToolVersion = sync.OnceValue(engine.GoVersion)
+// ToolVersion is the release of the go command the tests build with.
+var ToolVersion = sync.OnceValue(engine.GoCommandVersion)
 
 // needObjdump skips a test of x86's compiled code where GNU objdump is
 // not installed, unless CTCHECK_REQUIRE_OBJDUMP says it must be (CI).
 func needObjdump(t *testing.T, a *engine.Arch) {
 	t.Helper()
-	if a.Disassemble == nil {
+	if a.Disassembler == nil {
 		return
 	}
 	if _, err := exec.LookPath(engine.GNUObjdump); err != nil {
@@ -44,10 +44,10 @@ const (
 	Compiled Check = "compiled"
 )
 
-// asmHeader begins the assembly file that buildAsm writes.
+// AsmHeader begins the assembly file that buildAsm writes.
 const AsmHeader = "#include \"textflag.h\"\n\n"
 
-// buildAsm links the assembly text asm, whose functions names are each
+// BuildAsm links the assembly text asm, whose functions names are each
 // declared func(x, y []byte) int, into a program of package main for
 // linux/goarch (env: a level), and reads it with both front ends: the
 // listing (source) and the disassembly (compiled). Their symbols are
@@ -63,7 +63,7 @@ func BuildAsm(t *testing.T, a *engine.Arch, env []string, asm string, names []st
 	return BuildFiles(t, a, env, map[string]string{"main.go": goSrc.String(), "rows_" + a.GOARCH + ".s": AsmHeader + asm})
 }
 
-// buildFiles links files, the Go and assembly files of package main, into
+// BuildFiles links files, the Go and assembly files of package main, into
 // a program for linux/goarch (env: a level), and reads it with both front
 // ends.
 func BuildFiles(t *testing.T, a *engine.Arch, env []string, files map[string]string) (src, bin *engine.Program) {

@@ -41,25 +41,25 @@ import (
 // A tableRow is one row of a model's table.
 type Row struct {
 	Ins string
-	// flow: "srcs -> dsts; srcs -> dsts". A dst written from no source is
+	// Flow: "srcs -> dsts; srcs -> dsts". A dst written from no source is
 	// public; +dst is merged into, not overwritten: it keeps its level
 	// too. A name stands for each of its lanes.
 	Flow string
-	// leak: the locations whose secrecy makes the instruction a finding
+	// Leak: the locations whose secrecy makes the instruction a finding
 	// with reason want (leak2, want2: a second kind).
 	Leak, Want   string
 	Leak2, Want2 string
 	Always       string // a finding whatever the state
-	// op is the canonical opcode the row covers, where the instruction's
+	// Op is the canonical opcode the row covers, where the instruction's
 	// name is not it.
 	Op string
-	// text is the TEXT line's flags and frame (rowText if empty); pre
+	// Text is the TEXT line's flags and frame (rowText if empty); pre
 	// names the pseudo-locations the table's pre sets before the row.
 	Text, Pre string
-	// sourceOnly says why the linked binary cannot hold the row's
+	// SourceOnly says why the linked binary cannot hold the row's
 	// instruction: the compiled check does not run it.
 	SourceOnly string
-	// needs are the CPU features the instruction needs (of
+	// Needs are the CPU features the instruction needs (of
 	// Arch.Features): a finding where the code may not assume them.
 	Needs string
 }
@@ -83,20 +83,20 @@ const (
 type Table struct {
 	Arch *engine.Arch // the model, as the newest release passes arguments
 	Env  []string     // the level the rows are built at: GOPPC64=power10
-	// minGo is the first release whose assembler takes every row.
+	// MinGo is the first release whose assembler takes every row.
 	MinGo string
 	Rows  func() []Row
-	// objRows are the disassembler's own forms: "HEX TEXT".
+	// ObjRows are the disassembler's own forms: "HEX TEXT".
 	ObjRows func() []Row
-	// probes are the locations made secret one at a time (objProbes for
+	// Probes are the locations made secret one at a time (objProbes for
 	// objRows, where they differ).
 	Probes, ObjProbes []string
-	// lanes expands a location name of the rows into engine locations;
+	// Lanes expands a location name of the rows into engine locations;
 	// nil: a name is itself if it is a probe, else the probes name.i.
 	Lanes func(name string) []string
-	// pre sets a row's pseudo-locations.
+	// Pre sets a row's pseudo-locations.
 	Pre func(st *engine.State, pre string)
-	// ops is every opcode the model knows; op names the one a record
+	// Ops is every opcode the model knows; op names the one a record
 	// covers (nil: its own). extra need no row (other spellings,
 	// pseudo-instructions), and only objRows cover objOnly.
 	Ops            map[string]bool
@@ -198,7 +198,7 @@ func rowOp(tab *Table, r Row, in *engine.Inst) string {
 	return in.Op
 }
 
-// linkRows assembles the rows into one function each, row0, row1, ...,
+// LinkRows assembles the rows into one function each, row0, row1, ...,
 // links them into a program with rowTarget (a function that returns) and
 // rtTable (read-only data), and reads it with both front ends. spans
 // returns row i's function in p and the span [start, end) of its
@@ -360,7 +360,7 @@ func runRow(t *testing.T, check Check, tab *Table, probes []string, p *engine.Pr
 	}
 	// The row and what follows it, as a function of its own: the probe is
 	// secret where the row starts.
-	body := &engine.Func{Name: f.Name, Source: f.Source, Insts: f.Insts[start:], Frame: f.Frame, Listing: f.Listing}
+	body := &engine.Func{Name: f.Name, Source: f.Source, Insts: f.Insts[start:], Frame: f.Frame, FromListing: f.FromListing}
 	body.Index()
 	end -= start
 
@@ -493,7 +493,7 @@ func runRow(t *testing.T, check Check, tab *Table, probes []string, p *engine.Pr
 	}
 }
 
-// rowsOf makes a row of each op by a pattern: OP stands for the opcode.
+// RowsOf makes a row of each op by a pattern: OP stands for the opcode.
 // An op written op/f+g needs the CPU features f and g besides the
 // pattern's.
 func RowsOf(ops string, r Row) []Row {

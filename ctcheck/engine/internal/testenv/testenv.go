@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// toolchain skips a test where there is no go command to build with, and
+// Toolchain skips a test where there is no go command to build with, and
 // where the test binary is emulated (GOARCH=arm64 go test -exec
 // qemu-aarch64): the checks would analyse the same builds as natively, at
 // a tenth of the speed. Under -race too: the analysis starts no

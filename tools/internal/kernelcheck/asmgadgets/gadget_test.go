@@ -325,7 +325,7 @@ type site struct {
 // function a root.
 func gadgetSites(t *testing.T, path, goarch string) []site {
 	t.Helper()
-	p, err := engine.AssembleListing(path, arch.For(goarch, engine.GoVersion()), nil)
+	p, err := engine.AssembleListing(path, arch.For(goarch, engine.GoCommandVersion()), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

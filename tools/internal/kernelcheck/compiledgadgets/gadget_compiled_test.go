@@ -189,7 +189,7 @@ func parseSynthetic(t *testing.T, f *engine.Func, listing bool, goarch string, t
 // to be filled in) before instruction at, the whole function re-addressed
 // at 16 times its addresses, and the index of the gadget's leak.
 func replant(f *engine.Func, at int, code []engine.Inst) (*engine.Func, int) {
-	g := &engine.Func{Name: f.Name, Source: f.Source, Frame: f.Frame, Listing: f.Listing}
+	g := &engine.Func{Name: f.Name, Source: f.Source, Frame: f.Frame, FromListing: f.FromListing}
 	leak := -1
 	for i, in := range f.Insts {
 		in.Args = append([]engine.Arg(nil), in.Args...)

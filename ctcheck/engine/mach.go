@@ -1,0 +1,691 @@
+package engine
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// Mach runs one instruction: the state it changes and what it reports.
+type Mach struct {
+	an     *Analysis
+	Arch   *Arch
+	policy Policy
+	Func   *Func
+	Inst   *Inst
+	State  *State
+
+	findings []string
+	Fall     bool     // the next instruction may run after this one
+	jumps    []uint64 // branch targets in this function
+	ret      bool     // returns
+	popped   *Link    // returns through an address loaded from the stack, not LR
+	callSym  string   // the function this instruction calls ("" for none)
+	tailSym  string   // the function it jumps to
+
+	unknown       bool     // the model does not know it
+	readSecret    bool     // it read a secret: a register, a slot, the inputs
+	taken, fallen *lesson  // what its branch's edges teach of a flag or a mode
+	modeCleared   []string // the modes it turns off
+	modeTurnedOn  []string // and on
+}
+
+func (m *Mach) Find(format string, args ...any) {
+	m.findings = append(m.findings, fmt.Sprintf(format, args...))
+}
+
+// FloatArith is floating-point arithmetic on an operand of level l: a
+// subnormal operand or result can take longer (a microcode assist on
+// Intel), and no architecture lists it among its constant-time
+// instructions (arm64's DIT does not).
+func (m *Mach) FloatArith(l Level) {
+	if l == Secret {
+		m.Find("variable-latency instruction on secret data (floating-point arithmetic: subnormal operands)")
+	}
+}
+
+// Unmodelled is the verdict on any instruction a model does not know: the
+// analysis fails closed.
+func (m *Mach) Unmodelled() {
+	m.Find("instruction not modelled (fail closed)")
+	m.unknown = true
+}
+
+// Reg returns a register location's level.
+func (m *Mach) Reg(loc string) Level {
+	if loc == m.Arch.SP || loc == EntrySP {
+		loc = m.Arch.SP
+	}
+	if loc == TLSBase {
+		return Static
+	}
+	l := get(m.State.Regs, loc)
+	if l == Secret {
+		m.readSecret = true
+	}
+	return l
+}
+
+// Set writes a whole register location. A write to the stack pointer that
+// the model did not make with moveSP loses track of its offset, and one
+// of a secret is a finding: every later stack access would depend on it.
+func (m *Mach) Set(loc string, l Level) {
+	if loc == m.Arch.SP {
+		m.State.spKnown = false
+		if l == Secret {
+			m.Find("stack pointer set from secret data")
+		}
+	}
+	put(m.State.Regs, loc, l)
+	delete(m.State.links, loc)
+	delete(m.State.guards, loc)
+	delete(m.State.ptrs, loc)
+}
+
+// A Link is what return address a register or a stack slot holds
+// unchanged (see state.links); ok false: none.
+type Link struct {
+	calls int
+	ok    bool
+}
+
+// own reports whether l is the function's own return address.
+func (l Link) own() bool { return l.ok && l.calls == 0 }
+
+// LinkOf returns the return address a moves whole: a register, or a
+// pointer-size stack slot at an aligned offset. A model calls it before
+// the move and keepLink after, for moves of PtrSize bytes only.
+func (m *Mach) LinkOf(a Arg) Link {
+	switch a.Kind {
+	case ArgReg:
+		if a.Shift != "" || a.Off != 0 || a.Index != "" {
+			return Link{}
+		}
+		d, ok := m.State.links[a.Reg]
+		return Link{d, ok}
+	case ArgMem:
+		if off, ok := m.linkSlot(a); ok {
+			d, ok := m.State.linkSlots[off]
+			return Link{d, ok}
+		}
+	}
+	return Link{}
+}
+
+// WholeLink is linkOf for a move that copies its operand whole (whole),
+// and none for one that does not: narrower, extended, byte-reversed or
+// conditional.
+func (m *Mach) WholeLink(whole bool, x Arg) Link {
+	if !whole {
+		return Link{}
+	}
+	return m.LinkOf(x)
+}
+
+// KeepLink records that a now holds the return address l (after the
+// write that cleared what it held); the zero register holds none.
+func (m *Mach) KeepLink(a Arg, l Link) {
+	if !l.ok || a.Kind == ArgReg && a.Reg == m.Arch.Zero {
+		return
+	}
+	switch a.Kind {
+	case ArgReg:
+		if a.Shift == "" && a.Off == 0 && a.Index == "" {
+			if m.State.links == nil {
+				m.State.links = map[string]int{}
+			}
+			m.State.links[a.Reg] = l.calls
+		}
+	case ArgMem:
+		if off, ok := m.linkSlot(a); ok {
+			if m.State.linkSlots == nil {
+				m.State.linkSlots = map[int64]int{}
+			}
+			m.State.linkSlots[off] = l.calls
+		}
+	}
+}
+
+// MoveBase is the writeback of a pre- or post-indexed base other than
+// the stack pointer: moved by a constant, it keeps its level but is no
+// return address any more.
+func (m *Mach) MoveBase(reg string) {
+	delete(m.State.links, reg)
+	if p, ok := m.State.ptrs[reg]; ok {
+		p.known = false
+		m.State.ptrs[reg] = p
+	}
+}
+
+// linkSlot is the offset of a pointer-size-aligned stack slot x: through
+// the stack pointer, or through a copy of it at a known offset (arm64's
+// prologue of a frame over 240 bytes saves the return address with STP
+// (R29, R30), -8(R20), R20 the new stack pointer, before it moves RSP).
+func (m *Mach) linkSlot(x Arg) (int64, bool) {
+	if y, ok := m.viaFrame(x); ok {
+		x = y
+	}
+	if !m.OnStack(x) || x.Index != "" || x.Reg == m.Arch.SP && !m.State.spKnown {
+		return 0, false
+	}
+	off, ok := m.stackSlot(x)
+	return off, ok && off%int64(m.Arch.PtrSize) == 0
+}
+
+// Merge writes part of a register location: the rest keeps its level.
+func (m *Mach) Merge(loc string, l Level) { m.Set(loc, max(l, m.Reg(loc))) }
+
+// MoveSP adds delta, a constant, to the stack pointer.
+func (m *Mach) MoveSP(delta int64) {
+	m.State.sp += delta
+	if p, ok := m.State.ptrs[m.Arch.SP]; ok && !m.State.spKnown {
+		p.off += delta // a realigned stack pointer
+		m.State.ptrs[m.Arch.SP] = p
+	}
+}
+
+// Address checks the registers a memory operand's address is built from
+// and returns the address's level.
+func (m *Mach) Address(x Arg) Level {
+	l := Static
+	if x.Global && x.Reg == "" && x.Index == "" {
+		return Static
+	}
+	for _, r := range []string{x.Reg, x.Index} {
+		if r == "" {
+			continue
+		}
+		rl := m.Reg(r)
+		if rl == Secret {
+			name := r
+			if r == EntrySP {
+				name = m.Arch.SP
+			}
+			m.Find("memory address depends on secret %s", name)
+		}
+		l = max(l, rl)
+	}
+	return l
+}
+
+// stackSlot reports whether x is a slot of the stack frame at a constant
+// offset, and that offset from the stack pointer at entry.
+func (m *Mach) stackSlot(x Arg) (int64, bool) {
+	if x.Index != "" || x.Global {
+		return 0, false
+	}
+	switch x.Reg {
+	case EntrySP:
+		return x.Imm, true
+	case m.Arch.SP:
+		if !m.State.spKnown {
+			m.Find("stack access where the stack pointer is unknown (fail closed)")
+			return 0, false
+		}
+		return m.State.sp + x.Imm, true
+	}
+	return 0, false
+}
+
+// viaG reports whether x addresses the goroutine's struct at a constant
+// offset from the register that holds g, where the function has g there
+// (every ABI but amd64's ABI0) and the register still holds it: Go code
+// and assembly never write to it (the runtime relies on it), and a
+// pointer the analysis follows would have been found as a region above.
+func (m *Mach) viaG(x Arg) bool {
+	return x.Kind == ArgMem && x.Reg != "" && x.Reg == m.Arch.G && x.Index == "" && !x.Global &&
+		(m.Arch.GInABI0 || !m.Func.isABI0()) && m.State.Regs[m.Arch.G] == Static
+}
+
+func (m *Mach) OnStack(x Arg) bool { return x.Reg == m.Arch.SP || x.Reg == EntrySP }
+
+// Load reads width bytes at x: through the stack pointer, the frame's
+// levels; through a static address, static data (or what was stored
+// outside the frame); through anything else, the inputs: secret.
+func (m *Mach) Load(x Arg, width int) Level {
+	l := m.loadLevel(x, width)
+	if l == Secret {
+		m.readSecret = true
+	}
+	return l
+}
+
+func (m *Mach) loadLevel(x Arg, width int) Level {
+	al := m.Address(x)
+	if x, ok := m.viaFrame(x); ok {
+		return m.loadLevel(x, width)
+	}
+	if p, ok := m.regionOf(x); ok {
+		if p.region == stackRegion {
+			return Secret // a computed stack address: any slot
+		}
+		return max(al, m.regionLoad(p, width))
+	}
+	if m.OnStack(x) {
+		off, ok := m.stackSlot(x)
+		if !ok {
+			return Secret // a computed stack address: any slot
+		}
+		l := Static
+		for i := int64(0); i < int64(max(width, 1)); i++ {
+			l = max(l, getSlot(m.State.stack, off+i))
+		}
+		return l
+	}
+	if m.viaG(x) {
+		// The goroutine's own struct (its stack bounds, which every
+		// prologue compares with): the runtime's memory, which no
+		// store of the checked code, through a region or to a
+		// global, reaches.
+		return Static
+	}
+	if x.Global || al == Static {
+		// A global, or memory through a static pointer: the program's
+		// data (or what was stored outside the frame), read at an offset
+		// whose level the value takes too: a table indexed by a secret
+		// (a finding above) yields a secret.
+		return max(al, m.State.mem)
+	}
+	return Secret
+}
+
+// Store writes width bytes at x. Only the stack frame is modelled: a
+// store elsewhere is a finding unless the policy allows it (its level
+// reaches every later load of static memory too).
+func (m *Mach) Store(x Arg, width int, l Level) {
+	al := m.Address(x)
+	if x, ok := m.viaFrame(x); ok {
+		m.Store(x, width, l)
+		return
+	}
+	if p, ok := m.regionOf(x); ok {
+		// A copy of the stack pointer at an unknown offset (an index into
+		// a local array) is read as secret and written as memory outside
+		// the frame is: what the checker did before it knew where such a
+		// pointer points.
+		if p.region != stackRegion && al != Secret && m.regionStore(p, width, l) {
+			return
+		}
+	}
+	if m.OnStack(x) {
+		off, ok := m.stackSlot(x)
+		if !ok {
+			if x.Index != "" {
+				m.Find("store to a computed stack address (fail closed)")
+			}
+			clear(m.State.linkSlots) // any slot
+			return
+		}
+		if off < m.Arch.RetAddr && off+int64(max(width, 1)) > 0 {
+			// The return address that the call pushed: a function that
+			// rewrites it returns elsewhere than the analysis follows.
+			m.Find("store over the return address (fail closed)")
+		}
+		stack := m.State.stackW()
+		for i := int64(0); i < int64(max(width, 1)); i++ {
+			putSlot(stack, off+i, l)
+		}
+		for o := range m.State.linkSlots {
+			if o < off+int64(max(width, 1)) && o+int64(m.Arch.PtrSize) > off {
+				delete(m.State.linkSlots, o)
+			}
+		}
+		for o := range m.State.slotPtrs {
+			if o < off+int64(max(width, 1)) && o+int64(m.Arch.PtrSize) > off {
+				delete(m.State.slotPtrs, o)
+			}
+		}
+		m.aliasRegions(off, int64(max(width, 1)), l)
+		return
+	}
+	if !m.policy.AllowStores || al == Secret {
+		m.Find("store outside the stack frame (not modelled)")
+	}
+	m.State.mem = max(m.State.mem, l)
+}
+
+// Jump is an unconditional branch to target in this function.
+func (m *Mach) Jump(target uint64) {
+	m.jumps = append(m.jumps, target)
+	m.Fall = false
+}
+
+// Branch is a conditional branch to target on a condition of level on.
+func (m *Mach) Branch(on Level, what string, target uint64) {
+	if on == Secret {
+		m.Find("conditional branch on secret %s", what)
+	}
+	m.jumps = append(m.jumps, target)
+}
+
+// DoRet returns from the function.
+func (m *Mach) DoRet() { m.Fall, m.ret = false, true }
+
+// CondRet returns from the function or falls through (ppc64's BEQLR):
+// the model has checked the condition.
+func (m *Mach) CondRet() { m.ret = true }
+
+// PopRet returns through the address at the stack slot x (arm's
+// MOVW.P n(R13), R15), which must be where the function saved its own.
+func (m *Mach) PopRet(x Arg) {
+	l := m.LinkOf(x)
+	m.popped = &l
+	m.DoRet()
+}
+
+// Call is a call of sym that returns here (unless sym does not return).
+func (m *Mach) Call(sym string) { m.callSym = sym }
+
+// Tail is a jump to the start of function sym: a jump within the
+// function where sym is the function itself (after the stack growth).
+func (m *Mach) Tail(sym string) {
+	m.Fall = false
+	if sym == m.Func.Name && len(m.Func.Insts) > 0 {
+		m.Jump(m.Func.Insts[0].Addr)
+		return
+	}
+	m.tailSym = sym
+}
+
+// Jmp is an unconditional jump to a: a label of this function, another
+// function (a tail call), or a register or memory, which the analysis
+// cannot follow.
+func (m *Mach) Jmp(a Arg) {
+	switch a.Kind {
+	case ArgTarget:
+		m.Jump(a.Target)
+	case ArgSym:
+		m.Tail(a.Sym)
+	default:
+		m.Indirect()
+	}
+}
+
+// CallTo is a call of a, which leaves the return address in the link
+// register lr: a function, or a register or memory (indirect).
+func (m *Mach) CallTo(a Arg, lr string) {
+	m.Set(lr, Static) // the return address
+	if a.Kind == ArgSym {
+		m.Call(a.Sym)
+	} else {
+		m.Indirect()
+	}
+}
+
+// Indirect is a call or jump through a register or memory: a target the
+// analysis cannot follow.
+func (m *Mach) Indirect() {
+	m.Find("indirect call or jump (fail closed)")
+	m.Fall = false
+}
+
+// regionOf returns the provenance of the base of memory operand x, where
+// it has one: a register other than the stack pointer (and the stack
+// pointer itself where its offset is lost but a realignment gave it a
+// region). An indexed operand's offset is not known; where its base has
+// no provenance and its index, unscaled, has (s390x's (R4)(R5*1), whose
+// registers the compiler orders as it likes), the index's.
+func (m *Mach) regionOf(x Arg) (ptr, bool) {
+	if x.Kind != ArgMem || x.Global || x.Reg == "" || x.Reg == EntrySP || x.Reg == m.Arch.SP && m.State.spKnown {
+		return ptr{}, false
+	}
+	if x.Index != "" && x.Index == m.Arch.Zero {
+		x.Index = "" // ppc64's and s390x's (R20)(R0): R0 as an index is zero
+	}
+	p, ok := m.State.ptrs[x.Reg]
+	if (!ok || p.region == nilRegion) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
+		p, ok = m.State.ptrs[x.Index]
+	}
+	if !ok || p.region == nilRegion {
+		return ptr{}, false
+	}
+	if x.Index != "" {
+		p.known = false
+	}
+	p.off += x.Imm
+	return p, true
+}
+
+// regionLoad is the level of width bytes at p.
+func (m *Mach) regionLoad(p ptr, width int) Level {
+	r := m.an.regions[p.region]
+	l := m.State.rmem[rkey{p.region, floorOff}]
+	if !p.known {
+		l = max(l, r.highest())
+		for k, v := range m.State.rmem {
+			if k.region == p.region {
+				l = max(l, v)
+			}
+		}
+		if r.aligned {
+			l = Secret
+		}
+		return l
+	}
+	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
+		if r.aligned {
+			if v, ok := m.State.amem[rkey{p.region, b}]; ok {
+				l = max(l, v)
+			} else {
+				l = Secret // not written: what was left there
+			}
+		} else if v, ok := m.State.rmem[rkey{p.region, b}]; ok {
+			l = max(l, v)
+		} else {
+			l = max(l, r.level(b))
+		}
+	}
+	return l
+}
+
+// regionStore writes width bytes of level l at p, where the region allows
+// it, and reports whether it did.
+//
+// A declaration holds at return: a secret stored over bytes declared
+// public is a finding at the store (a later load, in this call or the
+// next, would take them for public), whether a later store puts a public
+// value back or not; at an offset not known, over any region with a
+// public byte (fail closed: the checker does not bound the offset). The
+// bytes take the secret all the same, so that what follows is checked
+// fail closed too.
+//
+// A declared region may be a package variable (the caller may pass &v),
+// which a load of a global reads as static memory: the store reaches
+// every later such load, as a store outside the frame does (store).
+func (m *Mach) regionStore(p ptr, width int, l Level) bool {
+	r := m.an.regions[p.region]
+	if !r.writable(p.off, int64(width), p.known) {
+		return false
+	}
+	if l == Secret {
+		m.publicStore(r, p, width)
+	}
+	if !r.aligned {
+		m.State.mem = max(m.State.mem, l)
+	}
+	if !p.known {
+		rmem := m.State.rmemW()
+		k := rkey{p.region, floorOff}
+		rmem[k] = max(rmem[k], l)
+		if r.aligned {
+			m.aliasFrame(r, 0, 0, l, false)
+		}
+		return true
+	}
+	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
+		if r.aligned {
+			m.State.amemW()[rkey{p.region, b}] = l
+		} else {
+			rmem := m.State.rmemW()
+			// Declared memory keeps its declared level at least: a
+			// store raises it (a later load reads the higher).
+			rmem[rkey{p.region, b}] = max(l, r.level(b), rmem[rkey{p.region, b}])
+		}
+	}
+	if r.aligned {
+		m.aliasFrame(r, p.off, int64(max(width, 1)), l, true)
+	}
+	return true
+}
+
+// publicStore reports a store of a secret through p, width bytes, over
+// bytes of r declared public, naming their declarations.
+func (m *Mach) publicStore(r *Region, p ptr, width int) {
+	if !p.known {
+		if names := r.publicNames(); len(names) > 0 {
+			m.Find("secret stored at an unknown offset into a region with bytes declared public (%s)", strings.Join(names, ", "))
+		}
+		return
+	}
+	var names []string
+	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
+		if n := r.publicAt(b); n != "" && !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) > 0 {
+		m.Find("secret stored into %s, declared public", strings.Join(names, ", "))
+	}
+}
+
+// aliasFrame raises the frame's bytes that a store through the realigned
+// region r may have written (n bytes at o of r, whose base lies up to
+// align-1 bytes below the offset it was aligned from), or all of the
+// frame below entry where the offset is not known.
+func (m *Mach) aliasFrame(r *Region, o, n int64, l Level, known bool) {
+	if l == Public || l == Static {
+		return // a byte below the entry's stack pointer is secret unless written: no lower level to raise
+	}
+	stack := m.State.stackW()
+	if !known {
+		for k := range stack {
+			if k < 0 {
+				stack[k] = max(stack[k], l)
+			}
+		}
+		return
+	}
+	for b := r.base + o - (r.align - 1); b < r.base+o+n; b++ {
+		if b < 0 {
+			putSlot(stack, b, max(getSlot(stack, b), l))
+		}
+	}
+}
+
+// aliasRegions raises the bytes of the realigned regions that a store of
+// n bytes at stack offset o may have written.
+func (m *Mach) aliasRegions(o, n int64, l Level) {
+	if len(m.State.ptrs) == 0 && len(m.State.slotPtrs) == 0 {
+		return
+	}
+	done := map[int]bool{}
+	for _, p := range append(slices.Collect(maps.Values(m.State.ptrs)), slices.Collect(maps.Values(m.State.slotPtrs))...) {
+		if p.region < 0 || done[p.region] || !m.an.regions[p.region].aligned {
+			continue
+		}
+		done[p.region] = true
+		r := m.an.regions[p.region]
+		for b := o - r.base; b < o-r.base+n+r.align-1; b++ {
+			if v, ok := m.State.amem[rkey{p.region, b}]; ok && max(v, l) != v {
+				m.State.amemW()[rkey{p.region, b}] = max(v, l)
+			}
+		}
+	}
+}
+
+// viaFrame rewrites a memory operand through a copy of the stack pointer
+// at a known offset (LEAQ x(SP), DX; MOVQ SP, BP) as the frame slot it
+// addresses.
+func (m *Mach) viaFrame(x Arg) (Arg, bool) {
+	p, ok := m.regionOf(x)
+	if !ok || p.region != stackRegion || !p.known || x.Index != "" && x.Index != m.Arch.Zero {
+		return x, false
+	}
+	return Arg{Kind: ArgMem, Reg: EntrySP, Imm: p.off, Width: x.Width}, true
+}
+
+// modeOff is the pseudo-location that says a mode may be off: secret
+// where, on some path to the instruction, the code may use the mode's
+// feature and the mode is not known to be on (joined like taint).
+func modeOff(mode string) string { return mode + ": may be off" }
+
+// FlagFeature is the feature whose flag the memory operand x reads, ""
+// for none: a variable of the runtime's, or one the policy names.
+func (m *Mach) FlagFeature(x Arg) string {
+	if x.Kind != ArgMem || x.Sym == "" || x.Index != "" {
+		return ""
+	}
+	if f := m.Arch.RuntimeFlags[x.Sym]; f != "" {
+		return f
+	}
+	if m.policy.Flags != nil {
+		if f := m.policy.Flags(x.Sym); f != "" {
+			if _, ok := m.Arch.featureBit(f); ok {
+				return f
+			}
+			m.Find("flag %s names CPU feature %q, which %s does not have (fail closed)", x.Sym, f, m.Arch.GOARCH)
+		}
+	}
+	return ""
+}
+
+// LoadFlag records, after the write of reg from the memory operand x,
+// that reg holds the value of the flag x is, if it is one.
+func (m *Mach) LoadFlag(reg string, x Arg) {
+	if f := m.FlagFeature(x); f != "" {
+		m.Guard(reg, Guard{Feature: f})
+	}
+}
+
+// Guard records what loc holds (after the write that cleared it).
+func (m *Mach) Guard(loc string, g Guard) {
+	if m.State.guards == nil {
+		m.State.guards = map[string]Guard{}
+	}
+	m.State.guards[loc] = g
+}
+
+// GuardOf is what loc holds of a flag or a mode.
+func (m *Mach) GuardOf(loc string) (Guard, bool) {
+	g, ok := m.State.guards[loc]
+	return g, ok
+}
+
+// Teach records what the branch's edges teach: taken where the branch is
+// taken, the other on the fall-through.
+func (m *Mach) Teach(g Guard, setWhenTaken bool) {
+	m.taken = &lesson{g, setWhenTaken}
+	m.fallen = &lesson{g, !setWhenTaken}
+}
+
+// SetMode records that the instruction turns a mode on or off.
+func (m *Mach) SetMode(mode string, on bool) {
+	if on {
+		delete(m.State.Regs, modeOff(mode))
+		m.modeTurnedOn = append(m.modeTurnedOn, mode)
+	} else {
+		m.State.Regs[modeOff(mode)] = Secret
+		m.modeCleared = append(m.modeCleared, mode)
+	}
+	for loc, g := range m.State.guards {
+		if g.Mode && g.Feature == mode {
+			delete(m.State.guards, loc) // a copy of the state before
+		}
+	}
+}
+
+// clearedModes are the modes m's instruction turned off; none for nil.
+func (m *Mach) clearedModes() []string {
+	if m == nil {
+		return nil
+	}
+	return m.modeCleared
+}
+
+// A lesson is what a branch's edge teaches about a guard: the flag set
+// (set) or zero, or the mode on (set) or off.
+type lesson struct {
+	g   Guard
+	set bool
+}
