@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/internal/fixture"
 )
 
 // needGo skips a test that builds where there is no go command, or where
@@ -48,7 +49,7 @@ func run(t *testing.T, cfg Config) []*Report {
 // exported function a root and analysed.
 func TestClean(t *testing.T) {
 	needGo(t)
-	rs := run(t, Config{Dir: "testdata/clean", Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}})
+	rs := run(t, Config{Dir: fixture.Module(t, "testdata/clean"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}})
 	var got []string
 	for _, r := range rs {
 		got = append(got, r.Build+" "+r.Check)
@@ -83,7 +84,7 @@ func TestLeaky(t *testing.T) {
 			line = i + 1
 		}
 	}
-	for _, r := range run(t, Config{Dir: "testdata/leaky", Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}}) {
+	for _, r := range run(t, Config{Dir: fixture.Module(t, "testdata/leaky"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}}) {
 		found := false
 		for _, f := range r.Findings {
 			found = found || filepath.Base(f.File) == "leaky.go" && f.Line == line && strings.Contains(f.Reason, "conditional branch on secret")
@@ -110,7 +111,7 @@ func TestPolicyStores(t *testing.T) {
 		}
 	}
 	for _, allow := range []bool{false, true} {
-		for _, r := range run(t, Config{Dir: "testdata/xor", Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Policy: Policy{AllowStores: allow}}) {
+		for _, r := range run(t, Config{Dir: fixture.Module(t, "testdata/xor"), Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Policy: Policy{AllowStores: allow}}) {
 			var stores, scatter int
 			for _, f := range r.Findings {
 				switch {
@@ -136,7 +137,7 @@ func TestPolicyStores(t *testing.T) {
 // TestFiles checks one assembly file on its own.
 func TestFiles(t *testing.T) {
 	needGo(t)
-	rs := run(t, Config{Files: []string{"engine/arch/testdata/leaky_arm64.s", "testdata/clean/xor_amd64.s"}})
+	rs := run(t, Config{Files: []string{"engine/arch/testdata/leaky_arm64.s", filepath.Join(fixture.Module(t, "testdata/clean"), "xor_amd64.s")}})
 	if len(rs) != 2 || rs[0].Build != "arm64" || len(rs[0].Findings) == 0 || rs[1].Build != "amd64" || len(rs[1].Findings) != 0 {
 		for _, r := range rs {
 			t.Logf("%s %s: %d findings", r.Package, r.Build, len(r.Findings))
@@ -151,9 +152,9 @@ func TestErrors(t *testing.T) {
 	needGo(t)
 	for _, cfg := range []Config{
 		{},
-		{Dir: "testdata/clean", Patterns: []string{"."}, GOARCHes: []string{"mips"}},
-		{Dir: "testdata/clean", Patterns: []string{"./nosuch"}},
-		{Dir: "testdata/clean", Patterns: []string{"."}, Roots: []string{"example.com/clean.Nosuch"}, GOARCHes: []string{"amd64"}},
+		{Dir: fixture.Module(t, "testdata/clean"), Patterns: []string{"."}, GOARCHes: []string{"mips"}},
+		{Dir: fixture.Module(t, "testdata/clean"), Patterns: []string{"./nosuch"}},
+		{Dir: fixture.Module(t, "testdata/clean"), Patterns: []string{"."}, Roots: []string{"example.com/clean.Nosuch"}, GOARCHes: []string{"amd64"}},
 		{Files: []string{"testdata/clean/clean.go"}},
 	} {
 		if _, err := Run(context.Background(), cfg); err == nil {
@@ -168,7 +169,7 @@ func TestErrors(t *testing.T) {
 // error.
 func TestDirectives(t *testing.T) {
 	needGo(t)
-	src, err := os.ReadFile("testdata/features/features_amd64.s")
+	src, err := os.ReadFile(filepath.Join(fixture.Module(t, "testdata/features"), "features_amd64.s"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +179,7 @@ func TestDirectives(t *testing.T) {
 			line = i + 1
 		}
 	}
-	for _, r := range run(t, Config{Dir: "testdata/features", Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
+	for _, r := range run(t, Config{Dir: fixture.Module(t, "testdata/features"), Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
 		if len(r.Directives) != 1 || !strings.Contains(r.Directives[0], "needs Declared popcnt") {
 			t.Errorf("%s: directives applied %q", r.Check, r.Directives)
 		}
@@ -190,7 +191,7 @@ func TestDirectives(t *testing.T) {
 		"//ctcheck:needs Declared", "//ctcheck:wants Declared popcnt"} {
 		dir := t.TempDir()
 		for _, f := range []string{"go.mod", "features.go", "features_amd64.s"} {
-			b, err := os.ReadFile(filepath.Join("testdata/features", f))
+			b, err := os.ReadFile(filepath.Join(fixture.Module(t, "testdata/features"), f))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -214,7 +215,7 @@ func TestDirectives(t *testing.T) {
 // places is found in each check, and nothing else.
 func TestFileWithGoAsmH(t *testing.T) {
 	needGo(t)
-	const file = "testdata/goasmh/state_amd64.s"
+	file := filepath.Join(fixture.Module(t, "testdata/goasmh"), "state_amd64.s")
 	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
 	"github.com/ctequal/ctequal/ctcheck/engine/arch"
+	"github.com/ctequal/ctequal/ctcheck/internal/fixture"
 )
 
 // TestDeclaredFile checks the declarations of testdata/declared's
@@ -27,9 +28,11 @@ import (
 // reads (the region may be it), and a public one is not.
 func TestDeclaredFile(t *testing.T) {
 	needGo(t)
-	files := []string{"testdata/declared/decl_amd64.s", "testdata/declared/decl_arm64.s", "testdata/declared/decl_riscv64.s",
-		"testdata/declared/decl_loong64.s", "testdata/declared/decl_386.s", "testdata/declared/decl_arm.s",
-		"testdata/declared/decl_ppc64le.s", "testdata/declared/decl_s390x.s"}
+	dir := fixture.Module(t, "testdata/declared")
+	var files []string
+	for _, goarch := range []string{"amd64", "arm64", "riscv64", "loong64", "386", "arm", "ppc64le", "s390x"} {
+		files = append(files, filepath.Join(dir, "decl_"+goarch+".s"))
+	}
 	rs := run(t, Config{Files: files})
 	for i, file := range files {
 		src, err := os.ReadFile(file)
@@ -110,7 +113,7 @@ func TestDeclaredPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rs := run(t, Config{Dir: "testdata/declared", Patterns: []string{"."}, GOARCHes: []string{"amd64"},
+	rs := run(t, Config{Dir: fixture.Module(t, "testdata/declared"), Patterns: []string{"."}, GOARCHes: []string{"amd64"},
 		Declarations: append(append(decls, more...), next...)})
 	for _, r := range rs {
 		if !slices.Equal(r.Roots, []string{"example.com/declared.Pick", "example.com/declared.(*Cipher).Pos", "example.com/declared.Next"}) {
@@ -127,7 +130,7 @@ func TestDeclaredPackage(t *testing.T) {
 		}
 	}
 	// Without the counter's declaration, it is secret: Pos branches on it.
-	rs = run(t, Config{Dir: "testdata/declared", Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Declarations: decls[:1]})
+	rs = run(t, Config{Dir: fixture.Module(t, "testdata/declared"), Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Declarations: decls[:1]})
 	for _, r := range rs {
 		if len(r.Findings) == 0 {
 			t.Errorf("%s: no finding in Pos without c.Len public", r.Check)

@@ -2,11 +2,13 @@ package ctcheck
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck/engine/arch"
+	"github.com/ctequal/ctequal/ctcheck/internal/fixture"
 )
 
 // TestRuntimeCalls checks compiled Go that calls the runtime's copy
@@ -17,8 +19,8 @@ import (
 // line that says "the finding", each with the reason below.
 func TestRuntimeCalls(t *testing.T) {
 	needGo(t)
-	const dir = "testdata/runtimecalls"
-	src, err := os.ReadFile(dir + "/calls.go")
+	dir := fixture.Module(t, "testdata/runtimecalls")
+	src, err := os.ReadFile(filepath.Join(dir, "calls.go"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/ctequal/ctequal/ctcheck/internal/fixture"
 )
 
 // TestUserMain checks a user's main package as a user would: -func on
@@ -43,7 +45,7 @@ func TestUserMain(t *testing.T) {
 			}
 			decls = append(decls, ds...)
 		}
-		rs, err := Run(context.Background(), Config{Dir: "testdata/users", Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
+		rs, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/users"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
 		if err != nil {
 			t.Fatalf("%q: %v", run.decls, err)
 		}
@@ -83,7 +85,7 @@ func TestUserMain(t *testing.T) {
 	}
 	// A generic function cannot be declared: a reason, not a crash.
 	decls, _ := ParseFuncLine("main.pick: secret c", "-func")
-	_, err := Run(context.Background(), Config{Dir: "testdata/users", Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Declarations: decls})
+	_, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/users"), Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Declarations: decls})
 	if err == nil || !strings.Contains(err.Error(), "generic function") {
 		t.Errorf("a generic function declared: error %v", err)
 	}
@@ -102,7 +104,7 @@ func hasFindingAt(fs []Finding, file string, line int) bool {
 // says so, with the panic's text, not a crash of the caller.
 func TestInternalError(t *testing.T) {
 	needGo(t)
-	cfg := Config{Dir: "testdata/users", Patterns: []string{"."}, GOARCHes: []string{"amd64"},
+	cfg := Config{Dir: fixture.Module(t, "testdata/users"), Patterns: []string{"."}, GOARCHes: []string{"amd64"},
 		Policy: Policy{Needs: func(string) []string { panic("planted") }}}
 	_, err := Run(context.Background(), cfg)
 	if err == nil || !strings.HasPrefix(err.Error(), "internal error: planted") {

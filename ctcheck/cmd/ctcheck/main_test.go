@@ -10,6 +10,7 @@ import (
 
 	"github.com/ctequal/ctequal/ctcheck"
 	"github.com/ctequal/ctequal/ctcheck/engine"
+	"github.com/ctequal/ctequal/ctcheck/internal/fixture"
 )
 
 func needGo(t *testing.T) {
@@ -31,21 +32,22 @@ func needGo(t *testing.T) {
 // one line for what cannot be checked, 2 for a usage error.
 func TestExitStatus(t *testing.T) {
 	needGo(t)
+	clean, leaky := fixture.Module(t, "../../testdata/clean"), fixture.Module(t, "../../testdata/leaky")
 	for _, c := range []struct {
 		args       []string
 		code       int
 		out, err   string // in stdout, in stderr
 		oneLineErr bool
 	}{
-		{[]string{"-goarch", "amd64,arm64", "-C", "../../testdata/clean", "."}, 0, "", "arm64 compiled: 2 functions", false},
-		{[]string{"-goarch", "amd64", "-C", "../../testdata/leaky", "."}, 3, "leaky.go:11: example.com/leaky.Equal", "1 findings", false},
+		{[]string{"-goarch", "amd64,arm64", "-C", clean, "."}, 0, "", "arm64 compiled: 2 functions", false},
+		{[]string{"-goarch", "amd64", "-C", leaky, "."}, 3, "leaky.go:11: example.com/leaky.Equal", "1 findings", false},
 		{[]string{"../../engine/arch/testdata/leaky_amd64.s"}, 3, "leaky_amd64.s:", "", false},
 		{[]string{"testdata/needs_amd64.s"}, 3, "needs CPU feature avx2", "", false},
 		{[]string{"-needs", "xorAVX2=avx2,avx", "testdata/needs_amd64.s"}, 0, "", "", false},
 		{[]string{"-needs", "xorAVX2=avx9", "testdata/needs_amd64.s"}, 1, "", `ctcheck: the needs of ctcheckasm.xorAVX2: amd64 has no CPU feature "avx9"`, true},
 		{[]string{"-needs", "xorAVX2", "testdata/needs_amd64.s"}, 2, "", "want name=value", true},
-		{[]string{"-goarch", "mips", "-C", "../../testdata/clean", "."}, 1, "", "ctcheck: GOARCH mips: no model", true},
-		{[]string{"-C", "../../testdata/clean", "./nosuch"}, 1, "", "ctcheck: go list", true},
+		{[]string{"-goarch", "mips", "-C", clean, "."}, 1, "", "ctcheck: GOARCH mips: no model", true},
+		{[]string{"-C", clean, "./nosuch"}, 1, "", "ctcheck: go list", true},
 		{[]string{"testdata/decl/cmp_amd64.s"}, 0, "", "0 declarations, 0 findings", false},
 		{[]string{"-func", "example.com/decl.cmp: secret x", "testdata/decl/cmp_amd64.s"}, 3, "cmp_amd64.s:8",
 			"declared -func: ctcheckasm.cmp: secret x", false},
@@ -74,7 +76,7 @@ func TestExitStatus(t *testing.T) {
 func TestJSON(t *testing.T) {
 	needGo(t)
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"-json", "-goarch", "amd64", "-C", "../../testdata/leaky", "."}, &stdout, &stderr); code != 3 {
+	if code := run([]string{"-json", "-goarch", "amd64", "-C", fixture.Module(t, "../../testdata/leaky"), "."}, &stdout, &stderr); code != 3 {
 		t.Fatalf("exit %d, want 3: %s", code, stderr.String())
 	}
 	var rs []ctcheck.Report

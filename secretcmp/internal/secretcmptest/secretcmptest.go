@@ -8,6 +8,8 @@
 package secretcmptest
 
 import (
+	"io/fs"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -24,6 +26,44 @@ func TestData(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// Module is a copy, in a temporary folder, of the module in testdata's
+// folder name, with its go.mod: each keeps it as go.mod.fixture, since a
+// folder with a go.mod is a module of its own, which the go command
+// leaves out of secretcmp's module zip, and the tests could not run from
+// it.
+func Module(t testing.TB, name string) string {
+	t.Helper()
+	src := filepath.Join(TestData(t), name)
+	dst := t.TempDir()
+	err := filepath.WalkDir(src, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, path)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if rel == "go.mod.fixture" {
+			rel = "go.mod"
+		}
+		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dst, "go.mod")); err != nil {
+		t.Fatalf("testdata/%s: no go.mod.fixture", name)
+	}
+	return dst
 }
 
 // SetFlag sets one of the Analyzer's flags for the length of a test.

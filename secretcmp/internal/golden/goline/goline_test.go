@@ -1,7 +1,6 @@
 package goline
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/ctequal/ctequal/secretcmp"
@@ -15,11 +14,11 @@ import (
 // library there, and needs neither.
 func TestGoLine(t *testing.T) {
 	t.Run("auto", func(t *testing.T) {
-		analysistest.RunWithSuggestedFixes(t, filepath.Join(secretcmptest.TestData(t), "go118"), secretcmp.Analyzer, "./auto")
+		analysistest.RunWithSuggestedFixes(t, secretcmptest.Module(t, "go118"), secretcmp.Analyzer, "./auto")
 	})
 	t.Run("ctequal", func(t *testing.T) {
 		secretcmptest.SetFlag(t, "fixwith", "ctequal")
-		analysistest.RunWithSuggestedFixes(t, filepath.Join(secretcmptest.TestData(t), "go118"), secretcmp.Analyzer, "./forced")
-		analysistest.RunWithSuggestedFixes(t, filepath.Join(secretcmptest.TestData(t), "go125"), secretcmp.Analyzer, "./forced")
+		analysistest.RunWithSuggestedFixes(t, secretcmptest.Module(t, "go118"), secretcmp.Analyzer, "./forced")
+		analysistest.RunWithSuggestedFixes(t, secretcmptest.Module(t, "go125"), secretcmp.Analyzer, "./forced")
 	})
 }
