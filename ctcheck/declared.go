@@ -3,7 +3,6 @@ package ctcheck
 import (
 	"fmt"
 	"go/ast"
-	"go/build"
 	"go/parser"
 	"go/token"
 	"go/types"
@@ -18,8 +17,11 @@ import (
 // declared is what one build of one package's declarations say: by
 // function symbol, without .abi0.
 type declared struct {
-	funcs      map[string]*engine.FuncDecl
-	order      []string // the declared functions' symbols, in the order declared
+	funcs map[string]*engine.FuncDecl
+	order []string // the declared functions' symbols, in the order declared
+	// named are those of order that a Config's declaration names (-func,
+	// a policy file): what a run that names no roots checks.
+	named      []string
 	applied    []string
 	appliedSym []string     // the function of each
 	used       map[int]bool // the indexes of the Config's declarations that matched
@@ -194,6 +196,14 @@ func readDeclared(importPath, symPkg, dir string, goFiles []string, a *engine.Ar
 		out.funcs[sym] = l.decl()
 		out.order = append(out.order, sym)
 	}
+	for _, sym := range out.order {
+		key := strings.TrimPrefix(sym, symPkg+".")
+		if slices.ContainsFunc(extra, func(d Declaration) bool {
+			return matchFunc(d.Func, importPath, key) || matchFunc(d.Func, symPkg, key)
+		}) {
+			out.named = append(out.named, sym)
+		}
+	}
 	return out, nil
 }
 
@@ -257,28 +267,6 @@ func (d *declared) funcsPolicy(base func(string) *engine.FuncDecl) func(string) 
 		}
 		return nil
 	}
-}
-
-// goFilesFor lists the Go files of dir that the build of linux/goarch
-// compiles: the stubs of an assembly file checked on its own.
-func goFilesFor(dir, goarch string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	ctx := build.Default
-	ctx.GOOS, ctx.GOARCH, ctx.CgoEnabled = "linux", goarch, false
-	var out []string
-	for _, e := range ents {
-		n := e.Name()
-		if e.IsDir() || !strings.HasSuffix(n, ".go") || strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		if ok, err := ctx.MatchFile(dir, n); err == nil && ok {
-			out = append(out, n)
-		}
-	}
-	return out, nil
 }
 
 // appliedIn is what was applied of the declarations of the functions an

@@ -218,9 +218,6 @@ func TestDeclarationErrors(t *testing.T) {
 	if r := d.funcs["example.com/a.F"].Internal.Regs; len(r) != 1 || r["CX"] != engine.Secret {
 		t.Errorf("ABIInternal registers %v, want CX", r)
 	}
-	if err := unusedDecls(Config{Declarations: []Declaration{{Func: "p.Nosuch", Where: "-func"}}}, nil); err == nil {
-		t.Error("a declaration of no function checked: no error")
-	}
 }
 
 // TestLayouts checks where each form of name lands, for ABI0 (the frame)

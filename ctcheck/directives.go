@@ -25,6 +25,10 @@ import (
 // in a file the build leaves out does not apply. Config.Policy adds to
 // what the directives say.
 
+// A Policy says what is secret and what the checked code may do; its zero
+// value is the default.
+type Policy = engine.Policy
+
 // directives are what one build of a package's directives say, by symbol.
 type directives struct {
 	needs, claims map[string][]string

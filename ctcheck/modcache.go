@@ -25,40 +25,6 @@ import (
 // the same; the module cache is read, never written; findings name the
 // cached files.
 
-// goSetup is what go env says of the folder the go command runs in.
-type goSetup struct {
-	Version  string // GOVERSION
-	ModCache string // GOMODCACHE
-	Mod      string // GOMOD: the main module's go.mod, or os.DevNull, or ""
-	Work     string // GOWORK: the workspace's go.work, or "" or "off"
-}
-
-// readGoSetup asks go env in cfg's folder.
-func readGoSetup(ctx context.Context, cfg Config) (goSetup, error) {
-	cmd := exec.CommandContext(ctx, cfg.GoTool, "env", "-json", "GOVERSION", "GOMODCACHE", "GOMOD", "GOWORK")
-	cmd.Dir = cfg.Dir
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return goSetup{}, fmt.Errorf("go env: %v: %s", err, strings.TrimSpace(stderr.String()))
-	}
-	var env map[string]string
-	if err := json.Unmarshal(out, &env); err != nil {
-		return goSetup{}, fmt.Errorf("go env: %v", err)
-	}
-	return goSetup{Version: env["GOVERSION"], ModCache: env["GOMODCACHE"], Mod: env["GOMOD"], Work: env["GOWORK"]}, nil
-}
-
-// inModCache reports whether dir lies beneath the module cache.
-func (s goSetup) inModCache(dir string) bool {
-	if s.ModCache == "" {
-		return false
-	}
-	rel, err := filepath.Rel(s.ModCache, dir)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
-}
-
 // A moduleCopy is a module of the module cache copied into the work
 // folder, and the file that makes the build use it.
 type moduleCopy struct {
@@ -69,7 +35,7 @@ type moduleCopy struct {
 // copyModule copies the module of p, which lies in the module cache, into
 // work, and writes the go.mod or go.work that replaces the module by the
 // copy.
-func copyModule(ctx context.Context, cfg Config, setup goSetup, work string, p *listedPackage) (*moduleCopy, error) {
+func copyModule(ctx context.Context, g *goCommand, work string, p *listedPackage) (*moduleCopy, error) {
 	m := p.Module
 	if m == nil || m.Dir == "" || m.Version == "" {
 		return nil, fmt.Errorf("%s: %s is in the module cache, but not as a dependency: check it by import path from a module that requires it", p.ImportPath, p.Dir)
@@ -91,14 +57,14 @@ func copyModule(ctx context.Context, cfg Config, setup goSetup, work string, p *
 	}
 	replace := m.Path + "@" + m.Version + "=" + c.copy
 	switch {
-	case setup.Work != "" && setup.Work != "off":
+	case g.Work != "" && g.Work != "off":
 		c.modFile = filepath.Join(dir, "go.work")
-		err = writeWorkspace(ctx, cfg, setup.Work, c.modFile, replace)
-	case setup.Mod != "" && setup.Mod != os.DevNull:
+		err = writeWorkspace(ctx, g, c.modFile, replace)
+	case g.Mod != "" && g.Mod != os.DevNull:
 		c.modFile = filepath.Join(dir, "go.mod")
-		err = writeModFile(ctx, cfg, setup.Mod, c.modFile, replace)
+		err = writeModFile(ctx, g, c.modFile, replace)
 	default:
-		err = fmt.Errorf("%s: in the module cache, but %s is in no module to build it from", p.ImportPath, cfg.Dir)
+		err = fmt.Errorf("%s: in the module cache, but %s is in no module to build it from", p.ImportPath, g.Dir)
 	}
 	if err != nil {
 		return nil, err
@@ -108,7 +74,8 @@ func copyModule(ctx context.Context, cfg Config, setup goSetup, work string, p *
 
 // writeModFile writes to file the main module's go.mod, with its go.sum
 // beside it, and adds replace (old@v=new).
-func writeModFile(ctx context.Context, cfg Config, goMod, file, replace string) error {
+func writeModFile(ctx context.Context, g *goCommand, file, replace string) error {
+	goMod := g.Mod
 	if err := copyFile(file, goMod); err != nil {
 		return err
 	}
@@ -116,14 +83,15 @@ func writeModFile(ctx context.Context, cfg Config, goMod, file, replace string) 
 	if err := copyFile(strings.TrimSuffix(file, ".mod")+".sum", sum); err != nil && !os.IsNotExist(err) {
 		return err
 	}
-	return goEdit(ctx, cfg, "mod", "-replace="+replace, file)
+	return g.edit(ctx, "mod", "-replace="+replace, file)
 }
 
-// writeWorkspace writes to file the workspace goWork, its folders made
+// writeWorkspace writes to file the workspace's go.work, its folders made
 // absolute and its go.work.sum beside it, and adds replace (old@v=new).
-func writeWorkspace(ctx context.Context, cfg Config, goWork, file, replace string) error {
-	cmd := exec.CommandContext(ctx, cfg.GoTool, "work", "edit", "-json", goWork)
-	cmd.Dir = cfg.Dir
+func writeWorkspace(ctx context.Context, g *goCommand, file, replace string) error {
+	goWork := g.Work
+	cmd := exec.CommandContext(ctx, g.Tool, "work", "edit", "-json", goWork)
+	cmd.Dir = g.Dir
 	out, err := cmd.Output()
 	if err != nil {
 		return fmt.Errorf("go work edit -json %s: %v", goWork, err)
@@ -170,17 +138,7 @@ func writeWorkspace(ctx context.Context, cfg Config, goWork, file, replace strin
 	if err := copyFile(file+".sum", goWork+".sum"); err != nil && !os.IsNotExist(err) {
 		return err
 	}
-	return goEdit(ctx, cfg, "work", "-replace="+replace, file)
-}
-
-// goEdit runs go mod edit or go work edit with flag on file.
-func goEdit(ctx context.Context, cfg Config, cmdName, flag, file string) error {
-	cmd := exec.CommandContext(ctx, cfg.GoTool, cmdName, "edit", flag, file)
-	cmd.Dir = cfg.Dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go %s edit %s %s: %v: %s", cmdName, flag, file, err, strings.TrimSpace(string(out)))
-	}
-	return nil
+	return g.edit(ctx, "work", "-replace="+replace, file)
 }
 
 // copyTree copies the regular files and folders of src to dst, writable.
