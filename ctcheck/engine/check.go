@@ -140,7 +140,7 @@ func Disassemble(ctx context.Context, goTool string, a *Arch, bin string, keep f
 	if a.Disassembler != nil {
 		p, err = a.Disassembler(ctx, a, bin, keep)
 	} else {
-		p, err = DisassembleGo(ctx, goTool, a, bin, symbols)
+		p, err = disassembleGo(ctx, goTool, a, bin, symbols)
 	}
 	if err != nil {
 		return nil, err

@@ -18,10 +18,10 @@ import (
 // operands, with a parser of its own that shares nothing with the
 // listing's.
 
-// DisassembleGo runs go tool objdump on bin for the functions whose
+// disassembleGo runs go tool objdump on bin for the functions whose
 // symbols match the regular expression symbols ("" for all), and reads
 // them.
-func DisassembleGo(ctx context.Context, goTool string, a *Arch, bin, symbols string) (*Program, error) {
+func disassembleGo(ctx context.Context, goTool string, a *Arch, bin, symbols string) (*Program, error) {
 	args := []string{"tool", "objdump"}
 	if symbols != "" {
 		args = append(args, "-s", symbols)

@@ -130,12 +130,12 @@ type Program struct {
 	Level string
 	Funcs map[string]*Func
 	Order []string // the symbols in the order read
-	// RuntimeFiles is, for a binary, the source file of each function
+	// runtimeFiles is, for a binary, the source file of each function
 	// that the analysis knows by a runtime name (knownRuntime): one
 	// defined in the module under that name (a //go:linkname push) is
 	// not the runtime's, and is neither summarised nor known not to
 	// return.
-	RuntimeFiles map[string]string
+	runtimeFiles map[string]string
 }
 
 // runtimeFunc reports whether sym, named as one of the runtime's, is
@@ -146,10 +146,10 @@ func (p *Program) runtimeFunc(sym string) bool {
 	if p.Funcs[sym] != nil {
 		return false
 	}
-	if p.RuntimeFiles == nil {
+	if p.runtimeFiles == nil {
 		return true
 	}
-	file := filepath.ToSlash(p.RuntimeFiles[sym])
+	file := filepath.ToSlash(p.runtimeFiles[sym])
 	return strings.Contains(file, "/src/runtime/") // $GOROOT/src/runtime/ with -trimpath
 }
 

@@ -26,12 +26,12 @@ func addPositions(p *Program, bin string) error {
 		return err
 	}
 	tab := lines.tab
-	p.RuntimeFiles = map[string]string{}
+	p.runtimeFiles = map[string]string{}
 	var devices []gosym.Func
 	for _, fn := range tab.Funcs {
 		if knownRuntime(fn.Name) {
 			file, _, _ := tab.PCToLine(fn.Entry)
-			p.RuntimeFiles[fn.Name] = file
+			p.runtimeFiles[fn.Name] = file
 		}
 		if _, ok := p.Arch.Duffs[fn.Name]; ok {
 			devices = append(devices, fn)

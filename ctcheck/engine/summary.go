@@ -29,7 +29,7 @@ var summaries = map[string]summary{
 // knownRuntime reports whether the analysis treats a call of the
 // runtime's function name itself (a summary, a panic that does not
 // return): the binary's check learns from the line table that such a
-// symbol is the runtime's (Program.RuntimeFiles).
+// symbol is the runtime's (Program.runtimeFiles).
 func knownRuntime(name string) bool {
 	name = strings.TrimSuffix(name, ".abi0")
 	_, ok := summaries[name]

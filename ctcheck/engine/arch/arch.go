@@ -49,9 +49,9 @@ func For(goarch, goVersion string) *engine.Arch {
 }
 
 // OfFile is the model of the architecture an assembly file is for
-// (GOARCHOfFileBuild), as the release goVersion passes arguments.
+// (goarchOfFileBuild), as the release goVersion passes arguments.
 func OfFile(path, goVersion string) (*engine.Arch, error) {
-	goarch, err := GOARCHOfFileBuild(path)
+	goarch, err := goarchOfFileBuild(path)
 	if err != nil {
 		return nil, err
 	}
@@ -83,13 +83,13 @@ func GOARCHOfFile(path string) string {
 	return ""
 }
 
-// GOARCHOfFileBuild is the architecture an assembly file is for, from its
+// goarchOfFileBuild is the architecture an assembly file is for, from its
 // name (_amd64.s; _ppc64x.s, the assembler's convention for ppc64 and
 // ppc64le, is ppc64le, the one the checker models) or else from its
 // //go:build line: the one modelled architecture it allows. A file for
 // an architecture without a model (mips*, wasm) is refused, and so is one
 // whose constraint allows several.
-func GOARCHOfFileBuild(path string) (string, error) {
+func goarchOfFileBuild(path string) (string, error) {
 	if g := GOARCHOfFile(path); g != "" {
 		return g, nil
 	}

@@ -31,7 +31,7 @@ func TestGOARCHOfFileBuild(t *testing.T) {
 		if err := os.WriteFile(path, []byte(c.src), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got, err := GOARCHOfFileBuild(path)
+		got, err := goarchOfFileBuild(path)
 		if got != c.want || (err == nil) != (c.err == "") || err != nil && !strings.Contains(err.Error(), c.err) {
 			t.Errorf("%s: %q, %v; want %q, %q", c.name, got, err, c.want, c.err)
 		}

@@ -34,9 +34,9 @@ var (
 var gnuSize = map[string]int{"BYTE": 1, "WORD": 2, "DWORD": 4, "QWORD": 8, "TBYTE": 10, "XMMWORD": 16, "OWORD": 16,
 	"YMMWORD": 32, "ZMMWORD": 64, "FWORD": 6}
 
-// DisassembleGNU runs GNU objdump on bin and reads the functions that
+// disassembleGNU runs GNU objdump on bin and reads the functions that
 // keep reports to keep.
-func DisassembleGNU(ctx context.Context, a *engine.Arch, bin string, keep func(sym string) bool) (*engine.Program, error) {
+func disassembleGNU(ctx context.Context, a *engine.Arch, bin string, keep func(sym string) bool) (*engine.Program, error) {
 	cmd := exec.CommandContext(ctx, engine.GNUObjdump, "-d", "-w", "-M", "intel", "--no-addresses=no", bin)
 	cmd.Args = []string{engine.GNUObjdump, "-d", "-w", "-M", "intel", bin}
 	var stderr bytes.Buffer
@@ -45,11 +45,11 @@ func DisassembleGNU(ctx context.Context, a *engine.Arch, bin string, keep func(s
 	if err != nil {
 		return nil, fmt.Errorf("%s -d %s: %v\n%s", engine.GNUObjdump, bin, err, stderr.Bytes())
 	}
-	return ParseGNU(a, string(out), keep)
+	return parseGNU(a, string(out), keep)
 }
 
-// ParseGNU reads GNU objdump -d -w -M intel output.
-func ParseGNU(a *engine.Arch, out string, keep func(string) bool) (*engine.Program, error) {
+// parseGNU reads GNU objdump -d -w -M intel output.
+func parseGNU(a *engine.Arch, out string, keep func(string) bool) (*engine.Program, error) {
 	p := engine.NewProgram(a)
 	var cur *engine.Func
 	flush := func() {

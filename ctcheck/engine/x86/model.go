@@ -1175,7 +1175,7 @@ var AMD64 = &engine.Arch{
 	G: "R14", Other: []string{"BP"}, Fixed: engine.Numbered("X15.", 0, 7),
 	LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: engine.One,
 	Features: x86Features, LevelFeaturesOf: amd64Levels, NeedsOf: x86Needs, RuntimeFlags: x86RuntimeFlags,
-	Step: x86Step, Regs: x86Regs(), Listing: x86Listing, Disassembler: DisassembleGNU,
+	Step: x86Step, Regs: x86Regs(), Listing: x86Listing, Disassembler: disassembleGNU,
 	ArgBase: 8, IntArgRegs: []string{"AX", "BX", "CX", "DI", "SI", "R8", "R9", "R10", "R11"},
 	FloatArgRegs: engine.Numbered("X", 0, 14), PtrFlows: x86PtrFlows,
 }
@@ -1186,7 +1186,7 @@ var I386 = &engine.Arch{
 	GOARCH: "386", ArgBase: 4, PtrFlows: x86PtrFlows, PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
 	// GO386=sse2, the default, requires SSE2; softfloat code has none.
 	Features: x86Features, LevelFeaturesOf: i386Levels, NeedsOf: x86Needs, RuntimeFlags: x86RuntimeFlags,
-	Step: x86Step, Regs: x86Regs(), Listing: x86Listing, Duffs: i386Duffs, Disassembler: DisassembleGNU,
+	Step: x86Step, Regs: x86Regs(), Listing: x86Listing, Duffs: i386Duffs, Disassembler: disassembleGNU,
 }
 
 // x86Listing is the listing hook of amd64 and 386.
