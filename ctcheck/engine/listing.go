@@ -264,6 +264,32 @@ func (f *ListingFunc) CallTarget(sym string) string {
 	return sym
 }
 
+// Callee is the operand a of a call or a jump as the model reads it: a
+// symbol's memory operand (name(SB)) is the function it reaches.
+func (f *ListingFunc) Callee(a Arg) Arg {
+	if a.Kind == ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" {
+		return Arg{Kind: ArgSym, Sym: f.CallTarget(a.Sym)}
+	}
+	return a
+}
+
+// ListingArg reads an operand that takes only the forms every
+// architecture's listing shares (ListingOperand): any other is an error.
+// That of a call or a jump (branch) is read as its Callee.
+func ListingArg(la *Listing, f *ListingFunc, s string, branch bool) (Arg, error) {
+	a, ok, err := ListingOperand(la, f, s)
+	if err != nil {
+		return Arg{}, err
+	}
+	if !ok {
+		return Arg{}, fmt.Errorf("operand %s", s)
+	}
+	if branch {
+		a = f.Callee(a)
+	}
+	return a, nil
+}
+
 func ListingInt(s string) (int64, error) {
 	if strings.HasPrefix(s, "0x") || strings.HasPrefix(s, "-0x") {
 		neg := strings.HasPrefix(s, "-")

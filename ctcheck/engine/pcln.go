@@ -16,15 +16,11 @@ import (
 // An instruction of code the compiler inlined is placed at the call site
 // in its function, with the chain of inlined calls (binaryLines.at).
 func addPositions(p *Program, bin string) error {
-	f, err := elf.Open(bin)
+	f, lines, err := openLines(bin)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	lines, err := readLines(f, bin)
-	if err != nil {
-		return err
-	}
 	tab := lines.tab
 	p.runtimeFiles = map[string]string{}
 	var devices []gosym.Func
@@ -68,15 +64,11 @@ func addPositions(p *Program, bin string) error {
 // line the listing prints (else an error). A function the linker left
 // out (nothing reaches it) keeps the listing's positions.
 func AddInlined(p *Program, bin string) error {
-	f, err := elf.Open(bin)
+	f, lines, err := openLines(bin)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	lines, err := readLines(f, bin)
-	if err != nil {
-		return err
-	}
 	syms, err := f.Symbols()
 	if err != nil {
 		return fmt.Errorf("%s: %v", bin, err)
@@ -135,6 +127,21 @@ func samePosition(listing, pos string, inlined []string) error {
 type binaryLines struct {
 	tab *gosym.Table
 	inl *inlineTable
+}
+
+// openLines opens the binary bin and reads its line and inline tables;
+// the caller closes the file.
+func openLines(bin string) (*elf.File, *binaryLines, error) {
+	f, err := elf.Open(bin)
+	if err != nil {
+		return nil, nil, err
+	}
+	lines, err := readLines(f, bin)
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, lines, nil
 }
 
 func readLines(f *elf.File, bin string) (*binaryLines, error) {

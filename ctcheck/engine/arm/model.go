@@ -273,16 +273,9 @@ func armFromListing(f *engine.ListingFunc, in *engine.Inst, args []string) error
 			in.Args = append(in.Args, off, reg)
 			continue
 		}
-		a, ok, err := engine.ListingOperand(la, f, s)
+		a, err := engine.ListingArg(la, f, s, base == "CALL" || base == "JMP" || base == "BL" || base == "B")
 		if err != nil {
 			return err
-		}
-		if !ok {
-			return fmt.Errorf("operand %s", s)
-		}
-		if a.Kind == engine.ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" &&
-			(base == "CALL" || base == "JMP" || base == "BL" || base == "B") {
-			a = engine.Arg{Kind: engine.ArgSym, Sym: f.CallTarget(a.Sym)}
 		}
 		in.Args = append(in.Args, a)
 	}

@@ -271,8 +271,8 @@ func arm64FromListing(f *engine.ListingFunc, in *engine.Inst, args []string) err
 			if err != nil {
 				return err
 			}
-			if (in.Op == "CALL" || in.Op == "JMP") && a.Kind == engine.ArgMem && a.Global && a.Index == "" && a.Imm == 0 && a.Sym != "" {
-				a = engine.Arg{Kind: engine.ArgSym, Sym: f.CallTarget(a.Sym)}
+			if in.Op == "CALL" || in.Op == "JMP" {
+				a = f.Callee(a)
 			}
 			in.Args = append(in.Args, a)
 			continue

@@ -177,16 +177,9 @@ func loong64FromListing(f *engine.ListingFunc, in *engine.Inst, args []string) e
 			in.Args = append(in.Args, off, reg)
 			continue
 		}
-		a, ok, err := engine.ListingOperand(la, f, s)
+		a, err := engine.ListingArg(la, f, s, in.Op == "CALL" || in.Op == "JMP")
 		if err != nil {
 			return err
-		}
-		if !ok {
-			return fmt.Errorf("operand %s", s)
-		}
-		if a.Kind == engine.ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" &&
-			(in.Op == "CALL" || in.Op == "JMP") {
-			a = engine.Arg{Kind: engine.ArgSym, Sym: f.CallTarget(a.Sym)}
 		}
 		in.Args = append(in.Args, a)
 	}

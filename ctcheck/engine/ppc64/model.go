@@ -209,16 +209,9 @@ func ppc64FromListing(f *engine.ListingFunc, in *engine.Inst, args []string) err
 			in.Args = append(in.Args, engine.Arg{Kind: engine.ArgMem, Reg: "R1", Imm: h})
 			continue
 		}
-		a, ok, err := engine.ListingOperand(la, f, s)
+		a, err := engine.ListingArg(la, f, s, in.Op == "CALL" || in.Op == "JMP" || in.Op == "BR")
 		if err != nil {
 			return err
-		}
-		if !ok {
-			return fmt.Errorf("operand %s", s)
-		}
-		if a.Kind == engine.ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" &&
-			(in.Op == "CALL" || in.Op == "JMP" || in.Op == "BR") {
-			a = engine.Arg{Kind: engine.ArgSym, Sym: f.CallTarget(a.Sym)}
 		}
 		in.Args = append(in.Args, a)
 	}

@@ -149,16 +149,9 @@ func s390xFromListing(f *engine.ListingFunc, in *engine.Inst, args []string) err
 			in.Args = append(in.Args, x)
 			continue
 		}
-		a, ok, err := engine.ListingOperand(la, f, s)
+		a, err := engine.ListingArg(la, f, s, in.Op == "CALL" || in.Op == "JMP" || in.Op == "BR" || in.Op == "BL")
 		if err != nil {
 			return err
-		}
-		if !ok {
-			return fmt.Errorf("operand %s", s)
-		}
-		if a.Kind == engine.ArgMem && a.Global && a.Reg == "" && a.Index == "" && a.Imm == 0 && a.Sym != "" &&
-			(in.Op == "CALL" || in.Op == "JMP" || in.Op == "BR" || in.Op == "BL") {
-			a = engine.Arg{Kind: engine.ArgSym, Sym: f.CallTarget(a.Sym)}
 		}
 		in.Args = append(in.Args, a)
 	}
