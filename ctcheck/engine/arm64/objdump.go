@@ -95,8 +95,14 @@ func arm64FromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 	return nil
 }
 
+// arm64Extends are objdump's names of the sign and zero extensions, by
+// the assembler's move that writes them.
+var arm64Extends = map[string]string{"SXTB": "MOVB", "SXTH": "MOVH", "SXTW": "MOVW", "SXTBW": "MOVB", "SXTHW": "MOVH",
+	"UXTBW": "MOVBU", "UXTHW": "MOVHU"}
+
 // arm64Aliases turns the forms objdump prints for the assembler's aliases
-// back into them: UBFX $0, R, $8, R is MOVBU R, R; ORR $c, ZR, R is
+// back into them: UBFX $0, R, $8, R and SXTB R, R are MOVBU R, R and
+// MOVB R, R; ORR $c, ZR, R is
 // MOVD $c, R; NGC R, R is SBC R, ZR, R; CINC c, R, R is CSINC !c, R, R, R.
 func arm64Aliases(in *engine.Inst) {
 	a := in.Args
@@ -111,6 +117,10 @@ func arm64Aliases(in *engine.Inst) {
 			}
 			in.Args = []engine.Arg{a[1], a[3]}
 		}
+	case arm64Extends[in.Op] != "" && len(a) == 2 && a[0].Kind == engine.ArgReg && a[1].Kind == engine.ArgReg:
+		// SXTB R, R is SBFX $0, R, $8, R: MOVB R, R. The W forms extend
+		// to 32 bits and zero the rest: the same flow.
+		in.Op = arm64Extends[in.Op]
 	case in.Op == "ORR" && len(a) == 3 && a[1].IsReg("ZR") && a[2].Kind == engine.ArgReg:
 		in.Op, in.Args = "MOVD", []engine.Arg{a[0], a[2]}
 	case (in.Op == "NGC" || in.Op == "NGCS") && len(a) == 2 && a[0].Kind == engine.ArgReg && a[1].Kind == engine.ArgReg:

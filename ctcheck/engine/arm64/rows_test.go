@@ -271,7 +271,8 @@ func arm64RowLanes(name string) []string {
 // arm64ObjRows are go tool objdump's aliases that the assembler does not
 // write: NGC and NGCS, SBC and SBCS from the zero register; CINC, CINV
 // and CNEG, CSINC, CSINV and CSNEG of one register under the inverse
-// condition.
+// condition; SXTB ... UXTHW, the moves that extend (as a user's
+// int64(int8(x)) compiles).
 func arm64ObjRows() []rowtest.Row {
 	return []rowtest.Row{
 		{Ins: "da1f03eb NGC ZR, R11", Flow: "FLAGS -> R11"},
@@ -280,6 +281,13 @@ func arm64ObjRows() []rowtest.Row {
 		{Ins: "9a812422 CINC LO, R1, R2", Flow: "R1 FLAGS -> R2"},
 		{Ins: "da812022 CINV LO, R1, R2", Flow: "R1 FLAGS -> R2"},
 		{Ins: "da812422 CNEG LO, R1, R2", Flow: "R1 FLAGS -> R2"},
+		{Ins: "93401c01 SXTB R0, R1", Flow: "R0 -> R1"},
+		{Ins: "93403c42 SXTH R2, R2", Flow: "R2 -> R2"},
+		{Ins: "93407c42 SXTW R2, R3", Flow: "R2 -> R3"},
+		{Ins: "13001c01 SXTBW R0, R1", Flow: "R0 -> R1"},
+		{Ins: "13003c01 SXTHW R0, R1", Flow: "R0 -> R1"},
+		{Ins: "53001c01 UXTBW R0, R1", Flow: "R0 -> R1"},
+		{Ins: "53003c01 UXTHW R0, R1", Flow: "R0 -> R1"},
 	}
 }
 
