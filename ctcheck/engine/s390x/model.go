@@ -249,6 +249,10 @@ var s390xObjMem = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R
 // Others print like them (MOVD for LAY), or print one width for another.
 var s390xObjRXY = map[string]int{"04": 8, "14": 4, "16": 4, "15": 2, "91": 2, "77": 1, "90": 1, "24": 8, "50": 4, "70": 2, "72": 1}
 
+// s390xObjReversed are the byte-reversed loads and stores likewise (LRVG,
+// LRV, LRVH; STRVG, STRV, STRVH): the width.
+var s390xObjReversed = map[string]int{"0f": 8, "1e": 4, "1f": 2, "2f": 8, "3e": 4, "3f": 2}
+
 // s390xObjFloat are the floating-point loads and stores, by the first
 // byte of their encoding and the last of an RXY one: the width, and 1 for
 // a store. LD, LE, STD, STE; LDY, LEY, STDY, STEY.
@@ -353,6 +357,8 @@ func s390xFromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 		r, _ := strconv.ParseUint(in.Hex[3:], 16, 8)
 		name := "R" + strconv.Itoa(int(r))
 		in.Op, in.Args = "JMP", []engine.Arg{{Kind: engine.ArgReg, Reg: name, Width: 8, Name: name}}
+	case in.Op == "STRVH" && n == 2 && reg(0) && mem(1) && first == "e3" && last == "3f":
+		in.Op = "MOVHBR" // the halfword's byte-reversed store, which objdump names as z does
 	case in.Op == "RET":
 		return fmt.Errorf("RET encoded %s", in.Hex)
 	case (in.Op == "BR" || in.Op == "JMP") && n == 1:
@@ -414,7 +420,8 @@ func s390xFromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 	case s390xWidth[in.Op] != 0 && n == 2 && (mem(0) || mem(1)):
 		w := s390xWidth[in.Op]
 		switch {
-		case first == "e3" && s390xObjRXY[last] == w:
+		case first == "e3" && strings.HasSuffix(in.Op, "BR") && s390xObjReversed[last] == w:
+		case first == "e3" && !strings.HasSuffix(in.Op, "BR") && s390xObjRXY[last] == w:
 		case in.Op == "MOVB" && len(in.Hex) == 8 && first == "42" && mem(1): // STC, as Go 1.24 prints MOVB
 		case in.Op == "MOVW" && len(in.Hex) == 8 && first == "50" && mem(1):
 			// ST, the store of a word with a 12-bit displacement, which the
@@ -515,7 +522,8 @@ func s390xObjTarget(in *engine.Inst) (uint64, bool) {
 // The model.
 
 var (
-	s390xWidth = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWZ": 4, "MOVH": 2, "MOVHZ": 2, "MOVB": 1, "MOVBZ": 1, "FMOVD": 8, "FMOVS": 4}
+	s390xWidth = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWZ": 4, "MOVH": 2, "MOVHZ": 2, "MOVB": 1, "MOVBZ": 1, "FMOVD": 8, "FMOVS": 4,
+		"MOVDBR": 8, "MOVWBR": 4, "MOVHBR": 2} // BR: byte-reversed (LRVG, STRVG, ...), the bytes of little-endian data
 	// op src, src, dst; the scalar ones set the condition code.
 	s390xALU = engine.OpSet("ADD", "SUB", "AND", "OR", "XOR", "ADDW", "SUBW", "ANDW", "ORW", "XORW", "MULLD", "MULLW", "MULHD",
 		"MULHDU", "NEG", "NEGW", "NOT", "NOTW", "SLD", "SRD", "SRAD", "SLW", "SRW", "SRAW", "RLL", "RLLG", "ADDC", "ADDE",

@@ -99,6 +99,10 @@ func s390xRows() []rowtest.Row {
 	}
 	rows = append(rows, rowtest.RowsOf("MOVW MOVWZ MOVH MOVHZ MOVB MOVBZ", rowtest.Row{Ins: "OP (R1), R2", Flow: "MEM -> R2", Leak: "R1", Want: rowtest.Addr})...)
 	rows = append(rows, rowtest.RowsOf("MOVW MOVWZ MOVH MOVHZ MOVB MOVBZ", rowtest.Row{Ins: "OP R1, R2", Flow: "R1 -> R2"})...)
+	// The byte-reversed loads and stores (LRVG, STRVG, ...): encoding/binary's
+	// LittleEndian on a big-endian machine.
+	rows = append(rows, rowtest.RowsOf("MOVDBR MOVWBR MOVHBR", rowtest.Row{Ins: "OP (R1), R2", Flow: "MEM -> R2", Leak: "R1", Want: rowtest.Addr})...)
+	rows = append(rows, rowtest.RowsOf("MOVDBR MOVWBR MOVHBR", rowtest.Row{Ins: "OP R2, (R1)", Always: rowtest.Store, Leak: "R1", Want: rowtest.Addr})...)
 	rows = append(rows, rowtest.RowsOf("FMOVS", rowtest.Row{Ins: "OP (R1), F2", Flow: "MEM -> V2.0", Leak: "R1", Want: rowtest.Addr})...)
 	rows = append(rows, rowtest.RowsOf("ADD SUB AND OR XOR ADDW SUBW ANDW ORW XORW SLD SRD SRAD SLW SRW SRAW RLL RLLG ADDC SUBC",
 		rowtest.Row{Ins: "OP R1, R2, R3", Flow: "R1 R2 -> R3 FLAGS"})...)
@@ -158,6 +162,9 @@ func s390xObjRows() []rowtest.Row {
 		{Ins: "c41800000010 MOVD R1, 16(PC)", Flow: "-> R1"},   // LGRL, as Go 1.24 prints it
 		{Ins: "c41b00000010 STGRL R1, p.x(SB)", Always: rowtest.Store},
 		{Ins: "c41f00000010 STRL R1, p.x(SB)", Always: rowtest.Store},
+		{Ins: "e3502000002f MOVDBR R5, (R2)", Always: rowtest.Store, Leak: "R2", Want: rowtest.Addr},
+		{Ins: "e3512000003f STRVH R5, (R2)(R1*1)", Always: rowtest.Store, Leak: "R1 R2", Want: rowtest.Addr},
+		{Ins: "e3302000000f MOVDBR (R2), R3", Flow: "MEM -> R3", Leak: "R2", Want: rowtest.Addr},
 		{Ins: "c41700000010 STHRL R1, p.x(SB)", Always: rowtest.Store},
 		{Ins: "c41c00000010 LGFRL R1, p.x(SB)", Flow: "-> R1"},
 		{Ins: "c41e00000010 LLGFRL R1, p.x(SB)", Flow: "-> R1"},
