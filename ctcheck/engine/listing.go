@@ -309,7 +309,7 @@ var (
 	listingSB = regexp.MustCompile(`^(\$)?((?:[^()$]|\(\*?[^()$*]+\)\.)*?)(?:\+(-?\d+))?\(SB\)(?:\(([A-Za-z0-9]+)(?:\*([1248]))?\))?$`)
 	// name+off(FP), name-off(SP), off(SP): the frame's slots, through
 	// the pseudo-registers FP and SP (on x86, SP is the hardware one too).
-	listingNamed = regexp.MustCompile(`^(.+?)??([+-]?\d+)?\((FP|SP)\)$`)
+	listingNamed = regexp.MustCompile(`^(.+?)??([+-]?\d+)?\((FP|SP)\)(?:\(([A-Za-z0-9]+)(?:\*([1248]))?\))?$`)
 	// off(R), off(R)(I*s), (R)(I<<s) and the like.
 	listingMem = regexp.MustCompile(`^(-?\d+)?\(([A-Za-z0-9_]+)\)(?:\(([A-Za-z0-9_]+)(?:\*([1248])|<<([0-9]))?\))?$`)
 )
@@ -411,7 +411,20 @@ func ListingOperand(la *Listing, f *ListingFunc, s string) (Arg, bool, error) {
 			off, _ = strconv.ParseInt(m[2], 10, 64)
 		}
 		a, err := la.FrameArg(f, m[3] == "FP", m[1] != "", off)
-		return a, true, err
+		if err != nil || m[4] == "" {
+			return a, true, err
+		}
+		// An element of a frame slot by index (state+96(SP)(R11*4)):
+		// the engine reads it as a computed stack address.
+		loc, _, _, ok := la.Reg(m[4])
+		if !ok || a.Kind != ArgMem || a.Index != "" {
+			return Arg{}, true, fmt.Errorf("indexed frame operand %s", s)
+		}
+		a.Index, a.Scale = loc, 1
+		if m[5] != "" {
+			a.Scale, _ = strconv.Atoi(m[5])
+		}
+		return a, true, nil
 	}
 	if m := listingMem.FindStringSubmatch(s); m != nil {
 		a := Arg{Kind: ArgMem}

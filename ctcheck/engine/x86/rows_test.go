@@ -42,6 +42,7 @@ func x86Rows() []rowtest.Row {
 		{Ins: "MOVQ ·rtTable(SB), CX", Flow: "-> CX"},
 		{Ins: "MOVQ CX, ret+48(FP)"},
 		{Ins: "MOVQ $1, ret+48(FP)"},
+		{Ins: "MOVL CX, ret+48(FP)(DX*4)", Always: "store to a computed stack address (fail closed)", Leak: "DX", Want: rowtest.Addr},
 		{Ins: "MOVQ CX, (DI)", Always: rowtest.Store, Leak: "DI", Want: rowtest.Addr},
 		{Ins: "MOVQ CX, ·rtTable(SB)", Always: rowtest.Store},
 		{Ins: "MOVBQZX AL, AX", Flow: "AX -> AX", Op: "MOVZX"},
