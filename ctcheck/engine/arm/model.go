@@ -651,11 +651,25 @@ func armControl(c armCases) bool {
 	return true
 }
 
+// armSameReg reports whether a is one register, whole, every time.
+func armSameReg(a []engine.Arg) bool {
+	for _, x := range a {
+		if x.Kind != engine.ArgReg || x.Shift != "" || x.Index != "" || x.Reg != a[0].Reg || x.Reg[0] != 'R' {
+			return false
+		}
+	}
+	return true
+}
+
 // armInteger models the loads and stores, tests, bitfield operations,
 // multiplies and the ALU.
 func armInteger(c armCases) bool {
 	m, op, setFlags, cond, a, n, flags, reg, write := c.m, c.op, c.setFlags, c.cond, c.a, c.n, c.flags, c.reg, c.write
 	switch {
+	case (op == "AND" || op == "ORR") && n == 3 && !setFlags && armSameReg(a):
+		// R = R & R: the register as it was, whatever the condition
+		// (the word 0, which the disassembler reads as AND.EQ R0, R0, R0,
+		// stands for a no-op in code).
 	case armWidth[op] != 0 && n == 2 && !setFlags:
 		armMove(m, armWidth[op], cond, a, write)
 	case armTest[op] && n == 2 && cond == "" && (reg(0) || a[0].Kind == engine.ArgImm) && reg(1):

@@ -145,6 +145,7 @@ func armRows() []rowtest.Row {
 func armObjRows() []rowtest.Row {
 	return []rowtest.Row{
 		{Ins: "e320f000 NOP"},
+		{Ins: "00000000 AND.EQ R0, R0, R0", Flow: "R0 -> R0"}, // the word 0: no change, even under a secret condition
 		{Ins: "e49df020 RET #32", Pre: "saved 32"},
 		{Ins: "0a000001 B.EQ 0x1010", Leak: "FLAGS", Want: "conditional branch on secret flags"},
 		{Ins: "ea000001 B 0x1010"},
