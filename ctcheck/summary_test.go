@@ -25,13 +25,15 @@ func TestRuntimeCalls(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := map[string]string{ // function -> the reason at its finding's line; absent: clean
-		"Absorb":           "secret stored at an unknown offset into a region with bytes declared public (s.n, s.done)",
-		"AbsorbThenTest":   "conditional branch on secret",
-		"CopyUndeclared":   "runtime.memmove writes outside the stack frame where nothing allows it",
-		"CopySecretLength": "secret length passed to runtime.memmove",
-		"ClearUndeclared":  "runtime.memclrNoHeapPointers writes outside the stack frame where nothing allows it",
-		"Deferred":         "call of runtime.deferreturn",
-		"lookup":           "memory address depends on secret", // from Copied
+		"Absorb":              "secret stored at an unknown offset into a region with bytes declared public (s.n, s.done)",
+		"AbsorbThenTest":      "conditional branch on secret",
+		"CopyUndeclared":      "runtime.memmove writes outside the stack frame where nothing allows it",
+		"CopySecretLength":    "secret length passed to runtime.memmove",
+		"ClearUndeclared":     "runtime.memclrNoHeapPointers writes outside the stack frame where nothing allows it",
+		"Deferred":            "call of runtime.deferreturn",
+		"lookup":              "memory address depends on secret", // from Copied
+		"AllocatedSecretSize": "secret size passed to runtime.makeslice",
+		"AllocatedBranch":     "conditional branch on secret",
 	}
 	// What the checks do not model yet, by GOARCH: there each function
 	// must be flagged (fail closed) with the reason given, anywhere in it.

@@ -75,6 +75,7 @@ type Analysis struct {
 	// frames, by the index a ptr names (region.go).
 	regions    []*Region
 	alignedIDs map[string]int
+	allocIDs   map[string]int // the allocations' regions, by function
 }
 
 // follows reports whether the analysis follows a call of sym: a function

@@ -37,6 +37,24 @@ func (an *Analysis) alignedRegion(f *Func, in *Inst, base, align int64) int {
 	return id
 }
 
+// allocRegion returns the region of the memory that the runtime
+// allocates for f: one for all of f's allocations, so that a pointer to
+// new memory keeps its provenance where paths from two of them join
+// (append's growth, or not). A region holds what any of them may hold.
+func (an *Analysis) allocRegion(f *Func) int {
+	if id, ok := an.allocIDs[f.Name]; ok {
+		return id
+	}
+	an.regions = append(an.regions, &Region{Name: "new memory of " + f.Name, Level: Public, fresh: true,
+		Writes: []Span{{Off: 0, Size: -1}}})
+	id := len(an.regions) - 1
+	if an.allocIDs == nil {
+		an.allocIDs = map[string]int{}
+	}
+	an.allocIDs[f.Name] = id
+	return id
+}
+
 // applyDecl sets the entry st of root f as d declares.
 func (an *Analysis) applyDecl(st *State, f *Func, d *FuncDecl) {
 	lay := d.Internal

@@ -326,6 +326,8 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 		return an.exit(f, an.calleeEntry(out, call, sym))
 	case summaries[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
 		return an.summarised(m, sym, summaries[strings.TrimSuffix(sym, ".abi0")], out, push)
+	case allocations[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
+		return an.allocated(m, sym, allocations[strings.TrimSuffix(sym, ".abi0")], out, push)
 	case runtimeReturns[sym] && !strings.HasPrefix(sym, "runtime.morestack"):
 		for r, l := range out.Regs {
 			if l == Secret && r != an.a.G && !isPseudo(r) {

@@ -501,7 +501,7 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 	if l == Secret {
 		m.publicStore(r, p, width)
 	}
-	if !r.aligned {
+	if !r.aligned && !r.fresh {
 		m.State.mem = max(m.State.mem, l)
 	}
 	if !p.known {

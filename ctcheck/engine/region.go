@@ -35,6 +35,9 @@ type Region struct {
 	// offset of the value it was aligned from, align the alignment.
 	aligned     bool
 	base, align int64
+	// fresh: new memory that the runtime allocated (allocRegion), which
+	// no declaration names and no other pointer reaches.
+	fresh bool
 }
 
 // level is the declared level of byte o. A byte before the pointer's
@@ -55,7 +58,7 @@ func (r *Region) level(o int64) Level {
 // publicAt names the declaration that makes byte o of r public, "" where
 // o is not declared public (the later span wins, as in level).
 func (r *Region) publicAt(o int64) string {
-	if o < 0 || r.aligned {
+	if o < 0 || r.aligned || r.fresh {
 		return ""
 	}
 	name, l := r.LevelName, r.Level
@@ -74,7 +77,7 @@ func (r *Region) publicAt(o int64) string {
 // those a store at an offset not known may overwrite. (A public span
 // that a later secret one covers whole is named too: fail closed.)
 func (r *Region) publicNames() []string {
-	if r.aligned {
+	if r.aligned || r.fresh {
 		return nil
 	}
 	var names []string

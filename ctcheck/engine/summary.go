@@ -26,6 +26,29 @@ var summaries = map[string]summary{
 	"runtime.memclrNoHeapPointers": {args: 2},
 }
 
+// An allocation summarises a runtime function that allocates, which
+// compiled Go calls for make, new, append and the escape of a value: its
+// running time depends on the size it is asked for (and on the heap's
+// state, which the inputs do not set), so the sizes must be public. What
+// it returns is new memory: zero, or a copy of what it is passed
+// (growslice: the old elements; makeslicecopy: from). No other pointer
+// reaches it: it is a region of the calling function's own (allocRegion),
+// which the code may write, read back and pass on.
+type allocation struct {
+	args    int   // pointer-size arguments
+	sizes   []int // those that size it
+	from    int   // the pointer it copies from; -1 for none
+	results int   // pointer-size results, the pointer first: growslice's is a slice
+}
+
+var allocations = map[string]allocation{
+	"runtime.makeslice":     {args: 3, sizes: []int{1, 2}, from: -1, results: 1},   // (et, len, cap)
+	"runtime.makeslicecopy": {args: 4, sizes: []int{1, 2}, from: 3, results: 1},    // (et, tolen, fromlen, from)
+	"runtime.growslice":     {args: 5, sizes: []int{1, 2, 3}, from: 0, results: 3}, // (oldPtr, newLen, oldCap, num, et)
+	"runtime.mallocgc":      {args: 3, sizes: []int{0}, from: -1, results: 1},      // (size, typ, needzero)
+	"runtime.newobject":     {args: 1, from: -1, results: 1},                       // (typ): the type's size
+}
+
 // knownRuntime reports whether the analysis treats a call of the
 // runtime's function name itself (a summary, a panic that does not
 // return): the binary's check learns from the line table that such a
@@ -33,7 +56,8 @@ var summaries = map[string]summary{
 func knownRuntime(name string) bool {
 	name = strings.TrimSuffix(name, ".abi0")
 	_, ok := summaries[name]
-	return ok || name == "runtime.gopanic" || strings.HasPrefix(name, "runtime.panic") ||
+	_, alloc := allocations[name]
+	return ok || alloc || name == "runtime.gopanic" || strings.HasPrefix(name, "runtime.panic") ||
 		name == "runtime.duffzero" || name == "runtime.duffcopy"
 }
 
@@ -49,7 +73,7 @@ type callArg struct {
 // through them, else the frame slots of ABI0 above the return address.
 func (an *Analysis) callArgs(m *Mach, sym string, out *State, n int, push int64) []callArg {
 	args := make([]callArg, n)
-	abi0 := m.Func.isABI0() || strings.HasSuffix(sym, ".abi0") || len(an.a.IntArgRegs) < n
+	abi0 := an.abi0Call(m, sym, n)
 	for k := range args {
 		if !abi0 {
 			r := an.a.IntArgRegs[k]
@@ -70,6 +94,60 @@ func (an *Analysis) callArgs(m *Mach, sym string, out *State, n int, push int64)
 		args[k] = callArg{level: l, ptr: p, isPtr: ok && p.region != nilRegion}
 	}
 	return args
+}
+
+// abi0Call reports whether a call of sym from m's function, with n
+// pointer-size arguments, passes them in the frame (ABI0): from
+// assembly, to an assembly function, or where ABIInternal has too few
+// integer registers (none on 386 and arm).
+func (an *Analysis) abi0Call(m *Mach, sym string, n int) bool {
+	return m.Func.isABI0() || strings.HasSuffix(sym, ".abi0") || len(an.a.IntArgRegs) < n
+}
+
+// allocated is the exit of the runtime's allocation sym, called from the
+// state out (push: the bytes the call pushed), by its summary a: the
+// pointer it returns is to a region of the call site's own, whose bytes
+// are zero, or what the bytes it copies from may hold.
+func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, push int64) *State {
+	name := strings.TrimSuffix(sym, ".abi0")
+	args := an.callArgs(m, sym, out, a.args, push)
+	for _, i := range a.sizes {
+		if args[i].level == Secret {
+			m.Find("secret size passed to %s", name)
+		}
+	}
+	data := Public
+	if a.from >= 0 {
+		if args[a.from].level == Secret {
+			m.Find("memory address depends on a secret argument of %s", name)
+		}
+		data = m.bytesAt(args[a.from])
+	}
+	id := an.allocRegion(m.Func)
+	back := an.returned(out, push, Secret)
+	// What it copied, at offsets not known: every load of the region
+	// reads at least that (regionLoad).
+	if rmem := back.rmemW(); data > rmem[rkey{id, floorOff}] {
+		rmem[rkey{id, floorOff}] = data
+	}
+	p := ptr{region: id, known: true}
+	if !an.abi0Call(m, sym, a.args) {
+		back.ptrs = map[string]ptr{an.a.IntArgRegs[0]: p}
+		return back
+	}
+	// The results' slots, after the arguments, in the callee's frame
+	// coordinates, which back has: a public pointer to the region first,
+	// then (growslice) the length and the capacity, public as the sizes.
+	o := an.a.ArgBase + int64(a.args*an.a.PtrSize)
+	stack := back.stackW()
+	for b := o; b < o+int64(a.results*an.a.PtrSize); b++ {
+		putSlot(stack, b, Public)
+	}
+	if back.slotPtrs == nil {
+		back.slotPtrs = map[int64]ptr{}
+	}
+	back.slotPtrs[o] = p
+	return back
 }
 
 // summarised is the exit of the runtime's function sym, called from the

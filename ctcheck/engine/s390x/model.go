@@ -357,6 +357,11 @@ func s390xFromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 		r, _ := strconv.ParseUint(in.Hex[3:], 16, 8)
 		name := "R" + strconv.Itoa(int(r))
 		in.Op, in.Args = "JMP", []engine.Arg{{Kind: engine.ArgReg, Reg: name, Width: 8, Name: name}}
+	case in.Op == "MOVB" && n == 2 && a[0].Kind == engine.ArgImm && reg(1) && len(in.Hex) == 8 && first == "a7" && in.Hex[3] == '9':
+		// LGHI R, $i: the sign-extended 16-bit constant in the whole
+		// register, which the assembler writes MOVD $i, R and objdump
+		// prints MOVB: a MOVD $0 is nil to the pointer flows.
+		in.Op = "MOVD"
 	case in.Op == "STRVH" && n == 2 && reg(0) && mem(1) && first == "e3" && last == "3f":
 		in.Op = "MOVHBR" // the halfword's byte-reversed store, which objdump names as z does
 	case in.Op == "RET":

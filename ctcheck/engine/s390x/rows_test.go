@@ -163,6 +163,7 @@ func s390xObjRows() []rowtest.Row {
 		{Ins: "c41b00000010 STGRL R1, p.x(SB)", Always: rowtest.Store},
 		{Ins: "c41f00000010 STRL R1, p.x(SB)", Always: rowtest.Store},
 		{Ins: "e3502000002f MOVDBR R5, (R2)", Always: rowtest.Store, Leak: "R2", Want: rowtest.Addr},
+		{Ins: "a7490000 MOVB $0, R4", Flow: "-> R4"}, // LGHI: MOVD $0, R4
 		{Ins: "e3512000003f STRVH R5, (R2)(R1*1)", Always: rowtest.Store, Leak: "R1 R2", Want: rowtest.Addr},
 		{Ins: "e3302000000f MOVDBR (R2), R3", Flow: "MEM -> R3", Leak: "R2", Want: rowtest.Addr},
 		{Ins: "c41700000010 STHRL R1, p.x(SB)", Always: rowtest.Store},

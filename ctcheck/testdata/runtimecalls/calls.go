@@ -139,3 +139,57 @@ func Copied(k *Block) int {
 	t := *k
 	return lookup(&t)
 }
+
+// Allocated: clean: new memory (runtime.makeslicecopy) holds a copy of
+// the plaintext, which the caller gets back.
+//
+//ctcheck:secret src[:] -- the plaintext
+func Allocated(src []byte) []byte {
+	b := make([]byte, len(src))
+	copy(b, src)
+	return b
+}
+
+// Appended: clean: append grows new memory (runtime.growslice) and
+// copies the plaintext into it. (An append to a slice that may have room
+// joins a pointer to it and one to new memory: the checks follow a
+// pointer to one region only, and fail closed at the copy.)
+//
+//ctcheck:secret src[:] -- the plaintext
+func Appended(src []byte) []byte {
+	return append([]byte(nil), src...)
+}
+
+// AllocatedSecretSize: the size of new memory is secret.
+//
+//ctcheck:secret n -- a secret length
+func AllocatedSecretSize(n int) []byte {
+	return make([]byte, n&255) // the finding
+}
+
+// AllocatedBranch: a branch on a byte of new memory that holds the
+// plaintext (returned, so that it is on the heap: a small slice that
+// does not escape may be on the stack, where a pointer to one or the
+// other has no provenance the checks follow).
+//
+//ctcheck:secret src[:] -- the plaintext
+func AllocatedBranch(src []byte) ([]byte, int) {
+	b := make([]byte, len(src)+1)
+	copy(b, src)
+	if b[0] == 0 { // the finding
+		return b, 1
+	}
+	return b, 0
+}
+
+// AllocatedZero: clean: the same branch on new memory that nothing
+// secret was written to.
+//
+//ctcheck:secret src[:] -- the plaintext
+func AllocatedZero(src []byte) ([]byte, int) {
+	b := make([]byte, len(src)+1)
+	if b[0] == 0 {
+		return b, 1
+	}
+	return b, 0
+}
