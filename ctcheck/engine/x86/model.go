@@ -545,7 +545,7 @@ var (
 		"PCMPEQD", "PCMPEQQ", "VPCMPEQD", "PADDD", "PADDQ", "PSUBD", "PSUBQ", "PSLLD", "PSRLD", "PSRAD", "PSLLQ", "PSRLQ", "PSLLDQ", "PSRLDQ",
 		"PUNPCKLDQ", "PUNPCKHDQ", "PUNPCKLQDQ", "PUNPCKHQDQ", "PALIGNR", "PMULUDQ", "PINSRD", "PINSRB", "SHUFPS",
 		"VPADDD", "VPADDQ", "VPSUBD", "VPSUBQ", "VPSLLD", "VPSRLD", "VPSLLQ", "VPSRLQ", "VPSLLDQ", "VPSRLDQ",
-		"VPUNPCKLQDQ", "VPUNPCKHQDQ", "VPALIGNR", "VPERM2I128", "VPBLENDD",
+		"VPUNPCKLQDQ", "VPUNPCKHQDQ", "VPALIGNR", "VPERM2I128", "VPBLENDD", "PBLENDW",
 		// AES-NI's rounds and carry-less multiply: the AES instructions
 		// run "in data-independent time and not using tables" (Gueron,
 		// "Intel Advanced Encryption Standard (AES) New Instructions Set",
@@ -554,7 +554,15 @@ var (
 		// and its Usage for Computing the GCM Mode", 323640-001 rev. 2.0,
 		// and taken to be data independent as AES-NI is (not confirmed
 		// from an opened source). dst = f(dst, src).
-		"AESENC", "AESENCLAST", "AESDEC", "AESDECLAST", "PCLMULQDQ")
+		"AESENC", "AESENCLAST", "AESDEC", "AESDECLAST", "PCLMULQDQ",
+		// The SHA extensions' rounds and message schedule: a fixed
+		// computation of their operands (the SDM's Operation section
+		// for each has no step that depends on a value), taken to be data
+		// independent as AES-NI is (Intel's list of data operand
+		// independent timing instructions, which would confirm it, was
+		// not opened: ctcheck/eval/README.md, "Sources"). dst = f(dst,
+		// src), and SHA256RNDS2 reads X0 too.
+		"SHA1RNDS4", "SHA1NEXTE", "SHA1MSG1", "SHA1MSG2", "SHA256RNDS2", "SHA256MSG1", "SHA256MSG2")
 	// x86MCDT are the vector multiplies on Intel's list of instructions
 	// that "may exhibit MXCSR configuration dependent timing" (read in a
 	// third-party copy): on the processors it names, specific data values
@@ -970,7 +978,7 @@ func x86Vector(m x86m, op string, a x86Args, how vecWrite) bool {
 
 // x86Features are the features the model names.
 var x86Features = []string{"sse", "sse2", "ssse3", "sse41", "popcnt", "lzcnt", "bmi1", "bmi2", "adx", "fma", "osxsave", "avx", "avx2",
-	"aes", "pclmulqdq", "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512vbmi", "avx512vbmi2"}
+	"aes", "pclmulqdq", "sha", "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512vbmi", "avx512vbmi2"}
 
 // amd64Levels are what each GOAMD64 level adds to the one below it.
 var amd64Levels = engine.CumulativeLevels([][2]string{
@@ -1001,9 +1009,10 @@ var x86OpNeeds = func() map[string]string {
 			"PUNPCKHQDQ PSHUFHW PSHUFLW PMULUDQ PCMPEQD " +
 			"UCOMISD ADDSD SUBSD MULSD DIVSD SQRTSD DIVPD SQRTPD LFENCE MFENCE",
 		"ssse3":     "PSHUFB PALIGNR",
-		"sse41":     "PEXTRQ PINSRQ PINSRD PMOVZXBD PTEST PCMPEQQ PINSRB PEXTRB",
+		"sse41":     "PEXTRQ PINSRQ PINSRD PMOVZXBD PTEST PCMPEQQ PINSRB PEXTRB PBLENDW",
 		"aes":       "AESENC AESENCLAST AESDEC AESDECLAST AESIMC AESKEYGENASSIST",
 		"pclmulqdq": "PCLMULQDQ",
+		"sha":       "SHA1RNDS4 SHA1NEXTE SHA1MSG1 SHA1MSG2 SHA256RNDS2 SHA256MSG1 SHA256MSG2",
 		"popcnt":    "POPCNT",
 		"lzcnt":     "LZCNT",
 		"bmi1":      "ANDN BLSR TZCNT",
