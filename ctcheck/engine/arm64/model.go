@@ -243,11 +243,48 @@ var arm64Words = map[uint32]engine.Inst{
 }
 
 // arm64Word reads a WORD the listing prints as data: SB, which the
-// assembler has no name for, is an instruction the CPU runs.
+// assembler has no name for, is an instruction the CPU runs. objdump's ?
+// comes here too, and so do the SHA-512 and SHA-3 instructions, which it
+// does not decode (arm64Crypto).
 func arm64Word(in *engine.Inst, v uint32) {
 	if k, ok := arm64Words[v]; ok {
 		in.Op, in.Args, in.Raw = k.Op, k.Args, false
+		return
 	}
+	if k, ok := arm64Crypto(v); ok {
+		in.Op, in.Args, in.Raw = k.Op, k.Args, false
+	}
+}
+
+// arm64Crypto decodes FEAT_SHA512's and FEAT_SHA3's instructions into the
+// listing's form (Arm's A64 encodings: SHA512H, SHA512H2, SHA512SU0,
+// SHA512SU1, RAX1, EOR3, BCAX, XAR).
+func arm64Crypto(v uint32) (engine.Inst, bool) {
+	reg := func(r uint32) engine.Arg {
+		name := "V" + strconv.Itoa(int(r))
+		return engine.Arg{Kind: engine.ArgReg, Reg: name, Width: 16, Name: name}
+	}
+	d, n, m, a := reg(v&31), reg(v>>5&31), reg(v>>16&31), reg(v>>10&31)
+	switch {
+	case v&0xffe0fc00 == 0xce608000:
+		return engine.Inst{Op: "SHA512H", Args: []engine.Arg{m, n, d}}, true
+	case v&0xffe0fc00 == 0xce608400:
+		return engine.Inst{Op: "SHA512H2", Args: []engine.Arg{m, n, d}}, true
+	case v&0xfffffc00 == 0xcec08000:
+		return engine.Inst{Op: "SHA512SU0", Args: []engine.Arg{n, d}}, true
+	case v&0xffe0fc00 == 0xce608800:
+		return engine.Inst{Op: "SHA512SU1", Args: []engine.Arg{m, n, d}}, true
+	case v&0xffe0fc00 == 0xce608c00:
+		return engine.Inst{Op: "VRAX1", Args: []engine.Arg{m, n, d}}, true
+	case v&0xffe08000 == 0xce000000:
+		return engine.Inst{Op: "VEOR3", Args: []engine.Arg{a, m, n, d}}, true
+	case v&0xffe08000 == 0xce200000:
+		return engine.Inst{Op: "VBCAX", Args: []engine.Arg{a, m, n, d}}, true
+	case v&0xffe00000 == 0xce800000:
+		imm := engine.Arg{Kind: engine.ArgImm, Imm: int64(v >> 10 & 63)}
+		return engine.Inst{Op: "VXAR", Args: []engine.Arg{imm, m, n, d}}, true
+	}
+	return engine.Inst{}, false
 }
 
 // arm64FromListing reads an instruction of the listing.
@@ -283,6 +320,10 @@ func arm64FromListing(f *engine.ListingFunc, in *engine.Inst, args []string) err
 		}
 		if (in.Op == "MSR" || in.Op == "MRS") && regexp.MustCompile(`^[A-Z][A-Z0-9_]*$`).MatchString(s) {
 			in.Args = append(in.Args, engine.Arg{Kind: engine.ArgSpecial, Name: s}) // a system register: DIT, NZCV
+			continue
+		}
+		if in.Op == "PRFM" && arm64Prefetch.MatchString(s) {
+			in.Args = append(in.Args, engine.Arg{Kind: engine.ArgSpecial, Name: s}) // the prefetch's kind: PLDL1KEEP
 			continue
 		}
 		return fmt.Errorf("operand %s", s)
@@ -389,6 +430,12 @@ func (m arm64m) post(x engine.Arg) {
 	}
 }
 
+// arm64Prefetch is a prefetch's operation, as PRFM names it.
+var arm64Prefetch = regexp.MustCompile(`^P(LD|LI|ST)L[123](KEEP|STRM)$`)
+
+// arm64ElemBytes is the width of a vector arrangement's element.
+var arm64ElemBytes = map[string]int{"B8": 1, "B16": 1, "H4": 2, "H8": 2, "S2": 4, "S4": 4, "D1": 8, "D2": 8}
+
 var (
 	arm64Move = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "FMOVD": 8, "FMOVS": 4, "FMOVQ": 16,
 		// Load-acquire and store-release: loads and stores, ordered.
@@ -420,6 +467,14 @@ var (
 		// AArch64SchedNeoverseN1.td, "Crypto AES ops", "Crypto polynomial
 		// (64x64) multiply long", after the N1 software optimization guide).
 		"AESE", "AESD", "AESMC", "AESIMC", "VPMULL", "VPMULL2",
+		// SHA-256's and SHA-512's rounds and schedule updates (each dst =
+		// f(dst, srcs)), and SHA-3's three-way XOR, bit clear and XOR,
+		// rotate and XOR (dst = f(srcs)): "all cryptographic
+		// instructions" on DIT's list (Arm's DIT register description,
+		// DDI 0595/b, names each: SHA256H ... SHA512SU1, EOR3, RAX1, XAR,
+		// BCAX).
+		"SHA256H", "SHA256H2", "SHA256SU0", "SHA256SU1", "SHA512H", "SHA512H2", "SHA512SU0", "SHA512SU1",
+		"VEOR3", "VBCAX", "VRAX1", "VXAR",
 		// GCM's byte swaps within words, and the 32-bit ANDS of the key
 		// schedule's loop: element shuffles and logic, fixed latency.
 		"VREV32", "ANDSW")
@@ -468,7 +523,7 @@ const (
 // opcodes is every opcode the arm64 model knows, for the tables' tests.
 func opcodes() map[string]bool {
 	t := engine.OpSet("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
-		"MOVK")
+		"MOVK", "VLD1R", "PRFM")
 	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Extr, arm64Div, arm64CB, arm64TB,
 		arm64Float, arm64FCmp} {
 		for op := range c {
@@ -711,6 +766,21 @@ func arm64Memory(c arm64Cases) bool {
 			m.Store(x, 16*len(list.Regs), l)
 		}
 		m.post(mem)
+	case op == "VLD1R" && n == 2 && a[0].Kind == engine.ArgMem && a[1].Kind == engine.ArgList && len(a[1].Regs) == 1:
+		// One element loaded into every lane (sha3's round constant):
+		// the element's width from the arrangement.
+		w := arm64ElemBytes[a[1].Regs[0].Name[strings.LastIndex(a[1].Regs[0].Name, ".")+1:]]
+		if w == 0 {
+			m.Unmodelled()
+			return true
+		}
+		x := a[0]
+		m.write(a[1].Regs[0], m.Load(m.access(x), w), 16)
+		m.post(x)
+	case op == "PRFM" && n == 2 && a[0].Kind == engine.ArgMem && a[1].Kind == engine.ArgSpecial:
+		// A prefetch hint: no value, but an access whose address must not
+		// depend on a secret.
+		m.Address(a[0])
 	case op == "VMOV" && n == 2 && isReg(0) && isReg(1):
 		l := m.read(a[0], 8)
 		m.write(a[1], l, 8)
@@ -791,12 +861,12 @@ func arm64Arith(c arm64Cases) bool {
 				l = max(l, m.read(x, w))
 			}
 		}
-		if op == "VTBX" || op == "AESE" || op == "AESD" {
+		if op == "VTBX" || op == "AESE" || op == "AESD" || strings.HasPrefix(op, "SHA") {
 			// TBX keeps dst's bytes for indices out of range; an AES
-			// round reads the state in dst.
+			// round and SHA-2's read the state in dst.
 			l = max(l, m.read(dst, w))
 		}
-		if op == "AESE" || op == "AESD" || op == "AESMC" || op == "AESIMC" {
+		if op == "AESE" || op == "AESD" || op == "AESMC" || op == "AESIMC" || strings.HasPrefix(op, "SHA") {
 			w = 16
 		}
 		if arm64Carry[op] {
@@ -831,7 +901,7 @@ func arm64Arith(c arm64Cases) bool {
 // Armv8.1, FEAT_DIT from Armv8.4 and FEAT_SB from Armv8.5; Armv9.n has
 // the features of Armv8.(n+5). Advanced SIMD is part of every level Go
 // runs on.
-var arm64Features = []string{"asimd", "atomics", "dit", "sb", "aes", "pmull"}
+var arm64Features = []string{"asimd", "atomics", "dit", "sb", "aes", "pmull", "sha2", "sha512", "sha3"}
 
 // arm64Levels is the features of a GOARM64 value: v8.0 to v8.9 or v9.0 to
 // v9.5, and the options ,lse and ,crypto.
@@ -879,6 +949,12 @@ func arm64Needs(in *engine.Inst, _ string) []string {
 		return []string{"sb"}
 	case in.Op == "AESE" || in.Op == "AESD" || in.Op == "AESMC" || in.Op == "AESIMC":
 		return []string{"aes"}
+	case strings.HasPrefix(in.Op, "SHA256"):
+		return []string{"sha2"}
+	case strings.HasPrefix(in.Op, "SHA512"):
+		return []string{"sha512"}
+	case in.Op == "VEOR3" || in.Op == "VBCAX" || in.Op == "VRAX1" || in.Op == "VXAR":
+		return []string{"sha3"}
 	case in.Op == "VPMULL" || in.Op == "VPMULL2":
 		// The 64-bit form (.D1 to .Q1) is FEAT_PMULL's; the 8-bit one
 		// plain Advanced SIMD.

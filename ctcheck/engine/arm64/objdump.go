@@ -55,6 +55,8 @@ func arm64FromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 			in.Args = append(in.Args, engine.Arg{Kind: engine.ArgSpecial, Name: arm64SysRegs[s]}) // objdump's name of DIT, NZCV
 		case regexp.MustCompile(`^S\d_\d_C\d+_C\d+_\d$`).MatchString(s):
 			in.Args = append(in.Args, engine.Arg{Kind: engine.ArgSpecial, Name: s})
+		case in.Op == "PRFM" && arm64Prefetch.MatchString(s):
+			in.Args = append(in.Args, engine.Arg{Kind: engine.ArgSpecial, Name: s})
 		case strings.HasSuffix(s, "(PC)"):
 			n, ok := engine.ObjInt(strings.TrimSuffix(s, "(PC)"))
 			if !ok {

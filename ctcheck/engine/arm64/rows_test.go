@@ -150,6 +150,21 @@ func arm64Rows() []rowtest.Row {
 		// The cryptographic extension: fixed latency (model.go says
 		// whose word).
 		{Ins: "AESE V1.B16, V0.B16", Needs: "aes", Flow: "V1 V0 -> V0"},
+		{Ins: "VLD1R (R1), [V26.D2]", Needs: "asimd", Flow: "MEM -> V26", Leak: "R1", Want: rowtest.Addr},
+		{Ins: "VLD1R.P 8(R1), [V26.D2]", Needs: "asimd", Flow: "MEM -> V26", Leak: "R1", Want: rowtest.Addr},
+		{Ins: "PRFM (R3), PLDL3KEEP", Leak: "R3", Want: rowtest.Addr},
+		{Ins: "SHA256H V9.S4, V3, V2", Needs: "sha2", Flow: "V9 V3 V2 -> V2"},
+		{Ins: "SHA256H2 V9.S4, V4, V3", Needs: "sha2", Flow: "V9 V4 V3 -> V3"},
+		{Ins: "SHA256SU0 V5.S4, V4.S4", Needs: "sha2", Flow: "V5 V4 -> V4"},
+		{Ins: "SHA256SU1 V7.S4, V6.S4, V4.S4", Needs: "sha2", Flow: "V7 V6 V4 -> V4"},
+		{Ins: "SHA512H V2.D2, V1, V0", Needs: "sha512", Flow: "V2 V1 V0 -> V0"},
+		{Ins: "SHA512H2 V2.D2, V1, V0", Needs: "sha512", Flow: "V2 V1 V0 -> V0"},
+		{Ins: "SHA512SU0 V1.D2, V0.D2", Needs: "sha512", Flow: "V1 V0 -> V0"},
+		{Ins: "SHA512SU1 V2.D2, V1.D2, V0.D2", Needs: "sha512", Flow: "V2 V1 V0 -> V0"},
+		{Ins: "VEOR3 V1.B16, V2.B16, V3.B16, V4.B16", Needs: "sha3", Flow: "V1 V2 V3 -> V4"},
+		{Ins: "VBCAX V1.B16, V2.B16, V3.B16, V4.B16", Needs: "sha3", Flow: "V1 V2 V3 -> V4"},
+		{Ins: "VRAX1 V1.D2, V2.D2, V3.D2", Needs: "sha3", Flow: "V1 V2 -> V3"},
+		{Ins: "VXAR $63, V1.D2, V2.D2, V3.D2", Needs: "sha3", Flow: "V1 V2 -> V3"},
 		{Ins: "AESD V1.B16, V0.B16", Needs: "aes", Flow: "V1 V0 -> V0"},
 		{Ins: "AESMC V0.B16, V1.B16", Needs: "aes", Flow: "V0 -> V1"},
 		{Ins: "AESIMC V0.B16, V1.B16", Needs: "aes", Flow: "V0 -> V1"},
@@ -247,7 +262,7 @@ func arm64Rows() []rowtest.Row {
 		// The stack pointer is a register.
 		{Ins: "SUB R1, RSP, RSP", Flow: "R1 -> RSP", Leak: "R1", Want: rowtest.SP},
 		// Outside the model: fail closed.
-		{Ins: "PRFM (R0), PLDL1KEEP", Always: rowtest.Closed},
+		{Ins: "CRC32B R1, R2, R3", Always: rowtest.Closed},
 		{Ins: "WORD $0", Always: "data in a TEXT symbol"},
 		{Ins: "MSR $2, DIT", Always: "fail closed"},
 	}
