@@ -41,7 +41,8 @@ differ:
 	MOVD	ZR, ret+48(FP)
 	RET
 
-// A load indexed by secret data, and a division.
+// A load indexed by secret data, a division, a prefetch at a secret
+// address, and an instruction outside the model.
 TEXT ·secretIndex(SB), NOSPLIT, $0-56
 	MOVD	x_base+0(FP), R0
 	MOVD	y_base+24(FP), R1
@@ -50,7 +51,8 @@ TEXT ·secretIndex(SB), NOSPLIT, $0-56
 	EOR	R3, R2, R2
 	MOVBU	(R1)(R2), R4 // want "memory address depends on secret R2"
 	UDIV	R2, R4, R5 // want "variable-latency"
-	PRFM	(R0), PLDL1KEEP // want "not modelled"
+	PRFM	(R2), PLDL1KEEP // want "memory address depends on secret R2"
+	CRC32B	R1, R2, R3 // want "not modelled"
 	MOVD	R5, ret+48(FP)
 	RET
 

@@ -198,7 +198,7 @@ var arm64Gadgets = []gadget{
 	{fAddr, "vld1", wAddr, "VLD1 ({S}), [V28.B16] // leak", ""},
 	{fAddr, "computed", wAddr, "MOVD $·gadgetTable(SB), {T}\nADD {S}, {T}, {U}\nMOVD ({U}), {W} // leak", ""},
 	{fAddr, "vector-lane", wAddr, "VMOV V{v}.D[0], {T}\nMOVD $·gadgetTable(SB), {U}\nMOVBU ({U})({T}), {W} // leak", ""},
-	{fAddr, "prefetch", wClosed, "PRFM ({S}), PLDL1KEEP // leak", ""},
+	{fAddr, "prefetch", wAddr, "PRFM ({S}), PLDL1KEEP // leak", ""},
 	{fLat, "udiv", wLatency, "MOVD $7, {T}\nUDIV {S}, {T}, {U} // leak", ""},
 	{fLat, "udiv-2", wLatency, "MOVD $7, {T}\nUDIV {S}, {T} // leak", ""},
 	{fLat, "fsqrtd", wLatency, "VMOV {S}, V27.D[0]\nFSQRTD F27, F28 // leak", ""},
