@@ -36,7 +36,10 @@ type Region struct {
 	aligned     bool
 	base, align int64
 	// fresh: new memory that the runtime allocated (allocRegion), which
-	// no declaration names and no other pointer reaches.
+	// no declaration names. No static pointer (a global's address)
+	// reaches it: one loaded from a package variable it was stored in is
+	// at least public, and a load through that reads as secret
+	// (loadLevel), so a store into it need not raise static memory.
 	fresh bool
 }
 
