@@ -41,6 +41,10 @@ const (
 	argonBlamka  = ": secret *b -- a memory block; writes *b"
 	c20p1305     = xc + "chacha20poly1305.chacha20Poly1305"
 	c20p1305Decl = ": secret key[:] src[:] ad[:] -- the key, the message and the data authenticated; writes dst[:]"
+	sha256Pkg    = "crypto/internal/fips140/sha256"
+	sha512Pkg    = "crypto/internal/fips140/sha512"
+	sha3Pkg      = "crypto/internal/fips140/sha3"
+	shaDecl      = ": secret *dig p[:] -- the chaining value and the message; writes *dig"
 )
 
 var moreCases = concat(
@@ -111,6 +115,16 @@ var moreCases = concat(
 	gcmCases(gcm+".gcmAesEnc: secret *productTable src[:] *T ks[:] -- the hash key's powers, the plaintext, the tag and the key; public *ctr -- the counter block; writes dst[:] *T *ctr"),
 	gcmCases(gcm+".gcmAesDec: secret *productTable src[:] *T ks[:] -- the hash key's powers, the ciphertext, the tag and the key; public *ctr -- the counter block; writes dst[:] *T *ctr"),
 	gcmCases(gcm+".gcmAesFinish: secret *productTable *tagMask *T -- the hash key's powers, the tag mask and the tag; public pLen dLen -- the lengths; writes *T"),
+	// The hashes' hardware blocks, which every HMAC key and KDF secret
+	// goes through: SHA-NI on amd64 (where useSHANI: AVX, SHA, SSE4.1,
+	// SSSE3), the Armv8 SHA-2, SHA-512 and SHA-3 instructions on arm64
+	// (where the CPU has them).
+	[]evalCase{
+		on(sha256Pkg, "amd64", sha256Pkg+".blockSHANI"+shaDecl, "avx,sha,sse41,ssse3", nil),
+		on(sha256Pkg, "arm64", sha256Pkg+".blockSHA2"+shaDecl, "sha2", nil),
+		on(sha512Pkg, "arm64", sha512Pkg+".blockSHA512"+shaDecl, "sha512", nil),
+		on(sha3Pkg, "arm64", sha3Pkg+".keccakF1600NEON: secret *a -- the state; writes *a", "sha3", nil),
+	},
 	[]evalCase{
 		on(gcm, "ppc64le", gcm+".gcmInit: secret h[:] -- the hash key; writes *productTable", "", nil),
 		on(gcm, "ppc64le", gcm+".gcmHash: secret *productTable inp[:] output[:] -- the hash key's powers, the data, the tag; public len; writes output[:]", "", nil),
