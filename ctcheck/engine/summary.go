@@ -39,14 +39,18 @@ type allocation struct {
 	sizes   []int // those that size it
 	from    int   // the pointer it copies from; -1 for none
 	results int   // pointer-size results, the pointer first: growslice's is a slice
+	// unzeroed: it may return memory it did not clear (mallocgc's
+	// needzero, a value the checks do not know): what a freed object
+	// left there, read as secret (fail closed).
+	unzeroed bool
 }
 
 var allocations = map[string]allocation{
-	"runtime.makeslice":     {args: 3, sizes: []int{1, 2}, from: -1, results: 1},   // (et, len, cap)
-	"runtime.makeslicecopy": {args: 4, sizes: []int{1, 2}, from: 3, results: 1},    // (et, tolen, fromlen, from)
-	"runtime.growslice":     {args: 5, sizes: []int{1, 2, 3}, from: 0, results: 3}, // (oldPtr, newLen, oldCap, num, et)
-	"runtime.mallocgc":      {args: 3, sizes: []int{0}, from: -1, results: 1},      // (size, typ, needzero)
-	"runtime.newobject":     {args: 1, from: -1, results: 1},                       // (typ): the type's size
+	"runtime.makeslice":     {args: 3, sizes: []int{1, 2}, from: -1, results: 1},              // (et, len, cap)
+	"runtime.makeslicecopy": {args: 4, sizes: []int{1, 2}, from: 3, results: 1},               // (et, tolen, fromlen, from)
+	"runtime.growslice":     {args: 5, sizes: []int{1, 2, 3}, from: 0, results: 3},            // (oldPtr, newLen, oldCap, num, et)
+	"runtime.mallocgc":      {args: 3, sizes: []int{0}, from: -1, results: 1, unzeroed: true}, // (size, typ, needzero)
+	"runtime.newobject":     {args: 1, from: -1, results: 1},                                  // (typ): the type's size
 }
 
 // knownRuntime reports whether the analysis treats a call of the
@@ -117,6 +121,9 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 		}
 	}
 	data := Public
+	if a.unzeroed {
+		data = Secret
+	}
 	if a.from >= 0 {
 		if args[a.from].level == Secret {
 			m.Find("memory address depends on a secret argument of %s", name)
@@ -125,6 +132,9 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 	}
 	id := an.allocRegion(m.Func)
 	back := an.returned(out, push, Secret)
+	if a.from >= 0 && data == Secret {
+		an.copiedThrough(back) // the copy's bytes passed through the registers
+	}
 	// What it copied, at offsets not known: every load of the region
 	// reads at least that (regionLoad).
 	if rmem := back.rmemW(); data > rmem[rkey{id, floorOff}] {
@@ -132,6 +142,11 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 	}
 	p := ptr{region: id, known: true}
 	if !an.abi0Call(m, sym, a.args) {
+		// The results: a public pointer to the region, and (growslice)
+		// the length and the capacity, public as the sizes.
+		for _, r := range an.a.IntArgRegs[:a.results] {
+			delete(back.Regs, r)
+		}
 		back.ptrs = map[string]ptr{an.a.IntArgRegs[0]: p}
 		return back
 	}
@@ -145,6 +160,9 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 	}
 	if back.slotPtrs == nil {
 		back.slotPtrs = map[int64]ptr{}
+	}
+	for k := 1; k < a.results; k++ {
+		delete(back.slotPtrs, o+int64(k*an.a.PtrSize)) // a size, no pointer
 	}
 	back.slotPtrs[o] = p
 	return back
@@ -173,15 +191,21 @@ func (an *Analysis) summarised(m *Mach, sym string, s summary, out *State, push 
 	// the frame has not been written with yet stays secret.
 	back := an.returned(out, push, Secret)
 	if data == Secret {
-		for _, loc := range an.a.Regs {
-			// The zero register (ppc64's R0 by Go's convention, the
-			// hardware's elsewhere) stays zero: the runtime keeps it so.
-			if !isPseudo(loc) && loc != an.a.G && !slices.Contains(an.a.Fixed, loc) && (loc != an.a.Zero || an.a.ZeroAsBase) {
-				back.Regs[loc] = Secret
-			}
-		}
+		an.copiedThrough(back)
 	}
 	return back
+}
+
+// copiedThrough marks secret in back the registers that secret bytes a
+// runtime function copied may have passed through: all but g and the
+// fixed ones. The zero register (ppc64's R0 by Go's convention, the
+// hardware's elsewhere) stays zero: the runtime keeps it so.
+func (an *Analysis) copiedThrough(back *State) {
+	for _, loc := range an.a.Regs {
+		if !isPseudo(loc) && loc != an.a.G && !slices.Contains(an.a.Fixed, loc) && (loc != an.a.Zero || an.a.ZeroAsBase) {
+			back.Regs[loc] = Secret
+		}
+	}
 }
 
 // bytesAt is the level of the bytes from a, of unknown length: the

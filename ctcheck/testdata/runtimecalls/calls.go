@@ -140,8 +140,8 @@ func Copied(k *Block) int {
 	return lookup(&t)
 }
 
-// Allocated: clean: new memory (runtime.makeslicecopy) holds a copy of
-// the plaintext, which the caller gets back.
+// Allocated: clean: new memory (the runtime's allocation, then the copy)
+// holds the plaintext, which the caller gets back.
 //
 //ctcheck:secret src[:] -- the plaintext
 func Allocated(src []byte) []byte {
