@@ -35,6 +35,23 @@ func needGo(t *testing.T) {
 	t.Setenv("GOWORK", "off")
 }
 
+// markedLine is the line of the file at path that holds marker (the last
+// one that does), 0 for none.
+func markedLine(t *testing.T, path, marker string) int {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		if strings.Contains(l, marker) {
+			line = i + 1
+		}
+	}
+	return line
+}
+
 func run(t *testing.T, cfg Config) []*Report {
 	t.Helper()
 	rs, err := Run(context.Background(), cfg)
@@ -74,16 +91,7 @@ func TestClean(t *testing.T) {
 // TestLeaky checks that both checks report an early exit at its line.
 func TestLeaky(t *testing.T) {
 	needGo(t)
-	src, err := os.ReadFile("testdata/leaky/leaky.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := 0
-	for i, l := range strings.Split(string(src), "\n") {
-		if strings.Contains(l, "// the leak") {
-			line = i + 1
-		}
-	}
+	line := markedLine(t, "testdata/leaky/leaky.go", "// the leak")
 	for _, r := range run(t, Config{Dir: fixture.Module(t, "testdata/leaky"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}}) {
 		found := false
 		for _, f := range r.Findings {
@@ -169,16 +177,7 @@ func TestErrors(t *testing.T) {
 // error.
 func TestDirectives(t *testing.T) {
 	needGo(t)
-	src, err := os.ReadFile(filepath.Join(fixture.Module(t, "testdata/features"), "features_amd64.s"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := 0
-	for i, l := range strings.Split(string(src), "\n") {
-		if strings.Contains(l, "// the finding") {
-			line = i + 1
-		}
-	}
+	line := markedLine(t, "testdata/features/features_amd64.s", "// the finding")
 	for _, r := range run(t, Config{Dir: fixture.Module(t, "testdata/features"), Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
 		if len(r.Directives) != 1 || !strings.Contains(r.Directives[0], "needs Declared popcnt") {
 			t.Errorf("%s: directives applied %q", r.Check, r.Directives)
@@ -216,16 +215,7 @@ func TestDirectives(t *testing.T) {
 func TestFileWithGoAsmH(t *testing.T) {
 	needGo(t)
 	file := filepath.Join(fixture.Module(t, "testdata/goasmh"), "state_amd64.s")
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := 0
-	for i, l := range strings.Split(string(src), "\n") {
-		if strings.Contains(l, "// the finding") {
-			line = i + 1
-		}
-	}
+	line := markedLine(t, file, "// the finding")
 	rs := run(t, Config{Files: []string{file}})
 	if len(rs) != 2 {
 		t.Fatalf("%d reports, want the package's source and compiled checks", len(rs))

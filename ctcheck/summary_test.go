@@ -127,16 +127,7 @@ func TestRuntimeCalls(t *testing.T) {
 func TestAllocationEscapes(t *testing.T) {
 	needGo(t)
 	dir := fixture.Module(t, "testdata/escape")
-	src, err := os.ReadFile(filepath.Join(dir, "escape.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := 0
-	for i, l := range strings.Split(string(src), "\n") {
-		if strings.Contains(l, "// the finding") {
-			line = i + 1
-		}
-	}
+	line := markedLine(t, filepath.Join(dir, "escape.go"), "// the finding")
 	rs := run(t, Config{Dir: dir, Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"},
 		Roots: []string{"example.com/escape.Escaped"}, Policy: Policy{AllowStores: true}})
 	for _, r := range rs {
