@@ -45,6 +45,17 @@ func (m *Mach) FloatArith(l Level) {
 	}
 }
 
+// Undocumented is an instruction, its data flow modelled, whose time no
+// source the models cite says is independent of its data (what stands as
+// a source: eval/README.md, "Sources of the timing facts"): on an operand
+// of level l, a finding that names what is missing, as FloatArith's is.
+// A verdict of constant time is not given on an assumption.
+func (m *Mach) Undocumented(l Level, what string) {
+	if l == Secret {
+		m.Find("instruction on secret data whose timing no vendor source states as data independent (%s)", what)
+	}
+}
+
 // Unmodelled is the verdict on any instruction a model does not know: the
 // analysis fails closed.
 func (m *Mach) Unmodelled() {

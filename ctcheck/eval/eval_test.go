@@ -16,6 +16,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -179,11 +180,9 @@ func kind(reason string) string {
 	return reason
 }
 
-// fetch copies x/crypto's module from the module cache (downloaded
-// through the proxy) into a folder of the test's: the checks overlay a
-// driver in a package's folder, which the go command refuses in the
-// module cache.
-func fetch(t *testing.T) string {
+// xcryptoModule is x/crypto's folder in the module cache, downloaded
+// through the proxy.
+func xcryptoModule(t *testing.T) string {
 	out, err := exec.Command("go", "mod", "download", "-json", xcrypto).Output()
 	if err != nil {
 		t.Fatalf("go mod download %s: %v", xcrypto, err)
@@ -192,8 +191,16 @@ func fetch(t *testing.T) string {
 	if err := json.Unmarshal(out, &m); err != nil {
 		t.Fatal(err)
 	}
+	return m.Dir
+}
+
+// fetch copies x/crypto's module from the module cache (downloaded
+// through the proxy) into a folder of the test's: the checks overlay a
+// driver in a package's folder, which the go command refuses in the
+// module cache.
+func fetch(t *testing.T) string {
 	dir := filepath.Join(t.TempDir(), "crypto")
-	if out, err := exec.Command("cp", "-r", m.Dir, dir).CombinedOutput(); err != nil {
+	if out, err := exec.Command("cp", "-r", xcryptoModule(t), dir).CombinedOutput(); err != nil {
 		t.Fatalf("cp: %v %s", err, out)
 	}
 	if out, err := exec.Command("chmod", "-R", "u+w", dir).CombinedOutput(); err != nil {
@@ -208,6 +215,7 @@ func TestEval(t *testing.T) {
 	dir := fetch(t)
 	var table []string
 	verdicts, goarches := 0, map[string]bool{}
+	cov := coverage{}
 	// EVAL_ONLY, a regular expression, runs the cases whose declaration
 	// and GOARCH ("decl goarch") it matches (the count below is then not
 	// checked).
@@ -238,6 +246,7 @@ func TestEval(t *testing.T) {
 		fn, _, _ := strings.Cut(c.decl, ":")
 		clean := 0
 		for _, r := range rs {
+			cov.add(c.goarch, r)
 			got := map[string]int{}
 			for _, f := range r.Findings {
 				got[kind(f.Reason)]++
@@ -279,4 +288,26 @@ func TestEval(t *testing.T) {
 	if os.Getenv("EVAL_TABLE") != "" {
 		os.WriteFile(os.Getenv("EVAL_TABLE"), []byte(strings.Join(table, "\n")+"\n"), 0o644)
 	}
+
+	syms, err := asmSymbols(xcryptoModule(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	covTable, covLine, covered, _, missing := cov.table(syms)
+	t.Logf("assembly functions with a verdict, per GOARCH (x/crypto %s, Go %s):\n%s%s", xcrypto, runtime.Version(), covTable, covLine)
+	for _, m := range missing {
+		t.Logf("\tno verdict: %s", m)
+	}
+	fmt.Println(covLine)
+	if os.Getenv("EVAL_ONLY") == "" && covered < minCoverage {
+		t.Errorf("%s: fewer than the %d functions with a verdict before", covLine, minCoverage)
+	}
+	if f := os.Getenv("EVAL_COVERAGE"); f != "" {
+		os.WriteFile(f, []byte(covTable+"\n"+covLine+"\n"), 0o644)
+	}
 }
+
+// minCoverage is how many assembly functions (symbol, GOARCH) had a
+// verdict when it was last raised: a model or a case that loses one fails
+// the eval.
+const minCoverage = 0
