@@ -121,14 +121,6 @@ var cases = concat(
 	// there is some.
 	ct(subtle, subtle+".xorBytes: secret *a[:n] *b[:n] -- a key stream and a plaintext; writes *dst[:n]", "amd64", "arm64", "ppc64le", "riscv64"),
 	ct(subtle, subtle+".xorBytes: secret *xb[:n] *yb[:n] -- a key stream and a plaintext; writes *dstb[:n]", "s390x", "arm"),
-	// bigmod's multiply-accumulate, the inner loop of RSA and of the
-	// constant-time modular arithmetic: assembly everywhere.
-	ct(bigmod, bigmod+".addMulVVW1024: secret *z[:16] *x[:16] y -- limbs of secret numbers; writes *z", "arm64", "ppc64le", "riscv64", "386"),
-	// On amd64 its ADX path (ADCX, ADOX, MULX) runs where supportADX,
-	// X86HasADX && X86HasBMI2, is set, which it tests itself: -needs
-	// addMulVVW1024=adx,bmi2 says so (a -flag names one feature).
-	[]evalCase{{pkg: bigmod, goarch: "amd64", decl: bigmod + ".addMulVVW1024: secret *z[:16] *x[:16] y -- limbs of secret numbers; writes *z",
-		needs: []string{"adx", "bmi2"}}},
 	// Findings judged in README.md: model and precision gaps.
 	[]evalCase{
 		{pkg: field, goarch: "386", decl: field + ".(*Element).Select: secret *a *b cond -- two points' coordinates and which to take; writes *v",
@@ -137,8 +129,6 @@ var cases = concat(
 			want: map[string]map[string]int{"source": {addr: 23, store: 10}}},
 		{pkg: subtle, goarch: "386", decl: subtle + ".xorBytes: secret *xb[:n] *yb[:n] -- a key stream and a plaintext; writes *dstb[:n]",
 			want: map[string]map[string]int{"compiled": {store: 2}}},
-		{pkg: bigmod, goarch: "arm", decl: bigmod + ".addMulVVW1024: secret *z[:16] *x[:16] y -- limbs of secret numbers; writes *z",
-			want: map[string]map[string]int{"source": {addr: 1, store: 1}}},
 		{pkg: "./blake2b", goarch: "arm64", decl: "golang.org/x/crypto/blake2b.hashBlocksGeneric: secret *h blocks[:] -- the chaining value and the message; public *c flag -- the byte counter and the last-block flag; writes *h *c",
 			want: map[string]map[string]int{
 				"source":   {branch: 16, addr: 16, store: 1},
@@ -160,6 +150,7 @@ var cases = concat(
 			}},
 	},
 	moreCases,
+	blockCases,
 )
 
 func concat(css ...[]evalCase) []evalCase {

@@ -48,7 +48,7 @@ var (
 	// dst, dst.
 	arm64ThreeOp = engine.OpSet("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR",
 		"ROR", "MUL", "ADC", "ADCS", "SBC", "SBCS", "UDIV", "SDIV", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW",
-		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH", "RORW", "ASRW")
+		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH", "RORW", "ASRW", "BICW")
 )
 
 // arm64Reg reads a register as the listing prints it; g is R28.
@@ -452,7 +452,7 @@ var (
 		// AArch64SchedNeoverseN1.td, "Multiply accumulate, long", after
 		// the N1 software optimization guide; data-independent under DIT).
 		"UMULL", "SMULL", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW", "LSRW", "NEG", "NEGW",
-		"MVN", "REV", "CLZ", "RBIT",
+		"MVN", "REV", "CLZ", "RBIT", "MVNW", "BICW",
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
 		// whose index is a register (constant time by the ISA).
 		"VEOR", "VORR", "VAND", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV", "VCNT", "VUZP1",
@@ -523,7 +523,7 @@ const (
 // opcodes is every opcode the arm64 model knows, for the tables' tests.
 func opcodes() map[string]bool {
 	t := engine.OpSet("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
-		"MOVK", "VLD1R", "PRFM")
+		"MOVK", "MOVKW", "VLD1R", "PRFM")
 	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Extr, arm64Div, arm64CB, arm64TB,
 		arm64Float, arm64FCmp} {
 		for op := range c {
@@ -704,7 +704,10 @@ func arm64Memory(c arm64Cases) bool {
 		default:
 			m.Unmodelled()
 		}
-	case (op == "MOVK") && n == 2 && isReg(1):
+	case (op == "MOVK" || op == "MOVKW") && n == 2 && isReg(1):
+		// 16 bits of the immediate into the register, the rest kept (the
+		// upper half cleared by MOVKW): no bit of the result is secret
+		// unless the register's was.
 		m.write(a[1], max(m.read(a[1], 8), engine.Static), 8)
 	case arm64Pairs[op] != 0 && n == 2:
 		w := arm64Pairs[op]

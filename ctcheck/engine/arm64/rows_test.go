@@ -55,6 +55,7 @@ func arm64Rows() []rowtest.Row {
 		{Ins: "VMOV R3, V0.D[1]", Needs: "asimd", Flow: "R3 -> V0.1"}, // one lane: the other keeps its level
 		{Ins: "VMOV R3, V0.S[1]", Needs: "asimd", Flow: "R3 V0.0 -> V0.0"},
 		{Ins: "MOVK $(1<<16), R1", Flow: "R1 -> R1"},
+		{Ins: "MOVKW $(1<<16), R1", Flow: "R1 -> R1"},
 		// Arithmetic.
 		{Ins: "ADD $128, R0", Flow: "R0 -> R0"},
 		{Ins: "ADD R1, R2, R3", Flow: "R1 R2 -> R3"},
@@ -96,6 +97,9 @@ func arm64Rows() []rowtest.Row {
 		{Ins: "NEG R1, R2", Flow: "R1 -> R2"},
 		{Ins: "NEGW R1, R2", Flow: "R1 -> R2"},
 		{Ins: "MVN R1, R2", Flow: "R1 -> R2"},
+		{Ins: "MVNW R1, R2", Flow: "R1 -> R2"},
+		{Ins: "BICW R1, R2, R3", Flow: "R1 R2 -> R3"},
+		{Ins: "BICW R1, R2", Flow: "R1 R2 -> R2"},
 		{Ins: "REV R1, R2", Flow: "R1 -> R2"},
 		{Ins: "CLZ R1, R2", Flow: "R1 -> R2"},
 		{Ins: "RBIT R1, R2", Flow: "R1 -> R2"}, // bits.TrailingZeros64: RBIT, then CLZ

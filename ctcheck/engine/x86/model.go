@@ -527,8 +527,8 @@ var (
 		"PSHUFHW", "PSHUFLW", "AESIMC", "AESKEYGENASSIST",
 		// AVX2's broadcast of 16 bytes from memory to both halves.
 		"VBROADCASTI128",
-		// SSE4.1's byte extract, to a register or memory.
-		"PEXTRB")
+		// SSE4.1's byte and doubleword extracts, to a register or memory.
+		"PEXTRB", "PEXTRD")
 	// Element-wise operations, and table lookups whose index is a
 	// register (constant time by the ISA: PSHUFB, VPERMB): dst = f(srcs),
 	// or for the two-operand legacy forms dst = f(dst, src).
@@ -545,7 +545,7 @@ var (
 		"PCMPEQD", "PCMPEQQ", "VPCMPEQD", "PADDD", "PADDQ", "PSUBD", "PSUBQ", "PSLLD", "PSRLD", "PSRAD", "PSLLQ", "PSRLQ", "PSLLDQ", "PSRLDQ",
 		"PUNPCKLDQ", "PUNPCKHDQ", "PUNPCKLQDQ", "PUNPCKHQDQ", "PALIGNR", "PMULUDQ", "PINSRD", "PINSRB", "SHUFPS",
 		"VPADDD", "VPADDQ", "VPSUBD", "VPSUBQ", "VPSLLD", "VPSRLD", "VPSLLQ", "VPSRLQ", "VPSLLDQ", "VPSRLDQ",
-		"VPUNPCKLQDQ", "VPUNPCKHQDQ", "VPALIGNR", "VPERM2I128", "VPBLENDD", "PBLENDW",
+		"VPUNPCKLQDQ", "VPUNPCKHQDQ", "VPALIGNR", "VPERM2I128", "VPERM2F128", "VPBLENDD", "PBLENDW",
 		// AES-NI's rounds and carry-less multiply: the AES instructions
 		// run "in data-independent time and not using tables" (Gueron,
 		// "Intel Advanced Encryption Standard (AES) New Instructions Set",
@@ -1009,7 +1009,7 @@ var x86OpNeeds = func() map[string]string {
 			"PUNPCKHQDQ PSHUFHW PSHUFLW PMULUDQ PCMPEQD " +
 			"UCOMISD ADDSD SUBSD MULSD DIVSD SQRTSD DIVPD SQRTPD LFENCE MFENCE",
 		"ssse3":     "PSHUFB PALIGNR",
-		"sse41":     "PEXTRQ PINSRQ PINSRD PMOVZXBD PTEST PCMPEQQ PINSRB PEXTRB PBLENDW",
+		"sse41":     "PEXTRQ PINSRQ PINSRD PMOVZXBD PTEST PCMPEQQ PINSRB PEXTRB PEXTRD PBLENDW",
 		"aes":       "AESENC AESENCLAST AESDEC AESDECLAST AESIMC AESKEYGENASSIST",
 		"pclmulqdq": "PCLMULQDQ",
 		"sha":       "SHA1RNDS4 SHA1NEXTE SHA1MSG1 SHA1MSG2 SHA256RNDS2 SHA256MSG1 SHA256MSG2",
@@ -1039,7 +1039,7 @@ var (
 	// x86AVXOnly are the VEX instructions of AVX at every width; the
 	// rest of the integer ones need AVX2 at 256 bits.
 	x86AVXOnly = engine.OpSet("VMOVDQU", "VMOVDQA", "VMOVUPS", "VMOVQ", "VMOVD", "VPTEST", "VXORPS", "VDIVPS", "VDIVPD", "VSQRTPS",
-		"VSQRTPD", "VPEXTRQ", "VPINSRQ")
+		"VSQRTPD", "VPEXTRQ", "VPINSRQ", "VPERM2F128")
 	// x86AVX2Only are those of AVX2 at every width.
 	x86AVX2Only = engine.OpSet("VPBROADCASTB", "VPBROADCASTQ", "VEXTRACTI128", "VINSERTI128", "VPERMQ", "VPERMD", "VPERM2I128", "VBROADCASTI128",
 		"VPBLENDD")

@@ -220,6 +220,8 @@ func x86Rows() []rowtest.Row {
 		{Ins: "PINSRB $12, 12(SI), X0", Needs: "sse41", Flow: "MEM X0 -> X0", Leak: "SI", Want: rowtest.Addr},
 		{Ins: "PEXTRB $3, X1, AX", Needs: "sse41", Flow: "X1 -> AX"},
 		{Ins: "PEXTRB $0, X0, (SI)", Needs: "sse41", Always: rowtest.Store, Leak: "SI", Want: rowtest.Addr},
+		{Ins: "PEXTRD $3, X1, AX", Needs: "sse41", Flow: "X1 -> AX"},
+		{Ins: "PEXTRD $3, X0, 16(SI)", Needs: "sse41", Always: rowtest.Store, Leak: "SI", Want: rowtest.Addr},
 		{Ins: "VPADDD Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
 		{Ins: "VPADDD X1, X2, X3", Needs: "avx", Flow: "X1 X2 -> X3; -> U3"},
 		{Ins: "VPADDQ Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
@@ -235,6 +237,7 @@ func x86Rows() []rowtest.Row {
 		{Ins: "VPUNPCKHQDQ Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
 		{Ins: "VPALIGNR $4, Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
 		{Ins: "VPERM2I128 $0x20, Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
+		{Ins: "VPERM2F128 $0x20, Y1, Y2, Y3", Needs: "avx", Flow: "Y1 Y2 -> Y3; -> H3"},
 		{Ins: "VPBLENDD $0xf0, Y1, Y2, Y3", Needs: "avx2", Flow: "Y1 Y2 -> Y3; -> H3"},
 		{Ins: "VBROADCASTI128 16(SI), Y1", Needs: "avx2", Flow: "MEM -> Y1; -> H1", Leak: "SI", Want: rowtest.Addr},
 		// AES-NI and carry-less multiply: fixed latency (model.go says
