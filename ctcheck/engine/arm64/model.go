@@ -467,13 +467,13 @@ var (
 		// AArch64SchedNeoverseN1.td, "Crypto AES ops", "Crypto polynomial
 		// (64x64) multiply long", after the N1 software optimization guide).
 		"AESE", "AESD", "AESMC", "AESIMC", "VPMULL", "VPMULL2",
-		// SHA-256's and SHA-512's rounds and schedule updates (each dst =
-		// f(dst, srcs)), and SHA-3's three-way XOR, bit clear and XOR,
-		// rotate and XOR (dst = f(srcs)): "all cryptographic
-		// instructions" on DIT's list (Arm's DIT register description,
-		// DDI 0595/b, names each: SHA256H ... SHA512SU1, EOR3, RAX1, XAR,
-		// BCAX).
-		"SHA256H", "SHA256H2", "SHA256SU0", "SHA256SU1", "SHA512H", "SHA512H2", "SHA512SU0", "SHA512SU1",
+		// SHA-1's, SHA-256's and SHA-512's rounds and schedule updates
+		// (each dst = f(dst, srcs); SHA1H dst = f(src)), and SHA-3's
+		// three-way XOR, bit clear and XOR, rotate and XOR (dst =
+		// f(srcs)): "all cryptographic instructions" on DIT's list (Arm's
+		// DIT register description, DDI 0595/b, names each: SHA1C ...
+		// SHA512SU1, EOR3, RAX1, XAR, BCAX).
+		"SHA1C", "SHA1H", "SHA1M", "SHA1P", "SHA1SU0", "SHA1SU1", "SHA256H", "SHA256H2", "SHA256SU0", "SHA256SU1", "SHA512H", "SHA512H2", "SHA512SU0", "SHA512SU1",
 		"VEOR3", "VBCAX", "VRAX1", "VXAR",
 		// GCM's byte swaps within words, and the 32-bit ANDS of the key
 		// schedule's loop: element shuffles and logic, fixed latency.
@@ -864,9 +864,10 @@ func arm64Arith(c arm64Cases) bool {
 				l = max(l, m.read(x, w))
 			}
 		}
-		if op == "VTBX" || op == "AESE" || op == "AESD" || strings.HasPrefix(op, "SHA") {
+		if op == "VTBX" || op == "AESE" || op == "AESD" || strings.HasPrefix(op, "SHA") && op != "SHA1H" {
 			// TBX keeps dst's bytes for indices out of range; an AES
-			// round and SHA-2's read the state in dst.
+			// round and SHA's read the state in dst (SHA1H, a rotate of
+			// its source, does not).
 			l = max(l, m.read(dst, w))
 		}
 		if op == "AESE" || op == "AESD" || op == "AESMC" || op == "AESIMC" || strings.HasPrefix(op, "SHA") {
@@ -904,7 +905,7 @@ func arm64Arith(c arm64Cases) bool {
 // Armv8.1, FEAT_DIT from Armv8.4 and FEAT_SB from Armv8.5; Armv9.n has
 // the features of Armv8.(n+5). Advanced SIMD is part of every level Go
 // runs on.
-var arm64Features = []string{"asimd", "atomics", "dit", "sb", "aes", "pmull", "sha2", "sha512", "sha3"}
+var arm64Features = []string{"asimd", "atomics", "dit", "sb", "aes", "pmull", "sha1", "sha2", "sha512", "sha3"}
 
 // arm64Levels is the features of a GOARM64 value: v8.0 to v8.9 or v9.0 to
 // v9.5, and the options ,lse and ,crypto.
@@ -952,6 +953,8 @@ func arm64Needs(in *engine.Inst, _ string) []string {
 		return []string{"sb"}
 	case in.Op == "AESE" || in.Op == "AESD" || in.Op == "AESMC" || in.Op == "AESIMC":
 		return []string{"aes"}
+	case strings.HasPrefix(in.Op, "SHA1"):
+		return []string{"sha1"}
 	case strings.HasPrefix(in.Op, "SHA256"):
 		return []string{"sha2"}
 	case strings.HasPrefix(in.Op, "SHA512"):
