@@ -253,7 +253,43 @@ func arm64Word(in *engine.Inst, v uint32) {
 	}
 	if k, ok := arm64Crypto(v); ok {
 		in.Op, in.Args, in.Raw = k.Op, k.Args, false
+		return
 	}
+	if k, ok := arm64LoadReplicate(v); ok {
+		in.Op, in.Args, in.Raw = k.Op, k.Args, false
+	}
+}
+
+// arm64LoadReplicate decodes LD1R to LD4R (load one structure of n
+// elements and replicate each into every lane of one of n registers),
+// which chacha20's assembly writes as WORDs: Arm's A64 "load single
+// structure and replicate" class, 0 Q 001101 P 1 R Rm 11 o S=0 size Rn Rt,
+// n = 1 + R + 2o; P, post-index by the structure's size (Rm 31) or by a
+// register (not decoded here).
+func arm64LoadReplicate(v uint32) (engine.Inst, bool) {
+	if v&0xbf40d000 != 0x0d40c000 {
+		return engine.Inst{}, false
+	}
+	q, post, r, rm, o, size, rn, rt := v>>30&1, v>>23&1, v>>21&1, v>>16&31, v>>13&1, v>>10&3, v>>5&31, v&31
+	if post == 0 && rm != 0 || post == 1 && rm != 31 {
+		return engine.Inst{}, false
+	}
+	n := 1 + r + 2*o
+	arr := [2][4]string{{"B8", "H4", "S2", "D1"}, {"B16", "H8", "S4", "D2"}}[q][size]
+	var regs []engine.Arg
+	for i := range n {
+		name := "V" + strconv.Itoa(int((rt+i)%32))
+		regs = append(regs, engine.Arg{Kind: engine.ArgReg, Reg: name, Width: 16, Name: name + "." + arr})
+	}
+	base := "R" + strconv.Itoa(int(rn))
+	if rn == 31 {
+		base = "RSP"
+	}
+	mem := engine.Arg{Kind: engine.ArgMem, Reg: base, Name: "(" + base + ")"}
+	if post == 1 {
+		mem.Post, mem.Imm = true, int64(n)<<size
+	}
+	return engine.Inst{Op: "VLD" + strconv.Itoa(int(n)) + "R", Args: []engine.Arg{mem, {Kind: engine.ArgList, Regs: regs}}}, true
 }
 
 // arm64Crypto decodes FEAT_SHA512's and FEAT_SHA3's instructions into the
@@ -440,6 +476,9 @@ var (
 	arm64Move = map[string]int{"MOVD": 8, "MOVW": 4, "MOVWU": 4, "MOVH": 2, "MOVHU": 2, "MOVB": 1, "MOVBU": 1, "FMOVD": 8, "FMOVS": 4, "FMOVQ": 16,
 		// Load-acquire and store-release: loads and stores, ordered.
 		"LDAR": 8, "LDARW": 4, "LDARB": 1, "STLR": 8, "STLRW": 4, "STLRB": 1}
+	// The loads of one structure replicated (LD1R to LD4R), by how many
+	// registers each fills.
+	arm64LoadRep = map[string]int{"VLD1R": 1, "VLD2R": 2, "VLD3R": 3, "VLD4R": 4}
 	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
 	arm64ALU = engine.OpSet("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
@@ -456,7 +495,7 @@ var (
 		// NEON: element-wise, reductions, and the table lookups TBL and TBX,
 		// whose index is a register (constant time by the ISA).
 		"VEOR", "VORR", "VAND", "VADD", "VSUB", "VCMEQ", "VCMTST", "VUMAX", "VUMIN", "VADDP", "VUADDLV", "VCNT", "VUZP1",
-		"VZIP1", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR", "VSHL", "VMOVI",
+		"VZIP1", "VZIP2", "VSRI", "VEXT", "VREV64", "VDUP", "VTBL", "VTBX", "VUSHR", "VSHL", "VMOVI",
 		// The cryptographic extension: an AES round (AESE, AESD: dst =
 		// f(dst ^ src)), MixColumns and its inverse, and the 64x64->128
 		// polynomial multiply (PMULL, PMULL2). Arm lists each among the
@@ -523,7 +562,7 @@ const (
 // opcodes is every opcode the arm64 model knows, for the tables' tests.
 func opcodes() map[string]bool {
 	t := engine.OpSet("NOP", "RET", "JMP", "CALL", "ADRP", "ADR", "MRS", "MSR", "SB", "DSB", "ISB", "DMB", "VLD1", "VST1", "VMOV",
-		"MOVK", "MOVKW", "VLD1R", "PRFM")
+		"MOVK", "MOVKW", "VLD1R", "VLD2R", "VLD3R", "VLD4R", "PRFM")
 	for _, c := range []map[string]bool{arm64ALU, arm64Carry, arm64Test, arm64Select, arm64Cset, arm64Bit, arm64Extr, arm64Div, arm64CB, arm64TB,
 		arm64Float, arm64FCmp} {
 		for op := range c {
@@ -769,17 +808,22 @@ func arm64Memory(c arm64Cases) bool {
 			m.Store(x, 16*len(list.Regs), l)
 		}
 		m.post(mem)
-	case op == "VLD1R" && n == 2 && a[0].Kind == engine.ArgMem && a[1].Kind == engine.ArgList && len(a[1].Regs) == 1:
-		// One element loaded into every lane (sha3's round constant):
-		// the element's width from the arrangement.
+	case arm64LoadRep[op] != 0 && n == 2 && a[0].Kind == engine.ArgMem && a[1].Kind == engine.ArgList && len(a[1].Regs) == arm64LoadRep[op]:
+		// n consecutive elements, each loaded into every lane of one of
+		// n registers (sha3's round constant, chacha20's key words): the
+		// element's width from the arrangement.
 		w := arm64ElemBytes[a[1].Regs[0].Name[strings.LastIndex(a[1].Regs[0].Name, ".")+1:]]
 		if w == 0 {
 			m.Unmodelled()
 			return true
 		}
-		x := a[0]
-		m.write(a[1].Regs[0], m.Load(m.access(x), w), 16)
-		m.post(x)
+		x := m.access(a[0])
+		for i, r := range a[1].Regs {
+			e := x
+			e.Imm += int64(i * w)
+			m.write(r, m.Load(e, w), 16)
+		}
+		m.post(a[0])
 	case op == "PRFM" && n == 2 && a[0].Kind == engine.ArgMem && a[1].Kind == engine.ArgSpecial:
 		// A prefetch hint: no value, but an access whose address must not
 		// depend on a secret.
@@ -864,10 +908,10 @@ func arm64Arith(c arm64Cases) bool {
 				l = max(l, m.read(x, w))
 			}
 		}
-		if op == "VTBX" || op == "AESE" || op == "AESD" || strings.HasPrefix(op, "SHA") && op != "SHA1H" {
-			// TBX keeps dst's bytes for indices out of range; an AES
-			// round and SHA's read the state in dst (SHA1H, a rotate of
-			// its source, does not).
+		if op == "VTBX" || op == "VSRI" || op == "AESE" || op == "AESD" || strings.HasPrefix(op, "SHA") && op != "SHA1H" {
+			// TBX keeps dst's bytes for indices out of range, SRI the
+			// bits above those it shifts in; an AES round and SHA's read
+			// the state in dst (SHA1H, a rotate of its source, does not).
 			l = max(l, m.read(dst, w))
 		}
 		if op == "AESE" || op == "AESD" || op == "AESMC" || op == "AESIMC" || strings.HasPrefix(op, "SHA") {

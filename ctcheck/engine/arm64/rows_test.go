@@ -141,6 +141,8 @@ func arm64Rows() []rowtest.Row {
 		{Ins: "VCNT V1.B16, V2.B16", Needs: "asimd", Flow: "V1 -> V2"},
 		{Ins: "VUZP1 V1.D2, V2.D2, V3.D2", Needs: "asimd", Flow: "V1 V2 -> V3"},
 		{Ins: "VZIP1 V1.D2, V2.D2, V3.D2", Needs: "asimd", Flow: "V1 V2 -> V3"},
+		{Ins: "VZIP2 V1.S4, V2.S4, V3.S4", Needs: "asimd", Flow: "V1 V2 -> V3"},
+		{Ins: "VSRI $20, V16.S4, V4.S4", Needs: "asimd", Flow: "V16 V4 -> V4"},
 		{Ins: "VEXT $8, V1.B16, V2.B16, V3.B16", Needs: "asimd", Flow: "V1 V2 -> V3"},
 		{Ins: "VREV64 V1.B16, V2.B16", Needs: "asimd", Flow: "V1 -> V2"},
 		{Ins: "VREV32 V1.B16, V2.B16", Needs: "asimd", Flow: "V1 -> V2"},
@@ -156,6 +158,13 @@ func arm64Rows() []rowtest.Row {
 		{Ins: "AESE V1.B16, V0.B16", Needs: "aes", Flow: "V1 V0 -> V0"},
 		{Ins: "VLD1R (R1), [V26.D2]", Needs: "asimd", Flow: "MEM -> V26", Leak: "R1", Want: rowtest.Addr},
 		{Ins: "VLD1R.P 8(R1), [V26.D2]", Needs: "asimd", Flow: "MEM -> V26", Leak: "R1", Want: rowtest.Addr},
+		// chacha20's LD4R and LD3R, which its assembly writes as WORDs
+		// (arm64LoadReplicate decodes them in both front ends).
+		{Ins: "WORD $0x4D60E940", Op: "VLD4R", Needs: "asimd", Flow: "MEM -> V0 V1 V2 V3", Leak: "R10", Want: rowtest.Addr},
+		{Ins: "WORD $0x4DFFE884", Op: "VLD4R", Needs: "asimd", Flow: "MEM -> V4 V5 V6 V7", Leak: "R4", Want: rowtest.Addr},
+		{Ins: "WORD $0x4D40E8CD", Op: "VLD3R", Needs: "asimd", Flow: "MEM -> V13 V14 V15", Leak: "R6", Want: rowtest.Addr},
+		{Ins: "VLD2R (R3), [V1.H8, V2.H8]", Needs: "asimd", Flow: "MEM -> V1 V2", Leak: "R3", Want: rowtest.Addr},
+		{Ins: "WORD $0x4D40C8EC", Op: "VLD1R", Needs: "asimd", Flow: "MEM -> V12", Leak: "R7", Want: rowtest.Addr},
 		{Ins: "PRFM (R3), PLDL3KEEP", Leak: "R3", Want: rowtest.Addr},
 		{Ins: "SHA1C V16.S4, V1, V2", Needs: "sha1", Flow: "V16 V1 V2 -> V2"},
 		{Ins: "SHA1M V16.S4, V1, V2", Needs: "sha1", Flow: "V16 V1 V2 -> V2"},
