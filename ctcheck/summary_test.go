@@ -142,3 +142,25 @@ func TestAllocationEscapes(t *testing.T) {
 		}
 	}
 }
+
+// TestUnexportedOnly checks a package with no exported function: the
+// driver imports it for its keep file alone (a named import it did not
+// use failed the build), and the root is checked.
+func TestUnexportedOnly(t *testing.T) {
+	needGo(t)
+	dir := fixture.Module(t, "testdata/unexported")
+	line := markedLine(t, filepath.Join(dir, "unexported.go"), "// the finding")
+	decls, err := ParseFuncLine("example.com/unexported.first: secret x[:]", "-func")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range run(t, Config{Dir: dir, Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Declarations: decls}) {
+		found := false
+		for _, f := range r.Findings {
+			found = found || f.Line == line && strings.HasPrefix(f.Reason, "conditional branch on secret")
+		}
+		if !found {
+			t.Errorf("%s %s: findings %v, none at the branch (line %d)", r.Build, r.Check, r.Findings, line)
+		}
+	}
+}
