@@ -479,7 +479,7 @@ var (
 	// The loads of one structure replicated (LD1R to LD4R), by how many
 	// registers each fills.
 	arm64LoadRep = map[string]int{"VLD1R": 1, "VLD2R": 2, "VLD3R": 3, "VLD4R": 4}
-	arm64Pairs = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
+	arm64Pairs   = map[string]int{"LDP": 8, "STP": 8, "LDPW": 4, "STPW": 4, "FLDPD": 8, "FSTPD": 8, "FLDPQ": 16, "FSTPQ": 16}
 	// dst = f(srcs); the flag-setting ones set FLAGS too (by their S).
 	arm64ALU = engine.OpSet("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR", "ROR",
 		"MUL", "UMULH", "SMULH", "MADD", "MSUB", "MNEG", "RORW", "ASRW",
