@@ -261,6 +261,30 @@ func (m *Mach) writeBytes(a callArg, l Level, name string) {
 	m.State.mem = max(m.State.mem, l)
 }
 
+// BytesFrom is the level of the bytes from the address in reg on, of a
+// length that a register counts (s390x's CPACF instructions, which walk
+// an operand of any length): as bytesAt reads a runtime copy's source.
+func (m *Mach) BytesFrom(reg string) Level {
+	l := m.bytesAt(m.regArg(reg))
+	if l == Secret {
+		m.readSecret = true
+	}
+	return l
+}
+
+// WriteBytesFrom writes bytes of level l from the address in reg on, of
+// a length a register counts, as writeBytes writes a runtime copy's
+// destination: name says what writes them in the findings.
+func (m *Mach) WriteBytesFrom(reg string, l Level, name string) {
+	m.writeBytes(m.regArg(reg), l, name)
+}
+
+// regArg is the register reg as callArgs reads an argument.
+func (m *Mach) regArg(reg string) callArg {
+	p, ok := m.State.ptrs[reg]
+	return callArg{level: m.Reg(reg), ptr: p, isPtr: ok && p.region != nilRegion}
+}
+
 // returned is the exit of a runtime function that returns to its caller
 // (called from out; push: the bytes the call pushed): its registers
 // public (but the CPU's modes, which the runtime leaves alone, and g),

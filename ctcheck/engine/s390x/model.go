@@ -205,6 +205,8 @@ func s390xCanonical(in *engine.Inst) error {
 	switch {
 	case (s390xALU[in.Op] && !s390xUnary[in.Op] || s390xVecOp[in.Op]) && len(a) == 2 && a[1].Kind == engine.ArgReg:
 		in.Args = append(a, a[1]) // op a, dst: dst = dst op a
+	case s390xVecShift[in.Op] && len(a) == 2 && a[1].Kind == engine.ArgReg:
+		in.Args = append(a, a[1]) // VESLB $5, V: V = V << 5
 	case s390xUnary[in.Op] && len(a) == 1 && a[0].Kind == engine.ArgReg:
 		in.Args = append(a, a[0]) // NEG R: R = -R
 	case s390xDiv[in.Op] && !s390xSqrt[in.Op] && len(a) == 2:
@@ -278,6 +280,9 @@ func s390xFromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 	if in.Op == "?" {
 		in.Raw = true
 		return nil
+	}
+	if s390xObjVector(in) || s390xObjCrypto(in) {
+		return s390xCanonical(in)
 	}
 	if rl, ok := s390xObjRIL[in.Hex[min(len(in.Hex), 3):min(len(in.Hex), 4)]]; ok && len(in.Hex) == 12 && in.Hex[:2] == "c4" {
 		// LGRL, STGRL and their kin (which Go 1.24 printed MOVD R,
@@ -561,9 +566,9 @@ var (
 // opcodes is every opcode the s390x model knows, for the tables' tests.
 func opcodes() map[string]bool {
 	t := engine.OpSet("RET", "JMP", "CALL", "BRC", "BRCT", "BRCTG", "LA", "LOCGR", "STMG", "STMY", "LMG", "MVGHI", "MLGR", "VZERO", "VONE",
-		"VL", "VST", "VLM", "VSTM", "VLL", "VTM")
+		"VL", "VST", "VLM", "VSTM", "VLL", "VTM", "VLR", "VLVGP", "TMLL", "LMY")
 	for _, c := range []map[string]bool{s390xCondBranches, s390xCmpJ, s390xALU, s390xCmp, s390xRISBG, s390xDiv,
-		s390xVecOp, s390xNone, s390xDivPair} {
+		s390xVecOp, s390xNone, s390xDivPair, s390xVecFamilies, s390xVecConst, s390xVecElem, s390xCPACF} {
 		for op := range c {
 			t[op] = true
 		}
@@ -621,7 +626,7 @@ func s390xStep(mach *engine.Mach) {
 	}
 	flags := func(l engine.Level) { m.Set("FLAGS", l) }
 	c := s390xCases{m: m, op: op, a: a, n: n, reg: reg, gp: gp, vr: vr, src: src, target: target, flags: flags}
-	if !s390xControl(c) && !s390xMemory(c) && !s390xVector(c) && !s390xArith(c) {
+	if !s390xControl(c) && !s390xMemory(c) && !s390xVector(c) && !s390xVectorMore(c) && !s390xCrypto(c) && !s390xArith(c) {
 		m.Unmodelled()
 	}
 }
@@ -681,6 +686,8 @@ func s390xControl(c s390xCases) bool {
 		}
 	case s390xCmp[op] && n == 2 && gp(0) && src(1):
 		flags(m.Reads(a[0], a[1]))
+	case op == "TMLL" && n == 2 && gp(0) && a[1].Kind == engine.ArgImm:
+		flags(m.Read(a[0])) // test under mask: the bits of R under the mask
 	case s390xUnary[op] && n == 2 && gp(0) && gp(1):
 		l := m.Read(a[0])
 		m.Write(a[1], l)
@@ -743,6 +750,24 @@ func s390xMemory(c s390xCases) bool {
 			flags(l)
 		default:
 			m.Store(dst, w, m.Load(src, w))
+		}
+	case op == "LMY" && n == 3 && a[0].Kind == engine.ArgMem:
+		// LMY mem, Ra, Rb: consecutive words to the low words of Ra ..
+		// Rb, whose high words stay.
+		regs, ok := s390xRange(a[1], a[2])
+		if !ok || a[1].Reg[0] != 'R' {
+			m.Unmodelled()
+			return true
+		}
+		for i, r := range regs {
+			x := a[0]
+			x.Imm += int64(4 * i)
+			l := m.Load(x, 4)
+			if r.IsReg("R15") {
+				m.Unmodelled()
+				return true
+			}
+			m.Write(r, max(l, m.Read(r)))
 		}
 	case (op == "STMG" || op == "LMG" || op == "STMY") && n == 3:
 		// STMG Ra, Rb, mem: Ra, Ra+1, ... Rb to consecutive doublewords;
@@ -982,11 +1007,14 @@ func s390xMove(m engine.LoadStore, op string, a []engine.Arg) {
 }
 
 // The CPU features of s390x's instructions: the vector facility's, from
-// the z/Architecture Principles of Operation; Go's base (z196 and
-// later) does not guarantee it.
+// the z/Architecture Principles of Operation.
 var s390xFeatures = []string{"vx"}
 
-func s390xLevels(string) []string { return nil }
+// s390xLevels: Go's s390x port requires the vector facility (z13 and
+// later since Go 1.19, golang/go#58465): the runtime's checkS390xCPU
+// (runtime/os_linux_s390x.go, called from rt0_go in asm_s390x.s) exits
+// at start where the kernel's HWCAP has no VX.
+func s390xLevels(string) []string { return []string{"vx"} }
 
 func s390xNeeds(in *engine.Inst, _ string) []string {
 	if in.Op[0] == 'V' || strings.HasPrefix(in.Op, "WF") {
@@ -996,7 +1024,7 @@ func s390xNeeds(in *engine.Inst, _ string) []string {
 }
 
 // s390xPtrFlows are the moves, adds and ands that keep a pointer's provenance.
-var s390xPtrFlows = engine.WithAddressOf("LA", engine.GoOrderFlows("MOVD", engine.OpSet("ADD"), engine.OpSet("SUB"), engine.OpSet("AND")))
+var s390xPtrFlows = s390xCryptoFlows(engine.WithAddressOf("LA", engine.GoOrderFlows("MOVD", engine.OpSet("ADD"), engine.OpSet("SUB"), engine.OpSet("AND"))))
 
 // s390xArch is the model of s390x: the registers its ABI gives a fixed role,
 // its levels and features, and its front ends' hooks.

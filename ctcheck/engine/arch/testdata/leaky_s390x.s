@@ -57,7 +57,7 @@ TEXT ·secretUses(SB), NOSPLIT|NOFRAME, $0-56
 	MOVBZ	(R3)(R5*1), R7 // want "memory address depends on secret R5"
 	VLL	R5, (R2), V0 // want "load length depends on secret R5"
 	DIVD	R5, R7 // want "variable-latency"
-	VSUMQF	V0, V0, V1 // want "not modelled"
+	VFADB	V0, V0, V1 // want "not modelled"
 loop:
 	BRCTG	R5, loop // want "conditional branch on secret R5"
 	// Zeroing idioms make a register public again.
