@@ -166,6 +166,10 @@ func s390xFromListing(f *engine.ListingFunc, in *engine.Inst, args []string) err
 		}
 	}
 	switch in.Op {
+	case "LAY":
+		if len(in.Args) == 2 && in.Args[0].Kind == engine.ArgMem {
+			in.Op = "LA" // an address, as LA's (md5's LAY (R6)(R5*1), R7)
+		}
 	case "BR":
 		in.Op = "JMP"
 	case "BL":

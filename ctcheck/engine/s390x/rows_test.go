@@ -68,6 +68,7 @@ func s390xRows() []rowtest.Row {
 		{Ins: "MOVD $-8(R15), R15"},
 		{Ins: "MOVD $8(R2), R3", Flow: "R2 -> R3"},
 		{Ins: "MOVD $8(R2)(R4*1), R3", Flow: "R2 R4 -> R3"},
+		{Ins: "LAY 8(R2)(R4*1), R3", Flow: "R2 R4 -> R3"},
 		{Ins: "LOCGR $8, R1, R2", Flow: "R1 R2 FLAGS -> R2"},
 		{Ins: "STMG R1, R4, 8(R15)"},
 		{Ins: "STMG R1, R4, (R5)", Always: rowtest.Store, Leak: "R5", Want: rowtest.Addr},

@@ -356,9 +356,12 @@ func s390xCrypto(c s390xCases) bool {
 
 // s390xCryptoFlows adds to flows the CPACF instructions' addresses, which
 // advance over their operands: each keeps its pointer, at an offset not
-// known.
+// known; and LMG's and STMG's.
 func s390xCryptoFlows(flows func(*engine.Inst, *engine.Arch) []engine.PtrFlow) func(*engine.Inst, *engine.Arch) []engine.PtrFlow {
 	return func(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
+		if f, ok := s390xMultipleFlows(in); ok {
+			return f
+		}
 		if !s390xCPACF[in.Op] {
 			return flows(in, a)
 		}
@@ -545,4 +548,32 @@ func s390xObjCrypto(in *engine.Inst) bool {
 		in.Args = []engine.Arg{reg(6), reg(4), reg(7)}
 	}
 	return true
+}
+
+// s390xMultipleFlows are LMG's and STMG's pointer flows: each doubleword
+// to or from its register whole, as MOVD's (LMG dig+0(FP), R1, R3 loads
+// a pointer and a slice).
+func s390xMultipleFlows(in *engine.Inst) ([]engine.PtrFlow, bool) {
+	if (in.Op != "LMG" && in.Op != "STMG") || len(in.Args) != 3 {
+		return nil, false
+	}
+	a := in.Args
+	if in.Op == "LMG" && a[0].Kind == engine.ArgMem {
+		a = []engine.Arg{a[1], a[2], a[0]}
+	}
+	regs, ok := s390xRange(a[0], a[1])
+	if !ok || a[2].Kind != engine.ArgMem || a[0].Reg[0] != 'R' {
+		return nil, true
+	}
+	var out []engine.PtrFlow
+	for i, r := range regs {
+		x := a[2]
+		x.Imm += int64(8 * i)
+		if in.Op == "LMG" {
+			out = append(out, engine.PtrFlow{Dst: r, Src: x})
+		} else {
+			out = append(out, engine.PtrFlow{Dst: x, Src: r})
+		}
+	}
+	return out, true
 }
