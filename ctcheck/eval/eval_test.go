@@ -151,6 +151,7 @@ var cases = concat(
 	},
 	moreCases,
 	blockCases,
+	s390xCases,
 )
 
 func concat(css ...[]evalCase) []evalCase {
