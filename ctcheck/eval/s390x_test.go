@@ -6,12 +6,10 @@ package eval
 // (KM, KMC, KIMD, KLMD, KDSA) of AES-CBC, SHA-1, SHA-2, SHA-3 and ECDSA,
 // md5's and bigmod's scalar blocks, nistec's Montgomery conversion, and
 // x/crypto's vector ChaCha20 and Poly1305. Their findings are judged in
-// the report of the change that added them (the CPACF instructions' are
+// eval/README.md (the CPACF instructions' are
 // Undocumented: IBM states no data-independent timing).
 
 const (
-	sha1Pkg  = "crypto/sha1"
-	md5Pkg   = "crypto/md5"
 	ecdsaPkg = "crypto/internal/fips140/ecdsa"
 	bigmodZ  = " y -- limbs of secret numbers; writes *z"
 )
