@@ -4,7 +4,6 @@ package eval
 
 import "fmt"
 
-
 // The kernels the coverage table found without a case: bigmod's three
 // widths, every hash's block function (md5, sha1, sha256, sha512, the
 // Keccak permutation), AES-CTR's blocks (the FIPS DRBG's), P-256's

@@ -220,6 +220,9 @@ func armFromListing(f *engine.ListingFunc, in *engine.Inst, args []string) error
 		in.Op, in.Args = "CALL", []engine.Arg{{Kind: engine.ArgSym, Sym: fmt.Sprintf("%s+%#x", sym, v&0xffffff*4+8)}}
 		return nil
 	}
+	if strings.HasPrefix(op, "MOVM") {
+		return armMultipleListing(f, in, args)
+	}
 	base, _, _, cond, err := armSuffixes(op)
 	if err != nil {
 		return err
@@ -306,6 +309,131 @@ func armFromListing(f *engine.ListingFunc, in *engine.Inst, args []string) error
 	return armCanonical(in, op)
 }
 
+// The load and store multiple instructions (LDM, STM: the listing's
+// MOVM) read as LDM.mode or STM.mode, mode one of IA, IB, DA, DB (the
+// words from the base up, from the word above it up, down to the base,
+// down from the word below it), with the base first and then the list in
+// ascending order; a write-back sets the base's Pre.
+
+// armMultipleListing reads MOVM, whose suffixes the listing prints as
+// the encoding's bits: U (up), P (before), W (write back).
+func armMultipleListing(f *engine.ListingFunc, in *engine.Inst, args []string) error {
+	var up, before, wb bool
+	cond := ""
+	for _, p := range strings.Split(in.Op, ".")[1:] {
+		if c, ok := armCondAlias[p]; ok {
+			p = c
+		}
+		switch {
+		case p == "U":
+			up = true
+		case p == "P":
+			before = true
+		case p == "W":
+			wb = true
+		case armConds[p] && cond == "":
+			cond = p
+		default:
+			return fmt.Errorf("MOVM suffix %s", p)
+		}
+	}
+	if len(args) != 2 {
+		return fmt.Errorf("MOVM with %d operands", len(args))
+	}
+	load := strings.HasPrefix(args[1], "[")
+	list, mem := args[0], args[1]
+	if load {
+		list, mem = args[1], args[0]
+	}
+	regs, err := armRegList(list)
+	if err != nil {
+		return err
+	}
+	x, err := engine.ListingArg(f.Hooks, f, mem, false)
+	if err != nil || x.Kind != engine.ArgMem || x.Imm != 0 || x.Index != "" || x.Global {
+		return fmt.Errorf("MOVM base %s", mem)
+	}
+	mode := map[[2]bool]string{{true, false}: "IA", {true, true}: "IB", {false, false}: "DA", {false, true}: "DB"}[[2]bool{up, before}]
+	return armMultiple(in, load, mode, cond, x.Reg, wb, regs)
+}
+
+// armMultipleObj reads objdump's LDM, LDMIB, STMDB... [R4-R7,R9], R1!.
+func armMultipleObj(in *engine.Inst, args []string) (error, bool) {
+	parts := strings.Split(in.Op, ".")
+	base := parts[0]
+	if !strings.HasPrefix(base, "LDM") && !strings.HasPrefix(base, "STM") || len(args) != 2 {
+		return nil, false
+	}
+	mode := base[3:]
+	if mode == "" {
+		mode = "IA"
+	}
+	if mode != "IA" && mode != "IB" && mode != "DA" && mode != "DB" {
+		return fmt.Errorf("%s", in.Op), true
+	}
+	cond := ""
+	for _, p := range parts[1:] {
+		if c, ok := armCondAlias[p]; ok {
+			p = c
+		}
+		if !armConds[p] || cond != "" {
+			return fmt.Errorf("%s", in.Op), true
+		}
+		cond = p
+	}
+	regs, err := armRegList(args[0])
+	if err != nil {
+		return err, true
+	}
+	r, wb := strings.CutSuffix(args[1], "!")
+	if r == "SP" {
+		r = "R13"
+	}
+	if !armObjReg.MatchString(r) || r[0] != 'R' {
+		return fmt.Errorf("%s base %s", in.Op, args[1]), true
+	}
+	return armMultiple(in, base[:3] == "LDM", mode, cond, r, wb, regs), true
+}
+
+// armRegList reads a register list, [R4,R5] or objdump's [R4-R7,R9].
+func armRegList(s string) ([]engine.Arg, error) {
+	inner, ok := strings.CutPrefix(s, "[")
+	if inner, ok = strings.CutSuffix(inner, "]"); !ok {
+		return nil, fmt.Errorf("register list %s", s)
+	}
+	var regs []engine.Arg
+	for _, r := range strings.Split(inner, ",") {
+		lo, hi, rng := strings.Cut(strings.TrimSpace(r), "-")
+		if !rng {
+			hi = lo
+		}
+		a, okA := engine.RegNum(lo, "R", 0, 15)
+		b, okB := engine.RegNum(hi, "R", 0, 15)
+		if !okA || !okB || b < a {
+			return nil, fmt.Errorf("register list %s", s)
+		}
+		for i := a; i <= b; i++ {
+			name := "R" + strconv.Itoa(i)
+			regs = append(regs, engine.Arg{Kind: engine.ArgReg, Reg: name, Width: 4, Name: name})
+		}
+	}
+	return regs, nil
+}
+
+// armMultiple sets in to the canonical form of a load or store multiple.
+func armMultiple(in *engine.Inst, load bool, mode, cond, base string, wb bool, regs []engine.Arg) error {
+	op := "STM"
+	if load {
+		op = "LDM"
+	}
+	in.Op = op + "." + mode
+	if cond != "" {
+		in.Op += "." + cond
+	}
+	in.Args = []engine.Arg{{Kind: engine.ArgMem, Reg: base, Pre: wb, Name: "(" + base + ")"}, {Kind: engine.ArgList, Regs: regs}}
+	return nil
+}
+
 // The objdump hook.
 
 var (
@@ -320,6 +448,9 @@ func armFromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 	if in.Op == "?" || strings.HasPrefix(in.Op, "WORD") {
 		in.Raw = true
 		return nil
+	}
+	if k, ok := armMultipleObj(in, args); ok {
+		return k
 	}
 	if base, _, _, cond, err := armSuffixes(in.Op); err == nil && (base == "POP" || base == "PUSH") && len(args) == 1 {
 		// POP [Rn], PUSH [Rn]: one register, as MOVW.P 4(R13), Rn and
@@ -504,7 +635,7 @@ func armSingle(op string) bool {
 // opcodes is every opcode the arm model knows (without its suffixes), for
 // the tables' tests.
 func opcodes() map[string]bool {
-	t := engine.OpSet("RET", "JMP", "CALL", "NOP")
+	t := engine.OpSet("RET", "JMP", "CALL", "NOP", "LDM", "STM")
 	for _, c := range []map[string]bool{armALU, armMulAcc, armMulLong, armTest, armDiv, armFArith, armFMulAcc, armFUnary, armFConv, armFCmp, armBitField} {
 		for op := range c {
 			t[op] = true
@@ -534,16 +665,23 @@ func armStep(mach *engine.Mach) {
 	op := parts[0]
 	var setFlags bool
 	var cond string
-	for _, p := range parts[1:] {
+	mode := ""
+	for i, p := range parts[1:] {
 		switch {
 		case p == "S":
 			setFlags = true
 		case armConds[p]:
 			cond = p
+		case i == 0 && (op == "LDM" || op == "STM") && (p == "IA" || p == "IB" || p == "DA" || p == "DB"):
+			mode = p
 		default:
 			m.Unmodelled()
 			return
 		}
+	}
+	if mode != "" {
+		armMultipleStep(m, op == "LDM", mode, cond, m.Inst.Args)
+		return
 	}
 	a := m.Inst.Args
 	n := len(a)
@@ -828,6 +966,55 @@ func armPost(m engine.LoadStore, x engine.Arg) {
 	}
 }
 
+// armMultipleStep runs a load or store multiple: the registers in
+// ascending order at ascending words, from base+4 (IB), base (IA),
+// base-4n+4 (DA) or base-4n (DB); with write-back the base then moves by
+// 4n. A load of the program counter or of a written-back base, and a
+// conditional one, are not modelled.
+func armMultipleStep(m engine.LoadStore, load bool, mode, cond string, a []engine.Arg) {
+	if len(a) != 2 || a[0].Kind != engine.ArgMem || a[1].Kind != engine.ArgList || cond != "" {
+		m.Unmodelled()
+		return
+	}
+	base, regs := a[0], a[1].Regs
+	n := int64(len(regs))
+	first := map[string]int64{"IA": 0, "IB": 4, "DA": 4 - 4*n, "DB": -4 * n}[mode]
+	for _, r := range regs {
+		if load && (r.Reg == "R15" || base.Pre && r.Reg == base.Reg) || !load && r.Reg == "R15" {
+			m.Unmodelled()
+			return
+		}
+	}
+	x := base
+	x.Pre = false
+	levels := make([]engine.Level, len(regs))
+	for i, r := range regs {
+		at := x
+		at.Imm = first + 4*int64(i)
+		if load {
+			levels[i] = m.Load(at, 4)
+		} else {
+			m.Store(at, 4, m.Read(r))
+		}
+	}
+	if base.Pre {
+		delta := 4 * n
+		if mode[0] == 'D' {
+			delta = -delta
+		}
+		if base.Reg == "R13" {
+			m.MoveSP(delta)
+		} else {
+			m.MoveBase(base.Reg)
+		}
+	}
+	for i, r := range regs {
+		if load {
+			m.Write(r, levels[i])
+		}
+	}
+}
+
 // armMove runs a load, a store or a register move, and the conditional
 // forms: write sets a register as a conditional instruction does.
 func armMove(m engine.LoadStore, w int, cond string, a []engine.Arg, write func(engine.Arg, engine.Level)) {
@@ -915,8 +1102,32 @@ func armNeeds(in *engine.Inst, _ string) []string {
 	return nil
 }
 
-// armPtrFlows are the moves, adds and ands that keep a pointer's provenance.
-var armPtrFlows = engine.GoOrderFlows("MOVW", engine.OpSet("ADD"), engine.OpSet("SUB"), engine.OpSet("AND"))
+// armPtrFlows are the moves, adds and ands that keep a pointer's
+// provenance, and the words a load or store multiple moves (md5's block
+// saves the pointers it passes to memmove with STMIB).
+func armPtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
+	op, mode, _ := strings.Cut(in.Op, ".")
+	if (op != "LDM" && op != "STM") || len(mode) < 2 || len(in.Args) != 2 || in.Args[1].Kind != engine.ArgList {
+		return armMoveFlows(in, a)
+	}
+	base, regs := in.Args[0], in.Args[1].Regs
+	base.Pre = false
+	n := int64(len(regs))
+	first := map[string]int64{"IA": 0, "IB": 4, "DA": 4 - 4*n, "DB": -4 * n}[mode[:2]]
+	var flows []engine.PtrFlow
+	for i, r := range regs {
+		at := base
+		at.Imm = first + 4*int64(i)
+		if op == "LDM" {
+			flows = append(flows, engine.PtrFlow{Dst: r, Src: at})
+		} else {
+			flows = append(flows, engine.PtrFlow{Dst: at, Src: r})
+		}
+	}
+	return flows
+}
+
+var armMoveFlows = engine.GoOrderFlows("MOVW", engine.OpSet("ADD"), engine.OpSet("SUB"), engine.OpSet("AND"))
 
 // armDuffs are arm's Duff's devices.
 var armDuffs = map[string]engine.Duff{

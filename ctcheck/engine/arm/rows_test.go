@@ -84,7 +84,16 @@ func armRows() []rowtest.Row {
 		{Ins: "ADD R1, R13", Flow: "R1 -> R13", Leak: "R1", Want: "stack pointer set from secret data"},
 		{Ins: "MOVBU R4@>8, R4", Flow: "R4 -> R4"},
 		{Ins: "CLZ R1, R2", Always: rowtest.Closed},
-		{Ins: "MOVM.IA [R1,R2], (R3)", Always: rowtest.Closed},
+		// Load and store multiple: the listing's MOVM, objdump's LDM and
+		// STM with their modes.
+		{Ins: "MOVM.IA (R1), [R4,R5]", Op: "LDM", Flow: "MEM -> R4 R5", Leak: "R1", Want: rowtest.Addr},
+		{Ins: "MOVM.IA.W (R1), [R4,R5,R6,R7]", Op: "LDM", Flow: "MEM -> R4 R5 R6 R7", Leak: "R1", Want: rowtest.Addr},
+		{Ins: "MOVM.IB (R13), [R2,R3,R8]", Op: "LDM", Flow: "-> R2 R3 R8"},
+		{Ins: "MOVM.IB [R4,R5,R6], (R13)", Op: "STM"},
+		{Ins: "MOVM.DB.W [R4,R5], (R1)", Op: "STM", Always: rowtest.Store, Leak: "R1", Want: rowtest.Addr},
+		{Ins: "MOVM.DA [R4,R5], (R1)", Op: "STM", Always: rowtest.Store, Leak: "R1", Want: rowtest.Addr},
+		{Ins: "MOVM.IA (R1), [R4,R15]", Op: "LDM", Always: rowtest.Closed},
+		{Ins: "MOVM.IA.W (R1), [R1,R2]", Op: "LDM", Always: rowtest.Closed},
 		{Ins: "SQRTD F1, F2", Needs: "vfp", Flow: "F1 -> F2", Leak: "F1", Want: rowtest.Latency},
 		{Ins: "SQRTF F1, F2", Needs: "vfp", Flow: "F1 -> F2", Leak: "F1", Want: rowtest.Latency},
 		{Ins: "DIVD F1, F2, F3", Needs: "vfp", Flow: "F1 F2 -> F3", Leak: "F1 F2", Want: rowtest.Latency},
