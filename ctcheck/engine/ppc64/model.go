@@ -221,6 +221,12 @@ func ppc64FromListing(f *engine.ListingFunc, in *engine.Inst, args []string) err
 			in.Op, in.Args = "RET", nil
 		}
 	}
+	if ppc64Cmp[in.Op] && len(in.Args) == 2 && in.Args[0].Kind == engine.ArgImm && in.Args[0].Imm == 0 && in.Args[0].Sym == "" &&
+		in.Args[1].Kind == engine.ArgReg {
+		// CMP $0, R9: the assembler takes $0 where a register goes for
+		// R0 (its C_ZCON matches C_REG) and encodes CMP R0, R9.
+		in.Args[0] = engine.Arg{Kind: engine.ArgReg, Reg: "R0", Width: 8, Name: "R0"}
+	}
 	if in.Op == "ISEL" && len(in.Args) == 4 && in.Args[0].Kind == engine.ArgCond {
 		// ISEL CR6LT, ...: the listing names the bit the objdump numbers.
 		c := in.Args[0].Name
@@ -250,6 +256,13 @@ func ppc64CRBit(s string) (string, bool) {
 // ppc64Canonical finishes an instruction either front end read: the
 // update forms, the two-operand forms.
 func ppc64Canonical(in *engine.Inst) error {
+	for i := range in.Args {
+		if x := &in.Args[i]; x.Kind == engine.ArgMem && x.Index == "R0" {
+			// (RB)(R0): an indexed access's RA field, where 0 is the
+			// number zero, not R0 (both front ends print it so).
+			x.Index, x.Scale = "", 0
+		}
+	}
 	if a := in.Args; (in.Op == "BC" || in.Op == "BCLR") && len(a) == 3 && a[0].Kind == engine.ArgImm && (a[0].Imm == 12 || a[0].Imm == 4) &&
 		a[1].Kind == engine.ArgCond && (in.Op == "BC" && a[2].IsReg("LR") || in.Op == "BCLR" && a[2].Kind == engine.ArgImm && a[2].Imm == 0) {
 		// A conditional return (BEQLR and its kin: BC 12,2,LR; the
@@ -391,11 +404,12 @@ func ppc64FromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 	case in.Op == "LXVDSX" && n == 3 && a[0].Kind == engine.ArgReg && a[1].Kind == engine.ArgReg && a[2].Kind == engine.ArgReg:
 		// LXVDSX RA, RB, XT: printed without parentheses; the address is
 		// RA (or 0 for R0) plus RB, Go's (RB)(RA).
-		x := engine.Arg{Kind: engine.ArgMem, Reg: a[1].Reg}
-		if !a[0].IsReg("R0") {
-			x.Index, x.Scale = a[0].Reg, 1
-		}
-		in.Args = []engine.Arg{x, a[2]}
+		in.Args = []engine.Arg{{Kind: engine.ArgMem, Reg: a[1].Reg, Index: a[0].Reg, Scale: 1}, a[2]}
+	case (in.Op == "ADDIC" || in.Op == "ADDICCC") && n == 3 && a[0].Kind == engine.ArgReg && a[1].Kind == engine.ArgImm && a[2].Kind == engine.ArgReg:
+		// addic and addic. (add immediate carrying): Go's ADDC and ADDCCC
+		// with a constant, printed after the register.
+		in.Op = strings.Replace(in.Op, "ADDIC", "ADDC", 1)
+		in.Args = []engine.Arg{a[1], a[0], a[2]}
 	case in.Op == "BR":
 		in.Op = "JMP"
 	case in.Op == "BL" && n == 1 && a[0].Kind == engine.ArgSpecial:

@@ -32,6 +32,8 @@ func ppc64Rows() []rowtest.Row {
 		{Ins: "CALL ·rowTarget(SB)", Flow: "-> LR"},
 		{Ins: "CMP R3, R4", Flow: "R3 R4 -> CR0"},
 		{Ins: "CMP R3, $8, CR1", Flow: "R3 -> CR1"},
+		// $0 first is R0, the register (p256_asm_ppc64le.s's CMP $0, N).
+		{Ins: "CMP $0, R3", Flow: "R3 -> CR0"},
 		{Ins: "ISEL $2, R3, R4, R5", Flow: "R3 R4 CR0 -> R5"},
 		{Ins: "ISEL $6, R3, R4, R5", Flow: "R3 R4 CR1 -> R5"},
 		{Ins: "SETBC CR0EQ, R3", Needs: "power10", Flow: "CR0 -> R3"},
@@ -88,6 +90,8 @@ func ppc64Rows() []rowtest.Row {
 		{Ins: "XXLXOR VS32, VS32, VS34", Needs: "vsx", Flow: "-> VS34"},
 		{Ins: "LXVD2X (R3)(R4), V0", Needs: "vsx", Flow: "MEM -> VS32", Leak: "R3 R4", Want: rowtest.Addr},
 		{Ins: "LXVD2X (R1)(R4), V0", Needs: "vsx", Flow: "MEM -> VS32", Leak: "R4", Want: rowtest.Addr},
+		// (R3)(R0): RA is 0, the number, not R0: a static table's bytes.
+		{Ins: "MOVD $·rtTable(SB), R3\n\tLXVD2X (R3)(R0), V0", Op: "LXVD2X", Needs: "vsx", Flow: "-> R3 VS32"},
 		{Ins: "STXVD2X V0, (R3)(R4)", Needs: "vsx", Always: rowtest.Store, Leak: "R3 R4", Want: rowtest.Addr},
 		{Ins: "LXVP 32(R3), VS32", Needs: "vsx power10", Flow: "MEM -> VS32 VS33", Leak: "R3", Want: rowtest.Addr},
 		{Ins: "STXVP VS32, 32(R3)", Needs: "vsx power10", Always: rowtest.Store, Leak: "R3", Want: rowtest.Addr},
@@ -224,6 +228,9 @@ func ppc64ObjRows() []rowtest.Row {
 		{Ins: "4e800420 BR (CTR)", Always: rowtest.Jump},
 		{Ins: "4e800421 BL (CTR)", Always: rowtest.Jump, Flow: "-> LR"},
 		{Ins: "2ca50010 CMP R5,$16,CR1", Flow: "R5 -> CR1"},
+		// addic and addic.: ADDC and ADDCCC with a constant (gcmHash).
+		{Ins: "30c6ffe0 ADDIC R6,$-32,R6", Flow: "R6 -> R6 CA"},
+		{Ins: "34c6fff0 ADDICCC R6,$-16,R6", Flow: "R6 -> R6 CA CR0"},
 	}
 }
 
