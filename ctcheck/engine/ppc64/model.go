@@ -257,7 +257,19 @@ func ppc64CRBit(s string) (string, bool) {
 // update forms, the two-operand forms.
 func ppc64Canonical(in *engine.Inst) error {
 	for i := range in.Args {
-		if x := &in.Args[i]; x.Kind == engine.ArgMem && x.Index == "R0" {
+		x := &in.Args[i]
+		if x.Kind != engine.ArgMem {
+			continue
+		}
+		// A vector or float register named in an address: the assembler
+		// encodes its number's low five bits, a general register
+		// (chacha_ppc64x.s's (OUT)(V10) is (R3)(R10)).
+		for _, r := range []*string{&x.Reg, &x.Index} {
+			if n, ok := engine.RegNum(*r, "VS", 0, 63); ok {
+				*r = "R" + strconv.Itoa(n&31)
+			}
+		}
+		if x.Index == "R0" {
 			// (RB)(R0): an indexed access's RA field, where 0 is the
 			// number zero, not R0 (both front ends print it so).
 			x.Index, x.Scale = "", 0

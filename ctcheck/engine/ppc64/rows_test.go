@@ -90,6 +90,9 @@ func ppc64Rows() []rowtest.Row {
 		{Ins: "XXLXOR VS32, VS32, VS34", Needs: "vsx", Flow: "-> VS34"},
 		{Ins: "LXVD2X (R3)(R4), V0", Needs: "vsx", Flow: "MEM -> VS32", Leak: "R3 R4", Want: rowtest.Addr},
 		{Ins: "LXVD2X (R1)(R4), V0", Needs: "vsx", Flow: "MEM -> VS32", Leak: "R4", Want: rowtest.Addr},
+		// A vector register as an index is the general register of its
+		// number (the assembler takes the low five bits).
+		{Ins: "LXVD2X (R3)(V4), V0", Needs: "vsx", Flow: "MEM -> VS32", Leak: "R3 R4", Want: rowtest.Addr},
 		// (R3)(R0): RA is 0, the number, not R0: a static table's bytes.
 		{Ins: "MOVD $·rtTable(SB), R3\n\tLXVD2X (R3)(R0), V0", Op: "LXVD2X", Needs: "vsx", Flow: "-> R3 VS32"},
 		{Ins: "STXVD2X V0, (R3)(R4)", Needs: "vsx", Always: rowtest.Store, Leak: "R3 R4", Want: rowtest.Addr},

@@ -47,8 +47,9 @@ differ:
 	MOVD	$0, ret+48(FP)
 	RET
 
-// A secret index, a secret loop count, a secret load length, a division
-// and an instruction the model does not know.
+// A secret index, a secret loop count, a secret load length, a division,
+// a crypto instruction of undocumented timing and an instruction the
+// model does not know.
 TEXT ·secretUses(SB), NOSPLIT|NOFRAME, $0-56
 	MOVD	x_base+0(FP), R3
 	MOVD	y_base+24(FP), R4
@@ -58,7 +59,8 @@ TEXT ·secretUses(SB), NOSPLIT|NOFRAME, $0-56
 	MOVBZ	(R4)(R6), R8 // want "memory address depends on secret R6"
 	LXVL	R3, R6, V4 // want "load length depends on secret"
 	DIVD	R6, R8, R9 // want "variable-latency"
-	VPMSUMD	V4, V4, V5 // want "not modelled"
+	VPMSUMD	V4, V4, V5 // want "no vendor source states as data independent"
+	VPOPCNTD	V4, V5 // want "not modelled"
 	MOVD	R6, CTR
 loop:
 	BDNZ	loop // want "conditional branch on secret CTR"
