@@ -73,22 +73,19 @@ var blockCases = concat(
 		on(sha1Pkg, "arm64", sha1Pkg+".sha1block: secret h[:] p[:] -- the chaining value and the message; public k[:] -- the round constants; writes h[:]", "sha1", nil),
 	},
 	ctGen(sha1Pkg, sha1Pkg+".block"+md5Decl, "386", "arm", "loong64"),
-	// sha256 and sha512: AVX2 (AVX, AVX2, BMI2) on amd64, POWER8's
-	// vector SHA on ppc64le, scalar elsewhere.
+	// sha256 and sha512: AVX2 (AVX, AVX2, BMI2) on amd64, scalar on
+	// riscv64, 386 and loong64.
 	[]evalCase{
 		on(sha256Pkg, "amd64", sha256Pkg+".blockAVX2"+shaDecl, "avx,avx2,bmi2", nil),
 		on(sha512Pkg, "amd64", sha512Pkg+".blockAVX2"+shaDecl, "avx,avx2,bmi2", nil),
-		on(sha256Pkg, "ppc64le", sha256Pkg+".blockPOWER"+shaDecl, "", nil),
-		on(sha512Pkg, "ppc64le", sha512Pkg+".blockPOWER"+shaDecl, "", nil),
 	},
 	ctGen(sha256Pkg, sha256Pkg+".block"+shaDecl, "riscv64", "386", "loong64"),
 	ctGen(sha512Pkg, sha512Pkg+".block"+shaDecl, "riscv64", "loong64"),
 	[]evalCase{on(sha3Pkg, "amd64", sha3Pkg+".keccakF1600: secret *a -- the state; writes *a", "", nil)},
 	// AES-CTR: AES-NI on amd64 (supportsAES), the crypto extension on
-	// arm64, POWER8's on ppc64le.
+	// arm64.
 	ctrCases("amd64", "aes,sse41,ssse3"),
 	ctrCases("arm64", "aes"),
-	ctrCases("ppc64le", ""),
 	ctGen(nistec, nistec+".p256FromMont: secret *in -- a field element; writes *res", "amd64", "arm64", "ppc64le"),
 	// blake2b's useAVX2 is cpu.X86.HasAVX2, which x/sys/cpu sets only
 	// where the OS saves the AVX state: its VEX instructions run, as

@@ -152,6 +152,7 @@ var cases = concat(
 	moreCases,
 	blockCases,
 	s390xCases,
+	ppc64leCases,
 )
 
 func concat(css ...[]evalCase) []evalCase {
