@@ -198,6 +198,7 @@ type PtrFlow struct {
 	Vary     bool
 	Align    int64
 	Zero     bool // dst receives nil (src unused)
+	Const    bool // dst receives the integer Delta (src unused)
 }
 
 func (a *Arch) featureBit(name string) (featureSet, bool) {

@@ -146,11 +146,18 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 	var puts []put
 	for _, fl := range flows {
 		p, ok := an.srcPtr(m, pre, fl.Src)
-		if fl.Zero {
+		switch {
+		case fl.Zero:
 			p, ok = ptr{region: nilRegion}, true
+		case fl.Const:
+			p, ok = ptr{region: constRegion, off: fl.Delta, known: true}, true
+			fl.Delta = 0
 		}
 		if !ok || p.region == nilRegion && (fl.Delta != 0 || fl.Vary || fl.Align > 1) {
 			continue // nil moved is no pointer of any region
+		}
+		if p.region == constRegion && (fl.Vary || fl.Align > 1) {
+			continue // an integer no longer known
 		}
 		switch {
 		case fl.Align > 1 && p.region == stackRegion && p.known:

@@ -445,10 +445,10 @@ func (m *Mach) regionOf(x Arg) (ptr, bool) {
 		x.Index = "" // ppc64's and s390x's (R20)(R0): R0 as an index is zero
 	}
 	p, ok := m.State.ptrs[x.Reg]
-	if (!ok || p.region == nilRegion) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
+	if (!ok || p.region == nilRegion || p.region == constRegion) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
 		p, ok = m.State.ptrs[x.Index]
 	}
-	if !ok || p.region == nilRegion {
+	if !ok || p.region == nilRegion || p.region == constRegion {
 		return ptr{}, false
 	}
 	if x.Index != "" {

@@ -7,6 +7,21 @@ package engine
 // GoOrderFlows are a load-store architecture's flows, in Go's operand
 // order (sources first, the destination last): the move of a whole
 // register, and adds and ands of a constant or a register.
+// immMoveMax is the largest constant a move op, of a width narrower than
+// a register, sets whole whether it sign- or zero-extends: 0 where op is
+// no such move.
+func immMoveMax(op string) int64 {
+	switch op {
+	case "MOVB", "MOVBU", "MOVBZ":
+		return 1<<7 - 1
+	case "MOVH", "MOVHU", "MOVHZ":
+		return 1<<15 - 1
+	case "MOVW", "MOVWU", "MOVWZ":
+		return 1<<31 - 1
+	}
+	return 0
+}
+
 func GoOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []PtrFlow {
 	return func(in *Inst, a *Arch) []PtrFlow { return goOrderFlow(in, a, move, adds, subs, ands) }
 }
@@ -22,6 +37,12 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		return x.Kind == ArgReg && x.Shift == "" && x.Off == 0 && (x.Width == 0 || x.Width == int(a.PtrSize)) && (zero == "" || x.Reg != zero)
 	}
 	switch op := in.Op; {
+	case op != move && n == 2 && plain(args[1]) && args[0].Kind == ArgImm && args[0].Name == "" && args[0].Sym == "" &&
+		args[0].Imm > 0 && args[0].Imm <= immMoveMax(op):
+		// MOVW $512, R6 (loong64's disassembly), MOVH $512, R4 (s390x's):
+		// a narrower move of a constant that sign or zero extension
+		// leaves the same.
+		return []PtrFlow{{Dst: args[1], Const: true, Delta: args[0].Imm}}
 	case op == move:
 		if n != 2 {
 			return nil
@@ -31,6 +52,8 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 		case plain(dst) && (src.Kind == ArgImm && src.Imm == 0 && src.Name == "" && src.Sym == "" ||
 			src.Kind == ArgReg && zero != "" && src.Reg == zero):
 			return []PtrFlow{{Dst: dst, Zero: true}} // nil
+		case plain(dst) && src.Kind == ArgImm && src.Name == "" && src.Sym == "":
+			return []PtrFlow{{Dst: dst, Const: true, Delta: src.Imm}}
 		case plain(src) && plain(dst):
 			return []PtrFlow{{Dst: dst, Src: src}}
 		case src.Kind == ArgMem && !src.Post && !src.Pre && plain(dst):
@@ -52,6 +75,9 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 			}
 		default:
 			return nil
+		}
+		if adds[op] && n == 3 && plain(dst) && x.Kind == ArgImm && x.Name == "" && x.Sym == "" && y.Kind == ArgReg && zero != "" && y.Reg == zero {
+			return []PtrFlow{{Dst: dst, Const: true, Delta: x.Imm}} // riscv64's ADDI $512, X0, X12: a constant
 		}
 		if adds[op] && n == 3 && plain(dst) && x.Kind == ArgReg && y.Kind == ArgReg && zero != "" {
 			// An add of the zero register is a move: riscv64's C.MV, which

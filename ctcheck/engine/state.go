@@ -376,6 +376,12 @@ const stackRegion = -1
 // alone it has no region.
 const nilRegion = -2
 
+// constRegion is the provenance of an integer the code set from a
+// constant, off its value: moves, adds and spills keep it as they keep a
+// pointer's, so that a length passed to memmove is known where the code
+// fixed it. It addresses nothing.
+const constRegion = -3
+
 // A ptr is what a register or a stack slot holds of a pointer: into a
 // region (by index, or stackRegion), at a known offset from its start or
 // an unknown one.
@@ -397,6 +403,8 @@ const floorOff = math.MinInt64
 // joinPtr is what a location holds of a pointer where two paths meet.
 func joinPtr(a, b ptr) (ptr, bool) {
 	switch {
+	case a.region == constRegion || b.region == constRegion:
+		return a, a == b && a.known // one integer, or none
 	case a.region == nilRegion:
 		return b, true
 	case b.region == nilRegion:

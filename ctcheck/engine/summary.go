@@ -69,7 +69,18 @@ func knownRuntime(name string) bool {
 type callArg struct {
 	level Level
 	ptr   ptr
-	isPtr bool // ptr holds its provenance
+	isPtr bool  // ptr holds its provenance
+	n     int64 // the integer it holds where the code set it from a constant, else -1
+}
+
+// newCallArg is an argument of level l whose location held p (ok: a
+// provenance, or a constant) at the call.
+func newCallArg(l Level, p ptr, ok bool) callArg {
+	a := callArg{level: l, ptr: p, isPtr: ok && p.region != nilRegion && p.region != constRegion, n: -1}
+	if ok && p.region == constRegion && p.known && p.off >= 0 {
+		a.n = p.off
+	}
+	return a
 }
 
 // callArgs reads n pointer-size arguments of a call from out, the state
@@ -82,11 +93,11 @@ func (an *Analysis) callArgs(m *Mach, sym string, out *State, n int, push int64)
 		if !abi0 {
 			r := an.a.IntArgRegs[k]
 			p, ok := out.ptrs[r]
-			args[k] = callArg{level: get(out.Regs, r), ptr: p, isPtr: ok && p.region != nilRegion}
+			args[k] = newCallArg(get(out.Regs, r), p, ok)
 			continue
 		}
 		if !out.spKnown {
-			args[k] = callArg{level: Secret}
+			args[k] = callArg{level: Secret, n: -1}
 			continue
 		}
 		o := out.sp - push + an.a.ArgBase + int64(k*an.a.PtrSize)
@@ -95,7 +106,7 @@ func (an *Analysis) callArgs(m *Mach, sym string, out *State, n int, push int64)
 			l = max(l, getSlot(out.stack, b))
 		}
 		p, ok := out.slotPtrs[o]
-		args[k] = callArg{level: l, ptr: p, isPtr: ok && p.region != nilRegion}
+		args[k] = newCallArg(l, p, ok)
 	}
 	return args
 }
@@ -128,7 +139,7 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 		if args[a.from].level == Secret {
 			m.Find("memory address depends on a secret argument of %s", name)
 		}
-		data = m.bytesAt(args[a.from])
+		data = m.bytesAt(args[a.from], -1)
 	}
 	id := an.allocRegion(m.Func)
 	back := an.returned(out, push, Secret)
@@ -181,11 +192,12 @@ func (an *Analysis) summarised(m *Mach, sym string, s summary, out *State, push 
 			m.Find("memory address depends on a secret argument of %s", name)
 		}
 	}
+	n := args[s.args-1].n // -1 where the code did not fix it
 	data := Public
 	if s.copy {
-		data = m.bytesAt(args[1])
+		data = m.bytesAt(args[1], n)
 	}
-	m.writeBytes(args[0], data, name)
+	m.writeBytes(args[0], data, name, n)
 
 	// It writes no byte of the frame but through its destination: what
 	// the frame has not been written with yet stays secret.
@@ -208,13 +220,24 @@ func (an *Analysis) copiedThrough(back *State) {
 	}
 }
 
-// bytesAt is the level of the bytes from a, of unknown length: the
-// highest its region may hold; secret where a has no provenance (but the
-// program's data through a static pointer) or points into the frame.
-func (m *Mach) bytesAt(a callArg) Level {
+// bytesAt is the level of the n bytes from a (n -1: of unknown length):
+// those of its region, at its offset where both are known, else the
+// highest its region may hold; the frame's slots where a points into it
+// at a known offset and n keeps them below the frame's top; secret where
+// a has no provenance (but the program's data through a static pointer)
+// or points into the frame elsewhere.
+func (m *Mach) bytesAt(a callArg, n int64) Level {
 	switch {
+	case a.isPtr && a.ptr.region >= 0 && a.ptr.known && n >= 0:
+		return m.regionLoad(a.ptr, int(n))
 	case a.isPtr && a.ptr.region >= 0:
 		return m.regionLoad(ptr{region: a.ptr.region}, 1)
+	case a.isPtr && a.ptr.region == stackRegion && a.ptr.known && n >= 0 && a.ptr.off+n <= 0:
+		l := Static
+		for o := a.ptr.off; o < a.ptr.off+n; o++ {
+			l = max(l, getSlot(m.State.stack, o))
+		}
+		return l
 	case a.isPtr:
 		return Secret // the frame: any slot
 	case a.level == Static:
@@ -223,32 +246,41 @@ func (m *Mach) bytesAt(a callArg) Level {
 	return Secret
 }
 
-// writeBytes writes bytes of level l from a, of unknown length, as a
-// store at an unknown offset: into a declared region that may be written
-// from there on, into the frame from a known offset to its top, or
-// outside the frame where the policy allows stores.
-func (m *Mach) writeBytes(a callArg, l Level, name string) {
+// writeBytes writes n bytes of level l from a (n -1: of unknown length):
+// into a declared region that may be written, at a's offset where both
+// are known, else as a store at an unknown offset; into the frame from a
+// known offset, n bytes where they end below its top, else to its top;
+// or outside the frame where the policy allows stores.
+func (m *Mach) writeBytes(a callArg, l Level, name string, n int64) {
 	switch {
+	case a.isPtr && a.ptr.region >= 0 && a.ptr.known && n >= 0:
+		if n == 0 || m.regionStore(a.ptr, int(n), l) {
+			return
+		}
 	case a.isPtr && a.ptr.region >= 0:
 		if m.regionStore(ptr{region: a.ptr.region}, 1, l) {
 			return
 		}
 	case a.isPtr && a.ptr.known && a.ptr.off < 0:
+		end := int64(0)
+		if n >= 0 && a.ptr.off+n <= 0 {
+			end = a.ptr.off + n
+		}
 		stack := m.State.stackW()
-		for o := a.ptr.off; o < 0; o++ {
+		for o := a.ptr.off; o < end; o++ {
 			putSlot(stack, o, max(getSlot(stack, o), l))
 		}
 		for o := range m.State.linkSlots {
-			if o+int64(m.Arch.PtrSize) > a.ptr.off && o < 0 {
+			if o+int64(m.Arch.PtrSize) > a.ptr.off && o < end {
 				delete(m.State.linkSlots, o)
 			}
 		}
 		for o := range m.State.slotPtrs {
-			if o+int64(m.Arch.PtrSize) > a.ptr.off && o < 0 {
+			if o+int64(m.Arch.PtrSize) > a.ptr.off && o < end {
 				delete(m.State.slotPtrs, o)
 			}
 		}
-		m.aliasRegions(a.ptr.off, -a.ptr.off, l)
+		m.aliasRegions(a.ptr.off, end-a.ptr.off, l)
 		return
 	case a.isPtr:
 		m.Find("%s writes the frame at an unknown offset (fail closed)", name)
@@ -265,7 +297,7 @@ func (m *Mach) writeBytes(a callArg, l Level, name string) {
 // length that a register counts (s390x's CPACF instructions, which walk
 // an operand of any length): as bytesAt reads a runtime copy's source.
 func (m *Mach) BytesFrom(reg string) Level {
-	l := m.bytesAt(m.regArg(reg))
+	l := m.bytesAt(m.regArg(reg), -1)
 	if l == Secret {
 		m.readSecret = true
 	}
@@ -276,13 +308,13 @@ func (m *Mach) BytesFrom(reg string) Level {
 // a length a register counts, as writeBytes writes a runtime copy's
 // destination: name says what writes them in the findings.
 func (m *Mach) WriteBytesFrom(reg string, l Level, name string) {
-	m.writeBytes(m.regArg(reg), l, name)
+	m.writeBytes(m.regArg(reg), l, name, -1)
 }
 
 // regArg is the register reg as callArgs reads an argument.
 func (m *Mach) regArg(reg string) callArg {
 	p, ok := m.State.ptrs[reg]
-	return callArg{level: m.Reg(reg), ptr: p, isPtr: ok && p.region != nilRegion}
+	return newCallArg(m.Reg(reg), p, ok)
 }
 
 // returned is the exit of a runtime function that returns to its caller

@@ -1128,6 +1128,15 @@ func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 		if whole(dst) && whole(src) && (dst.Kind == engine.ArgReg || src.Kind == engine.ArgReg) {
 			return []engine.PtrFlow{{Dst: dst, Src: src}}
 		}
+		if dst.Kind == engine.ArgReg && dst.Off == 0 && src.Kind == engine.ArgImm && src.Name == "" && src.Sym == "" &&
+			(dst.Width == w || dst.Width == 4 && src.Imm >= 0) {
+			// A constant: MOVL $512, CX sets RCX, the upper half cleared
+			// (a length the compiler passes memmove).
+			return []engine.PtrFlow{{Dst: engine.Arg{Kind: engine.ArgReg, Reg: dst.Reg, Width: w}, Const: true, Delta: src.Imm}}
+		}
+		if dst.Kind == engine.ArgMem && whole(dst) && src.Kind == engine.ArgImm && src.Name == "" && src.Sym == "" {
+			return []engine.PtrFlow{{Dst: dst, Const: true, Delta: src.Imm}} // 386's MOVL $512, 8(SP): an argument
+		}
 	case "LEA":
 		if dst.Kind == engine.ArgReg && dst.Width == w && src.Kind == engine.ArgMem && !src.Global && src.Reg != "" {
 			base := engine.Arg{Kind: engine.ArgReg, Reg: src.Reg}

@@ -2,6 +2,8 @@
 // compiled Go: each function says in a comment what the checks must find.
 package runtimecalls
 
+import "unsafe"
+
 // State is a stream's state: a secret key and buffer, a public position.
 type State struct {
 	key  [32]byte
@@ -192,4 +194,41 @@ func AllocatedZero(src []byte) ([]byte, int) {
 		return b, 1
 	}
 	return b, 0
+}
+
+// Buffer is a state whose buffer the runtime's copy fills.
+type Buffer struct {
+	buf  [512]byte
+	n    int
+	done bool
+}
+
+// Fill: clean. The copy's length is a constant the code sets (512, the
+// buffer's), so the plaintext reaches s.buf alone, and s.done, declared
+// public, stays public for the branch.
+//
+//ctcheck:secret src[:] -- the plaintext
+//ctcheck:public *s -- the position
+//ctcheck:secret s.buf -- the buffered plaintext
+//ctcheck:writes *s
+func (s *Buffer) Fill(src []byte) {
+	copy(s.buf[:], src[:512])
+	if s.done {
+		s.n = 0
+	}
+}
+
+// FillPast: the copy's constant length, 516, runs past s.buf into s.n,
+// declared public: the finding, at the copy; s.done stays public.
+//
+//ctcheck:secret src[:] -- the plaintext
+//ctcheck:public *s -- the position
+//ctcheck:secret s.buf -- the buffered plaintext
+//ctcheck:writes *s
+func (s *Buffer) FillPast(src []byte) {
+	past := (*[516]byte)(unsafe.Pointer(&s.buf))
+	copy(past[:], src[:516]) // the finding
+	if s.done {
+		s.n = 0
+	}
 }
