@@ -220,6 +220,28 @@ func (m *Mach) Address(x Arg) Level {
 	return l
 }
 
+// foldIndex is x with an index register that holds a constant the code
+// set (constRegion) added to its offset: ppc64's and s390x's indexed
+// forms with a constant in a register, (R11)(R8), address a known byte.
+// An index the zero register names (R0 on ppc64 and s390x) is the
+// number zero.
+func (m *Mach) foldIndex(x Arg) Arg {
+	if x.Kind != ArgMem || x.Index == "" || x.Shift != "" || x.Global {
+		return x
+	}
+	if x.Index == m.Arch.Zero {
+		x.Index = ""
+		return x
+	}
+	p, ok := m.State.ptrs[x.Index]
+	if !ok || p.region != constRegion || !p.known {
+		return x
+	}
+	x.Imm += p.off * int64(max(x.Scale, 1))
+	x.Index, x.Scale = "", 0
+	return x
+}
+
 // stackSlot reports whether x is a slot of the stack frame at a constant
 // offset, and that offset from the stack pointer at entry.
 func (m *Mach) stackSlot(x Arg) (int64, bool) {
@@ -264,6 +286,7 @@ func (m *Mach) Load(x Arg, width int) Level {
 
 func (m *Mach) loadLevel(x Arg, width int) Level {
 	al := m.Address(x)
+	x = m.foldIndex(x)
 	if x, ok := m.viaFrame(x); ok {
 		return m.loadLevel(x, width)
 	}
@@ -306,6 +329,7 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 // reaches every later load of static memory too).
 func (m *Mach) Store(x Arg, width int, l Level) {
 	al := m.Address(x)
+	x = m.foldIndex(x)
 	if x, ok := m.viaFrame(x); ok {
 		m.Store(x, width, l)
 		return

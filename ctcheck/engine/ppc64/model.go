@@ -282,6 +282,12 @@ func ppc64Canonical(in *engine.Inst) error {
 		in.Op, in.Args = "RETC", a[1:2]
 		return nil
 	}
+	if a := in.Args; in.Op == "BC" && len(a) == 3 && a[0].Kind == engine.ArgImm && a[2].Kind == engine.ArgTarget && (a[0].Imm == 16 || a[0].Imm == 18) {
+		// BO 16: decrement CTR, branch if it is not zero; 18: if it is
+		// (the condition bit unused): the listing's BC $16, CR0LT, l.
+		in.Op, in.Args = map[int64]string{16: "BDNZ", 18: "BDZ"}[a[0].Imm], a[2:]
+		return nil
+	}
 	if base, ok := strings.CutSuffix(in.Op, "U"); ok && ppc64Width[base] != 0 {
 		found := false
 		for i := range in.Args {

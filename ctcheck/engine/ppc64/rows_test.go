@@ -74,6 +74,7 @@ func ppc64Rows() []rowtest.Row {
 		{Ins: "RLWMI $0, R3, $24, R4", Flow: "R3 R4 -> R4"},
 		{Ins: "ADDIS $1, R3, R4", Flow: "R3 -> R4"},
 		{Ins: "BDNZ l", Leak: "CTR", Want: "conditional branch on secret CTR"},
+		{Ins: "BC $16, CR0LT, l", Leak: "CTR", Want: "conditional branch on secret CTR"},
 		{Ins: "BDZ l", Leak: "CTR", Want: "conditional branch on secret CTR"},
 		// Scalar floating point: F1 is lane 0 of VS1.
 		{Ins: "FMUL F1, F2", Flow: "VS1.0 VS2.0 -> VS2.0", Leak: "VS1.0 VS2.0", Want: rowtest.Latency},
