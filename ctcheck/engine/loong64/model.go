@@ -27,13 +27,17 @@ import (
 // BFPT and BFPF branch on, and the vector registers of LSX (V0-V31, 16
 // bytes) and LASX (X0-X31, 32 bytes): Xn is Fn (its first 8-byte lane) and
 // the lanes Xn.1, Xn.2 and Xn.3, and Vn is Fn and Xn.1. Of the vector
-// extensions the model knows the loads and stores (VMOVQ, XVMOVQ), the
-// bitwise operations and the moves of a 64-bit element to a general
-// register; the rest fails closed. An LSX instruction leaves the upper
-// half of the LASX register undefined: its lanes merge the result's level
-// into theirs. No release's go tool objdump decodes a vector instruction:
-// the compiled front end reads those the model knows from their encodings
-// (loong64Word).
+// extensions the model knows the loads and stores (VMOVQ, XVMOVQ, and
+// LSX's replicating load), the bitwise operations, the moves of an
+// element between a vector and a general register, and the integer
+// operations Go's crypto assembly uses (adds, rotates, shuffles and
+// interleaves, the widening multiply), which it takes to be data
+// independent as it does the scalar ones: a result's level is its
+// sources', over the whole register. The rest fails closed. An LSX
+// instruction leaves the upper half of the LASX register undefined: its
+// lanes merge the result's level into theirs. No release's go tool
+// objdump decodes a vector instruction: the compiled front end reads
+// those the model knows from their encodings (loong64Word).
 
 // loong64FixedFrame is the ABI's fixed frame: the saved return address
 // below the arguments (cmd/internal/obj's FixedFrameSize for loong64).
@@ -69,9 +73,13 @@ func loong64VecArg(s string) (engine.Arg, bool) {
 	return engine.Arg{}, false
 }
 
-// loong64ElemArg reads a 64-bit element of a vector register, as the
-// lane moves write it: V1.V[1], X0.V[3].
-var loong64Elem = regexp.MustCompile(`^([VX]\d+)\.V\[([0-3])\]$`)
+// loong64ElemArg reads an element of a vector register, as the lane
+// moves (VINSGR2VR, VPICKVE2GR) name it: V1.B[15], V1.H[7], V1.W[3],
+// V1.V[1]; X0.W[7], X0.V[3] (LASX has no byte or halfword lane moves).
+var loong64Elem = regexp.MustCompile(`^([VX]\d+)\.([BHWV])\[(\d+)\]$`)
+
+// loong64ElemSize is the bytes of an element by its letter.
+var loong64ElemSize = map[string]int{"B": 1, "H": 2, "W": 4, "V": 8}
 
 func loong64ElemArg(s string) (engine.Arg, bool) {
 	m := loong64Elem.FindStringSubmatch(s)
@@ -79,12 +87,29 @@ func loong64ElemArg(s string) (engine.Arg, bool) {
 		return engine.Arg{}, false
 	}
 	v, ok := loong64VecArg(m[1])
-	i := int(m[2][0] - '0')
-	if !ok || 8*i >= v.Width {
+	size := loong64ElemSize[m[2]]
+	i, err := strconv.Atoi(m[3])
+	if !ok || err != nil || size*i >= v.Width || v.Width == 32 && size < 4 {
 		return engine.Arg{}, false
 	}
-	v.Off, v.Width, v.Name = 8*i, 8, s
+	v.Off, v.Width, v.Name = size*i, size, s
 	return v, true
+}
+
+// loong64ArngArg reads an LSX register with an arrangement, as the
+// replicating load (VLDREPL) names its destination: V1.B16, V1.H8,
+// V1.W4, V1.V2. Shift holds the arrangement: the element the load reads
+// fills every lane.
+var loong64Arng = regexp.MustCompile(`^(V\d+)\.(B16|H8|W4|V2)$`)
+
+func loong64ArngArg(s string) (engine.Arg, bool) {
+	m := loong64Arng.FindStringSubmatch(s)
+	if m == nil {
+		return engine.Arg{}, false
+	}
+	v, ok := loong64VecArg(m[1])
+	v.Name, v.Shift = s, m[2]
+	return v, ok
 }
 
 // loong64VecLanes are the locations of a vector register part, from its
@@ -158,6 +183,10 @@ func loong64FromListing(f *engine.ListingFunc, in *engine.Inst, args []string) e
 			in.Args = append(in.Args, v)
 			continue
 		}
+		if v, ok := loong64ArngArg(s); ok {
+			in.Args = append(in.Args, v)
+			continue
+		}
 		if loc, w, _, ok := loong64ListingReg(s); ok {
 			in.Args = append(in.Args, engine.Arg{Kind: engine.ArgReg, Reg: loc, Width: w, Name: s})
 			continue
@@ -202,7 +231,8 @@ func loong64Canonical(in *engine.Inst) error {
 	switch {
 	case in.Op == "NOOP":
 		in.Op = "NOP"
-	case (loong64ALU[in.Op] || loong64FArith[in.Op] || loong64VLogic[in.Op]) && !loong64Unary[in.Op] && len(a) == 2 && a[1].Kind == engine.ArgReg:
+	case (loong64ALU[in.Op] || loong64FArith[in.Op] || loong64VLogic[in.Op] || loong64VArith[in.Op] || loong64VImm[in.Op]) &&
+		!loong64Unary[in.Op] && len(a) == 2 && a[1].Kind == engine.ArgReg:
 		in.Args = append(a, a[1]) // op src, dst: dst = dst op src
 	case loong64Width[in.Op] != 0 && len(a) == 1 && a[0].Kind == engine.ArgReg:
 		in.Args = append(a, a[0]) // MOVBU R5: R5 = R5 & 0xff
@@ -311,11 +341,10 @@ func loong64FromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 }
 
 // loong64Word decodes the vector instructions the model knows from their
-// encoding, which go tool objdump prints as ?, into the listing's form:
-// VLD, XVLD, VST and XVST with a 12-bit offset (VMOVQ, XVMOVQ), the
-// bitwise operations of three registers (VXORV Vk, Vj, Vd is vxor.v vd,
-// vj, vk) and VPICKVE2GR.D and XVPICKVE2GR.D (VMOVQ V1.V[1], R4). Others
-// stay raw data, which the model fails closed on.
+// encoding, which go tool objdump prints as ?, into the listing's form
+// (the Go assembler's operand order: sources first, as in VXORV Vk, Vj,
+// Vd for vxor.v vd, vj, vk). Others stay raw data, which the model fails
+// closed on.
 func loong64Word(in *engine.Inst, v uint32) {
 	reg := func(prefix string, shift uint) string { return prefix + strconv.Itoa(int(v>>shift&31)) }
 	gpr := func(shift uint) engine.Arg {
@@ -326,53 +355,133 @@ func loong64Word(in *engine.Inst, v uint32) {
 		a, _ := loong64VecArg(reg(prefix, shift))
 		return a
 	}
+	set := func(op string, args ...engine.Arg) { in.Op, in.Raw, in.Args = op, false, args }
+	prefix := func(op string) string {
+		if strings.HasPrefix(op, "XV") {
+			return "X"
+		}
+		return "V"
+	}
 	switch op := v >> 22; op {
 	case 0xb0, 0xb1, 0xb2, 0xb3: // vld, vst, xvld, xvst: si12 in 21:10, rj in 9:5, vd in 4:0
-		prefix, name := "V", "VMOVQ"
+		p, name := "V", "VMOVQ"
 		if op >= 0xb2 {
-			prefix, name = "X", "XVMOVQ"
+			p, name = "X", "XVMOVQ"
 		}
 		mem := engine.Arg{Kind: engine.ArgMem, Reg: reg("R", 5), Imm: int64(int32(v<<10) >> 20)}
 		if mem.Reg == "R0" {
 			return // an absolute address: not the listing's form
 		}
-		in.Op, in.Raw = name, false
 		if op&1 == 0 {
-			in.Args = []engine.Arg{mem, vec(prefix, 0)}
+			set(name, mem, vec(p, 0))
 		} else {
-			in.Args = []engine.Arg{vec(prefix, 0), mem}
+			set(name, vec(p, 0), mem)
 		}
 		return
 	}
-	if op, ok := loong64VLogicCodes[v>>15]; ok { // vk in 14:10, vj in 9:5, vd in 4:0
-		prefix := "V"
-		if strings.HasPrefix(op, "X") {
-			prefix = "X"
+	for _, r := range loong64Repl {
+		// vldrepl.b, .h, .w, .d: the offset, in elements, in the bits
+		// from 10 up to the opcode's; rj in 9:5, vd in 4:0.
+		bits := 12 - r.scale
+		if v>>(10+bits) != r.code>>(10+bits) {
+			continue
 		}
-		in.Op, in.Raw, in.Args = op, false, []engine.Arg{vec(prefix, 10), vec(prefix, 5), vec(prefix, 0)}
+		off := int64(int32(v<<(22-bits))>>(32-bits)) << r.scale
+		mem := engine.Arg{Kind: engine.ArgMem, Reg: reg("R", 5), Imm: off}
+		if mem.Reg == "R0" {
+			return
+		}
+		arng, _ := loong64ArngArg(reg("V", 0) + "." + r.arng)
+		set("VMOVQ", mem, arng)
 		return
 	}
-	var elem engine.Arg
-	switch {
-	case v>>11 == 0x72eff000>>11: // vpickve2gr.d: ui1 in 10
-		elem, _ = loong64ElemArg(fmt.Sprintf("V%d.V[%d]", v>>5&31, v>>10&1))
-		in.Op = "VMOVQ"
-	case v>>12 == 0x76efe000>>12: // xvpickve2gr.d: ui2 in 11:10
-		elem, _ = loong64ElemArg(fmt.Sprintf("X%d.V[%d]", v>>5&31, v>>10&3))
-		in.Op = "XVMOVQ"
-	default:
+	if op, ok := loong64VRRR[v>>15]; ok { // vk in 14:10, vj in 9:5, vd in 4:0
+		p := prefix(op)
+		set(op, vec(p, 10), vec(p, 5), vec(p, 0))
 		return
 	}
-	in.Raw, in.Args = false, []engine.Arg{elem, gpr(0)}
+	for _, r := range loong64VRI {
+		// op $imm, Vj, Vd: the constant in the bits from 10 up to the
+		// opcode's.
+		if v>>(10+r.bits) == r.code>>(10+r.bits) {
+			imm := engine.Arg{Kind: engine.ArgImm, Imm: int64(v >> 10 & (1<<r.bits - 1))}
+			set(r.op, imm, vec("V", 5), vec("V", 0))
+			return
+		}
+	}
+	for _, r := range loong64Lane {
+		// The lane moves: the index in the bits from 10 up to the
+		// opcode's; VINSGR2VR rj in 9:5, vd in 4:0, VPICKVE2GR vj in 9:5,
+		// rd in 4:0.
+		if v>>(10+r.bits) != r.code>>(10+r.bits) {
+			continue
+		}
+		p := prefix(r.op)
+		i := v >> 10 & (1<<r.bits - 1)
+		if r.insert {
+			e, _ := loong64ElemArg(fmt.Sprintf("%s%d.%s[%d]", p, v&31, r.elem, i))
+			set(r.op, gpr(5), e)
+		} else {
+			e, _ := loong64ElemArg(fmt.Sprintf("%s%d.%s[%d]", p, v>>5&31, r.elem, i))
+			set(r.op, e, gpr(0))
+		}
+		return
+	}
 }
 
-// loong64VLogicCodes are the bitwise vector operations by bits 31:15 of
-// their encoding, with Go's names.
-var loong64VLogicCodes = map[uint32]string{
+// loong64VRRR are the vector operations of three registers by bits 31:15
+// of their encoding, with Go's names (the Go assembler's oprrr).
+var loong64VRRR = map[uint32]string{
 	0x71260000 >> 15: "VANDV", 0x71268000 >> 15: "VORV", 0x71270000 >> 15: "VXORV",
 	0x71278000 >> 15: "VNORV", 0x71280000 >> 15: "VANDNV", 0x71288000 >> 15: "VORNV",
 	0x75260000 >> 15: "XVANDV", 0x75268000 >> 15: "XVORV", 0x75270000 >> 15: "XVXORV",
 	0x75278000 >> 15: "XVNORV", 0x75280000 >> 15: "XVANDNV", 0x75288000 >> 15: "XVORNV",
+	0x700b0000 >> 15: "VADDW", 0x700b8000 >> 15: "VADDV", // vadd.w, vadd.d
+	0x711b0000 >> 15: "VILVLW", 0x711b8000 >> 15: "VILVLV", // vilvl.w, vilvl.d
+	0x711d0000 >> 15: "VILVHW", 0x711d8000 >> 15: "VILVHV", // vilvh.w, vilvh.d
+	0x70990000 >> 15: "VMULWEVVWU", // vmulwev.d.wu
+}
+
+// loong64VRI are the vector operations of a register and a constant: the
+// encoding with the constant's bits zero, and how many they are (the Go
+// assembler's opirr).
+var loong64VRI = []struct {
+	op   string
+	code uint32
+	bits uint
+}{
+	{"VROTRW", 0x72a08000, 5}, {"VROTRV", 0x72a10000, 6}, // vrotri.w, vrotri.d
+	{"VSHUF4IW", 0x73980000, 8}, {"VSHUF4IV", 0x739c0000, 8}, // vshuf4i.w, vshuf4i.d
+}
+
+// loong64Lane are the moves of an element between a vector and a general
+// register: the encoding with the index zero, the index's bits, the
+// element's letter, and whether it is written (the Go assembler's
+// specialLsxMovInst).
+var loong64Lane = []struct {
+	op     string
+	code   uint32
+	bits   uint
+	elem   string
+	insert bool
+}{
+	{"VMOVQ", 0x72eb8000, 4, "B", true}, {"VMOVQ", 0x72ebc000, 3, "H", true}, // vinsgr2vr.b, .h
+	{"VMOVQ", 0x72ebe000, 2, "W", true}, {"VMOVQ", 0x72ebf000, 1, "V", true}, // vinsgr2vr.w, .d
+	{"VMOVQ", 0x72ef8000, 4, "B", false}, {"VMOVQ", 0x72efc000, 3, "H", false}, // vpickve2gr.b, .h
+	{"VMOVQ", 0x72efe000, 2, "W", false}, {"VMOVQ", 0x72eff000, 1, "V", false}, // vpickve2gr.w, .d
+	{"XVMOVQ", 0x76ebc000, 3, "W", true}, {"XVMOVQ", 0x76ebe000, 2, "V", true}, // xvinsgr2vr.w, .d
+	{"XVMOVQ", 0x76efc000, 3, "W", false}, {"XVMOVQ", 0x76efe000, 2, "V", false}, // xvpickve2gr.w, .d
+}
+
+// loong64Repl are the replicating loads, vldrepl.b, .h, .w and .d: the
+// encoding with the offset zero, the offset's scale (log2 of the element)
+// and the arrangement the listing names.
+var loong64Repl = []struct {
+	code  uint32
+	scale uint
+	arng  string
+}{
+	{0x30800000, 0, "B16"}, {0x30400000, 1, "H8"}, {0x30200000, 2, "W4"}, {0x30100000, 3, "V2"},
 }
 
 // loong64ObjALSL are the shifted adds objdump prints "Unknown", by their
@@ -410,8 +519,10 @@ var (
 	// dst = f(sources).
 	loong64ALU = engine.OpSet("ADDV", "SUBV", "ADD", "SUB", "AND", "OR", "XOR", "NOR", "ANDN", "ORN", "SLLV",
 		"SRLV", "SRAV", "ROTRV", "SLL", "SRL", "SRA", "ROTR", "MULV", "MULVU", "MULHV", "MULHVU", "MUL",
-		"SGT", "SGTU", "MASKEQZ", "MASKNEZ", "NEGV", "NEGW", "ADDU16ID")
-	loong64Unary = engine.OpSet("NEGV", "NEGW")
+		"SGT", "SGTU", "MASKEQZ", "MASKNEZ", "NEGV", "NEGW", "ADDU16ID", "REVB2W", "REVBV")
+	// op src, dst; REVB2W and REVBV reverse the bytes (of each word, of
+	// the doubleword).
+	loong64Unary = engine.OpSet("NEGV", "NEGW", "REVB2W", "REVBV")
 	loong64Div   = engine.OpSet("DIVV", "DIVVU", "REMV", "REMVU", "DIV", "DIVU", "REM", "REMU", "DIVD", "DIVF", "SQRTD", "SQRTF")
 	loong64B2    = engine.OpSet("BEQ", "BNE", "BLT", "BGE", "BLTU", "BGEU")
 	// Branches on one register's sign, as the assemblers name BGE R, R0
@@ -438,6 +549,18 @@ var (
 	// Vk, Vj, Vd (or op Vk, Vd: Vd = Vd op Vk), element by element.
 	loong64VLogic = engine.OpSet("VANDV", "VORV", "VXORV", "VNORV", "VANDNV", "VORNV",
 		"XVANDV", "XVORV", "XVXORV", "XVNORV", "XVANDNV", "XVORNV")
+	// The integer operations of two vector registers, op Vk, Vj, Vd (or
+	// op Vk, Vd): adds of words and doublewords, the interleaves of the
+	// low or high halves (VILVL, VILVH) and the widening multiply of the
+	// even words (VMULWEVVWU). The model takes them, as the scalar adds
+	// and multiplies, to be data independent; the result's level is the
+	// whole of both sources' (lanes cross in the interleaves).
+	loong64VArith = engine.OpSet("VADDW", "VADDV", "VILVLW", "VILVLV", "VILVHW", "VILVHV", "VMULWEVVWU")
+	// The operations of a vector register under a constant, op $imm, Vj,
+	// Vd (or op $imm, Vd): the rotates of each word or doubleword, and the
+	// shuffles within each group of four elements (VSHUF4IW, of Vj) or of
+	// Vj's and Vd's doublewords (VSHUF4IV: Vd is a source too).
+	loong64VImm = engine.OpSet("VROTRW", "VROTRV", "VSHUF4IW", "VSHUF4IV")
 )
 
 // loong64Features are the vector extensions, by golang.org/x/sys/cpu's
@@ -461,8 +584,10 @@ func loong64Needs(in *engine.Inst, _ string) []string {
 // loong64VecOps are the vector opcodes of the model.
 var loong64VecOps = func() map[string]bool {
 	t := engine.OpSet("VMOVQ", "XVMOVQ")
-	for op := range loong64VLogic {
-		t[op] = true
+	for _, c := range []map[string]bool{loong64VLogic, loong64VArith, loong64VImm} {
+		for op := range c {
+			t[op] = true
+		}
 	}
 	return t
 }()
@@ -535,19 +660,54 @@ func loong64Step(mach *engine.Mach) {
 			}
 		}
 	}
+	// whole: a vector register named whole, of the width its opcode
+	// writes; elem: an element of one (VMOVQ V1.W[2], R5).
+	lasx, width, prefix := strings.HasPrefix(op, "XV"), 16, "V"
+	if lasx {
+		width, prefix = 32, "X"
+	}
+	whole := func(i int) bool { return vec(i) && a[i].Shift == "" && a[i].Width == width }
+	elem := func(i int) bool { return vec(i) && a[i].Width <= 8 && strings.HasPrefix(a[i].Name, prefix) }
 	switch {
-	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && a[0].Kind == engine.ArgMem && vec(1) && a[1].Width >= 16:
+	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && a[0].Kind == engine.ArgMem && whole(1):
 		vwrite(a[1], m.Load(engine.WithoutZero(a[0], "R0"), a[1].Width))
-	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && vec(0) && a[0].Width >= 16 && a[1].Kind == engine.ArgMem:
+	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && whole(0) && a[1].Kind == engine.ArgMem:
 		m.Store(engine.WithoutZero(a[1], "R0"), a[0].Width, vread(a[0]))
-	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && vec(0) && a[0].Width == 8 && reg(1) && !loong64IsVec(a[1]):
-		// VMOVQ V1.V[1], R4: one 64-bit element.
+	case op == "VMOVQ" && n == 2 && a[0].Kind == engine.ArgMem && vec(1) && a[1].Shift != "":
+		// VMOVQ (R4), V1.W4: one element loaded into every lane.
+		vwrite(a[1], m.Load(engine.WithoutZero(a[0], "R0"), loong64ElemSize[a[1].Shift[:1]]))
+	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && elem(0) && reg(1) && !loong64IsVec(a[1]):
+		// VMOVQ V1.V[1], R4: one element (VPICKVE2GR).
 		m.Write(a[1], vread(a[0]))
-	case loong64VLogic[op] && n == 3 && vec(0) && vec(1) && vec(2) && a[0].Width == a[2].Width && a[1].Width == a[2].Width &&
-		(a[2].Width == 32) == strings.HasPrefix(op, "XV"):
+	case (op == "VMOVQ" || op == "XVMOVQ") && n == 2 && reg(0) && !loong64IsVec(a[0]) && elem(1):
+		// VMOVQ R4, V1.W[2]: one element replaced (VINSGR2VR); a narrower
+		// one leaves the rest of its 8-byte lane, which keeps its level.
+		lane := loong64VecLanes(a[1])[0]
+		l := m.Read(a[0])
+		if a[1].Width < 8 {
+			l = max(l, m.Reg(lane))
+		}
+		m.Set(lane, l)
+		if !lasx { // the LASX register's upper half takes the result's level
+			low, up := a[1], a[1]
+			low.Off, low.Width, up.Off, up.Width = 0, 16, 16, 16
+			l := vread(low)
+			for _, loc := range loong64VecLanes(up) {
+				m.Set(loc, max(l, m.Reg(loc)))
+			}
+		}
+	case loong64VLogic[op] && n == 3 && whole(0) && whole(1) && whole(2):
 		l := vread(a[0], a[1])
 		if (op == "VXORV" || op == "XVXORV" || op == "VANDNV" || op == "XVANDNV") && engine.SameReg(a[0], a[1]) {
 			l = engine.Static // the zeroing idiom
+		}
+		vwrite(a[2], l)
+	case loong64VArith[op] && n == 3 && whole(0) && whole(1) && whole(2):
+		vwrite(a[2], vread(a[0], a[1]))
+	case loong64VImm[op] && n == 3 && a[0].Kind == engine.ArgImm && whole(1) && whole(2):
+		l := vread(a[1])
+		if op == "VSHUF4IV" {
+			l = max(l, vread(a[2]))
 		}
 		vwrite(a[2], l)
 	case loong64VecOps[op]:

@@ -88,15 +88,41 @@ func loong64Rows() []rowtest.Row {
 		{Ins: "XVXORV X1, X1, X3", Needs: "lasx", Flow: "-> X3"},
 		{Ins: "XVORV X1, X2", Needs: "lasx", Flow: "X1 X2 -> X2"},
 		{Ins: "VORV V1, V2", Needs: "lsx", Flow: "V1 V2 -> V2 +X2.2 +X2.3"},
+		// The replicating loads (VLDREPL): one element into every lane.
+		{Ins: "VMOVQ (R4), V3.B16", Needs: "lsx", Flow: "MEM -> V3 +X3.2 +X3.3", Leak: "R4", Want: rowtest.Addr},
+		{Ins: "VMOVQ 2(R4), V3.H8", Needs: "lsx", Flow: "MEM -> V3 +X3.2 +X3.3", Leak: "R4", Want: rowtest.Addr},
+		{Ins: "VMOVQ -4(R4), V3.W4", Needs: "lsx", Flow: "MEM -> V3 +X3.2 +X3.3", Leak: "R4", Want: rowtest.Addr},
+		{Ins: "VMOVQ 8(R4), V3.V2", Needs: "lsx", Flow: "MEM -> V3 +X3.2 +X3.3", Leak: "R4", Want: rowtest.Addr},
+		// The lane moves of narrower elements (VPICKVE2GR) read the
+		// 8-byte lane that holds them; an insertion (VINSGR2VR) of one
+		// keeps the rest of its lane.
+		{Ins: "VMOVQ V1.B[15], R5", Needs: "lsx", Flow: "X1.1 -> R5"},
+		{Ins: "VMOVQ V1.H[5], R5", Needs: "lsx", Flow: "X1.1 -> R5"},
+		{Ins: "VMOVQ V1.W[1], R5", Needs: "lsx", Flow: "F1 -> R5"},
+		{Ins: "VMOVQ V1.W[3], R5", Needs: "lsx", Flow: "X1.1 -> R5"},
+		{Ins: "XVMOVQ X1.W[5], R5", Needs: "lasx", Flow: "X1.2 -> R5"},
+		{Ins: "VMOVQ R5, V1.V[0]", Needs: "lsx", Flow: "R5 -> F1; R5 X1.1 -> +X1.2 +X1.3"},
+		{Ins: "VMOVQ R5, V1.V[1]", Needs: "lsx", Flow: "R5 -> X1.1; R5 F1 -> +X1.2 +X1.3"},
+		{Ins: "VMOVQ R5, V1.W[2]", Needs: "lsx", Flow: "R5 -> +X1.1; R5 F1 X1.1 -> +X1.2 +X1.3"},
+		{Ins: "VMOVQ R5, V1.H[6]", Needs: "lsx", Flow: "R5 -> +X1.1; R5 F1 X1.1 -> +X1.2 +X1.3"},
+		{Ins: "VMOVQ R5, V1.B[9]", Needs: "lsx", Flow: "R5 -> +X1.1; R5 F1 X1.1 -> +X1.2 +X1.3"},
+		{Ins: "XVMOVQ R5, X1.W[5]", Needs: "lasx", Flow: "R5 -> +X1.2"},
+		{Ins: "XVMOVQ R5, X1.V[3]", Needs: "lasx", Flow: "R5 -> X1.3"},
+		// The integer operations, of two registers or a register and a
+		// constant, in their two-operand forms (Vd is a source).
+		{Ins: "VADDW V1, V2", Needs: "lsx", Flow: "V1 V2 -> V2 +X2.2 +X2.3"},
+		{Ins: "VROTRW $7, V1", Needs: "lsx", Flow: "V1 -> V1 +X1.2 +X1.3"},
+		// VSHUF4IV picks doublewords of Vj and of Vd.
+		{Ins: "VSHUF4IV $9, V1, V3", Needs: "lsx", Flow: "V1 V3 -> V3; V1 V3 -> +X3.2 +X3.3"},
+		{Ins: "REVB2W R4, R5", Flow: "R4 -> R5"},
+		{Ins: "REVBV R4, R5", Flow: "R4 -> R5"},
 		// What the model does not know fails closed: a compare that sets
-		// a flag, a lane move of a narrower element, an insertion.
+		// a flag, a replication of a general register.
 		{Ins: "VSEQV V1, V2, V3", Always: rowtest.Closed,
 			SourceOnly: "go tool objdump prints ? for it: data in a TEXT symbol there (loong64ObjRows)"},
 		{Ins: "XVSETALLNEV X1, FCC0", Always: rowtest.Closed,
 			SourceOnly: "go tool objdump prints ? for it: data in a TEXT symbol there (loong64ObjRows)"},
-		{Ins: "VMOVQ V1.W[1], R5", Always: rowtest.Closed,
-			SourceOnly: "go tool objdump prints ? for it: data in a TEXT symbol there (loong64ObjRows)"},
-		{Ins: "VMOVQ R5, V1.V[1]", Always: rowtest.Closed,
+		{Ins: "VMOVQ R5, V1.W4", Always: rowtest.Closed,
 			SourceOnly: "go tool objdump prints ? for it: data in a TEXT symbol there (loong64ObjRows)"},
 	}
 	rows = append(rows, rowtest.RowsOf("CMPEQD CMPEQF CMPGED CMPGEF CMPGTD CMPGTF", rowtest.Row{Ins: "OP F1, F2, FCC1", Flow: "F1 F2 -> FCC1"})...)
@@ -120,6 +146,10 @@ func loong64Rows() []rowtest.Row {
 		rowtest.Row{Ins: "OP V1, V2, V3", Needs: "lsx", Flow: "V1 V2 -> V3; V1 V2 -> +X3.2 +X3.3"})...)
 	rows = append(rows, rowtest.RowsOf("XVANDV XVORV XVXORV XVNORV XVANDNV XVORNV",
 		rowtest.Row{Ins: "OP X1, X2, X3", Needs: "lasx", Flow: "X1 X2 -> X3"})...)
+	rows = append(rows, rowtest.RowsOf("VADDW VADDV VILVLW VILVLV VILVHW VILVHV VMULWEVVWU",
+		rowtest.Row{Ins: "OP V1, V2, V3", Needs: "lsx", Flow: "V1 V2 -> V3; V1 V2 -> +X3.2 +X3.3"})...)
+	rows = append(rows, rowtest.RowsOf("VROTRW VROTRV VSHUF4IW",
+		rowtest.Row{Ins: "OP $3, V1, V3", Needs: "lsx", Flow: "V1 -> V3; V1 -> +X3.2 +X3.3"})...)
 	rows = append(rows, rowtest.RowsOf("BEQ BNE BLT BGE BLTU BGEU", rowtest.Row{Ins: "OP R4, R5, l", Leak: "R4 R5", Want: "conditional branch on secret R4, R5"})...)
 	return rows
 }
@@ -156,6 +186,15 @@ func loong64ObjRows() []rowtest.Row {
 		{Ins: "2c000081 ?", Needs: "lsx", Op: "VMOVQ", Flow: "MEM -> V1 +X1.2 +X1.3", Leak: "R4", Want: rowtest.Addr},
 		{Ins: "76efec25 ?", Needs: "lasx", Op: "XVMOVQ", Flow: "X1.3 -> R5"},
 		{Ins: "75270443 ?", Needs: "lasx", Op: "XVXORV", Flow: "X1 X2 -> X3"},
+		// vldrepl.w v1, r4, -4 (a negative offset, in words); vrotri.d
+		// v2, v1, 63; vshuf4i.w v2, v1, 0x93; vpickve2gr.b r6, v2, 15;
+		// vinsgr2vr.h v1, r5, 3; vmulwev.d.wu v3, v2, v1.
+		{Ins: "302ffc81 ?", Needs: "lsx", Op: "VMOVQ", Flow: "MEM -> V1 +X1.2 +X1.3", Leak: "R4", Want: rowtest.Addr},
+		{Ins: "72a1fc22 ?", Needs: "lsx", Op: "VROTRV", Flow: "V1 -> V2 +X2.2 +X2.3"},
+		{Ins: "739a4c22 ?", Needs: "lsx", Op: "VSHUF4IW", Flow: "V1 -> V2 +X2.2 +X2.3"},
+		{Ins: "72efbc46 ?", Needs: "lsx", Op: "VMOVQ", Flow: "X2.1 -> R6"},
+		{Ins: "72ebcca1 ?", Needs: "lsx", Op: "VMOVQ", Flow: "R5 -> +F1; R5 F1 X1.1 -> +X1.2 +X1.3"},
+		{Ins: "70990443 ?", Needs: "lsx", Op: "VMULWEVVWU", Flow: "V1 V2 -> V3; V1 V2 -> +X3.2 +X3.3"},
 	}
 }
 
