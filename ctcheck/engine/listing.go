@@ -62,7 +62,7 @@ var (
 	// is STEXTFIPS (crypto/internal/fips140/...).
 	listingHeader = regexp.MustCompile(`^(\S+) STEXT(?:FIPS)?((?: [a-z]+)*) size=(\d+) `)
 	listingInst   = regexp.MustCompile(`^\t0x[0-9a-f]+ (\d{5}) \(([^)]*)\)\t(\S+)(?:\t(.*))?$`)
-	listingText   = regexp.MustCompile(`\$(-?\d+)-(\d+)$`)
+	listingText   = regexp.MustCompile(`\$(-?\d+)(?:-(\d+))?$`)
 	// A relocation: the offset and size of what it patches, its type,
 	// the symbol and addend.
 	listingRel = regexp.MustCompile(`^\trel (\d+)\+\d+ t=\S+ (\S+)$`)
