@@ -62,8 +62,8 @@ func ctrCases(goarch, needs string) []evalCase {
 
 var blockCases = concat(
 	// s390x's are in s390x_test.go.
-	bigmodCases("amd64", "arm64", "ppc64le", "riscv64", "386", "arm", "loong64"),
-	ctGen(md5Pkg, md5Pkg+".block"+md5Decl, "amd64", "arm64", "ppc64le", "riscv64", "386", "arm", "loong64"),
+	bigmodCases("amd64", "arm64", "ppc64le", "riscv64", "386", "arm"),
+	ctGen(md5Pkg, md5Pkg+".block"+md5Decl, "amd64", "arm64", "ppc64le", "riscv64", "386", "arm"),
 	// sha1: amd64 takes SHA-NI where useSHANI, else AVX2 (AVX, AVX2,
 	// BMI1, BMI2) for long inputs; arm64 its SHA1 instructions with the
 	// round constants as a third, public, slice; the others one block.
@@ -72,15 +72,15 @@ var blockCases = concat(
 		on(sha1Pkg, "amd64", sha1Pkg+".blockAVX2"+md5Decl, "avx,avx2,bmi1,bmi2", nil),
 		on(sha1Pkg, "arm64", sha1Pkg+".sha1block: secret h[:] p[:] -- the chaining value and the message; public k[:] -- the round constants; writes h[:]", "sha1", nil),
 	},
-	ctGen(sha1Pkg, sha1Pkg+".block"+md5Decl, "386", "arm", "loong64"),
+	ctGen(sha1Pkg, sha1Pkg+".block"+md5Decl, "386", "arm"),
 	// sha256 and sha512: AVX2 (AVX, AVX2, BMI2) on amd64, scalar on
-	// riscv64, 386 and loong64.
+	// riscv64 and 386.
 	[]evalCase{
 		on(sha256Pkg, "amd64", sha256Pkg+".blockAVX2"+shaDecl, "avx,avx2,bmi2", nil),
 		on(sha512Pkg, "amd64", sha512Pkg+".blockAVX2"+shaDecl, "avx,avx2,bmi2", nil),
 	},
-	ctGen(sha256Pkg, sha256Pkg+".block"+shaDecl, "riscv64", "386", "loong64"),
-	ctGen(sha512Pkg, sha512Pkg+".block"+shaDecl, "riscv64", "loong64"),
+	ctGen(sha256Pkg, sha256Pkg+".block"+shaDecl, "riscv64", "386"),
+	ctGen(sha512Pkg, sha512Pkg+".block"+shaDecl, "riscv64"),
 	[]evalCase{on(sha3Pkg, "amd64", sha3Pkg+".keccakF1600: secret *a -- the state; writes *a", "", nil)},
 	// AES-CTR: AES-NI on amd64 (supportsAES), the crypto extension on
 	// arm64.

@@ -153,6 +153,7 @@ var cases = concat(
 	blockCases,
 	s390xCases,
 	ppc64leCases,
+	loong64Cases,
 )
 
 func concat(css ...[]evalCase) []evalCase {
