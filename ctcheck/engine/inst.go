@@ -170,6 +170,10 @@ func (p *Program) Add(f *Func) {
 // the compiler inlined there, the line that makes the outermost call,
 // with the chain of calls in Inlined (Inst.Inlined), whose last entry
 // is the instruction's own position.
+// AddressZero names a memory operand a model read as the absolute
+// address 0 (s390x's (R0)): a store there faults (Mach.Store).
+const AddressZero = "<address 0>"
+
 type Finding struct {
 	File    string
 	Line    int

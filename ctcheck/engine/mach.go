@@ -328,6 +328,15 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 // store elsewhere is a finding unless the policy allows it (its level
 // reaches every later load of static memory too).
 func (m *Mach) Store(x Arg, width int, l Level) {
+	zeroBase := m.Arch.Zero != "" && x.Reg == m.Arch.Zero && !x.Global || x.Global && x.Name == AddressZero
+	if x.Kind == ArgMem && zeroBase && x.Index == "" && x.Imm == 0 {
+		// A store to address 0 (MOVD R0, 0(R0)): it faults, and Go's
+		// runtime panics, which assembly uses as a deliberate crash on
+		// a path its own checks rule out. Nothing is written and the
+		// path ends there.
+		m.Fall = false
+		return
+	}
 	al := m.Address(x)
 	x = m.foldIndex(x)
 	if x, ok := m.viaFrame(x); ok {

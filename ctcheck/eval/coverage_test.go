@@ -128,11 +128,11 @@ const (
 	noCase = iota
 	constantTime
 	judged     // findings, each judged in README.md
-	undecided  // a finding that fails closed: the checker could not decide
+	undecided  // a finding that fails closed, or a store the model does not place: the checker could not decide
 	nCoverages // the number of the above
 )
 
-var coverageNames = [nCoverages]string{"no case", "constant time", "findings judged", "fails closed"}
+var coverageNames = [nCoverages]string{"no case", "constant time", "findings judged", "fails closed or not modelled"}
 
 // A coverage records, per GOARCH and symbol key, what the eval's checks
 // concluded.
@@ -150,7 +150,7 @@ func (c coverage) add(goarch string, r *ctcheck.Report) {
 	}
 	for _, f := range r.Findings {
 		v := judged
-		if strings.Contains(f.Reason, "fail closed") {
+		if strings.Contains(f.Reason, "(fail closed)") || strings.Contains(f.Reason, "(not modelled)") {
 			v = undecided
 		}
 		k := coverKey(f.Func)
@@ -166,7 +166,7 @@ func (c coverage) add(goarch string, r *ctcheck.Report) {
 // with no verdict (for -v).
 func (c coverage) table(syms map[string][]asmSymbol) (table, line string, verdicts, total int, missing []string) {
 	var b strings.Builder
-	b.WriteString("| | symbols | constant time | findings judged | fails closed | no case | with a verdict |\n|---|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| | symbols | constant time | findings judged | fails closed or not modelled | no case | with a verdict |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	row := func(name string, n [nCoverages]int) {
 		t := 0
 		for _, x := range n {

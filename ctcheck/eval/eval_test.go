@@ -95,7 +95,7 @@ var cases = concat(
 	[]evalCase{
 		// Without its writes declared, the state's update is what the
 		// default policy calls a store outside the frame: the control.
-		{pkg: "./internal/poly1305", goarch: "amd64", decl: strings.TrimSuffix(polyDecl, "; writes state.h"), want: both(map[string]int{store: 3})},
+		{pkg: "./internal/poly1305", goarch: "amd64", decl: strings.TrimSuffix(polyDecl, "; writes state.h"), want: both(map[string]int{store: 3}), control: true},
 		{pkg: "./internal/poly1305", goarch: "ppc64le", decl: polyDecl, want: both(map[string]int{branch: 1})},
 		{pkg: "./salsa20/salsa", goarch: "amd64",
 			decl: "golang.org/x/crypto/salsa20/salsa.salsa2020XORKeyStream: secret *in[:n] *key[:32] -- the key and the plaintext; public *nonce[:16] -- the nonce and counter; writes *out[:n]",
@@ -240,7 +240,9 @@ func TestEval(t *testing.T) {
 		fn, _, _ := strings.Cut(c.decl, ":")
 		clean := 0
 		for _, r := range rs {
-			cov.add(c.goarch, r)
+			if !c.control {
+				cov.add(c.goarch, r) // a control's declaration or code is wrong on purpose
+			}
 			got := map[string]int{}
 			for _, f := range r.Findings {
 				got[kind(f.Reason)]++

@@ -387,6 +387,9 @@ func ppc64FromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 			if p[3] != "" {
 				x.Index, x.Scale = p[3], 1
 			}
+			if p[2] == "0" && p[3] == "" && x.Imm == 0 {
+				x.Reg = "R0" // 0(0): D-form's RA 0, the number zero, as the listing's 0(R0)
+			}
 			in.Args = append(in.Args, x)
 		}
 	}

@@ -55,6 +55,9 @@ func ppc64Rows() []rowtest.Row {
 		{Ins: "MOVD R4, 40(R1)"},
 		{Ins: "MOVDU R31, -32(R1)"},
 		{Ins: "MOVD R4, (R3)", Always: rowtest.Store, Leak: "R3", Want: rowtest.Addr},
+		// A store to address 0: a deliberate crash (aes_ppc64x.s), the
+		// path's end.
+		{Ins: "MOVD R4, 0(R0)"},
 		{Ins: "MOVD LR, R3", Flow: "LR -> R3"},
 		{Ins: "MOVD R3, LR", Flow: "R3 -> LR"},
 		{Ins: "MOVD R3, CTR", Flow: "R3 -> CTR"},

@@ -241,6 +241,9 @@ func s390xAddr(x engine.Arg) engine.Arg {
 	}
 	if x.Reg == "" && x.Index == "" {
 		x.Global = true // an absolute address
+		if x.Imm == 0 && x.Sym == "" {
+			x.Name = engine.AddressZero
+		}
 	}
 	return x
 }

@@ -43,6 +43,9 @@ func s390xRows() []rowtest.Row {
 		{Ins: "MOVD 3(R1)(R3*1), R2", Flow: "MEM -> R2", Leak: "R1 R3", Want: rowtest.Addr},
 		{Ins: "MOVD R2, 8(R15)"},
 		{Ins: "MOVD R2, (R1)", Always: rowtest.Store, Leak: "R1", Want: rowtest.Addr},
+		// A store to address 0: a deliberate crash (gcm_s390x.s), the
+		// path's end.
+		{Ins: "MOVD $0, (R0)"},
 		{Ins: "MOVD x+0(FP), R2", Flow: "-> R2"},
 		{Ins: "MOVD R2, ret+8(FP)"},
 		{Ins: "MOVD R2, t-8(SP)", Text: "NOSPLIT, $16-64"},
