@@ -59,9 +59,6 @@ const (
 const (
 	chachaUnknown = "secret stored at an unknown offset into a region with bytes declared public (s.counter, s.len, s.overflow, s.nonce, s.precompDone)"
 	chachaCounter = "secret stored into s.counter, declared public"
-	// blake2s's 386 binary: the counter's update reads as secret
-	// (more_test.go's gap table says why).
-	blake2sCounter = "secret stored into *c, declared public"
 )
 
 const chachaDecl = "golang.org/x/crypto/chacha20.(*Cipher).XORKeyStream: secret *s src[:] -- the key and the plaintext; public s.counter s.len s.overflow s.nonce s.precompDone -- the stream's position and nonce; writes dst[:] *s"

@@ -1169,8 +1169,12 @@ func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 			return []engine.PtrFlow{{Dst: dst, Src: dst, Vary: true}}
 		}
 	case "AND":
-		if whole(dst) && dst.Kind == engine.ArgReg && src.Kind == engine.ArgImm && src.Imm < 0 && src.Name == "" {
-			if al := -src.Imm; al&(al-1) == 0 {
+		if whole(dst) && dst.Kind == engine.ArgReg && src.Kind == engine.ArgImm && src.Name == "" {
+			imm := src.Imm
+			if dst.Width == 4 {
+				imm = int64(int32(imm)) // 386's binary: and edi,0xfffffff0 is $-16
+			}
+			if al := -imm; imm < 0 && al&(al-1) == 0 {
 				return []engine.PtrFlow{{Dst: dst, Src: dst, Align: al}}
 			}
 		}
