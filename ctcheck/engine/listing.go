@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -34,6 +35,11 @@ type Listing struct {
 	// Word, where set, reads a WORD the listing prints as data: an
 	// instruction the assembler has no name for, still run by the CPU.
 	Word func(in *Inst, v uint32)
+	// Bytes, where set, decodes code: the function's bytes, the BYTE
+	// runs among them as the listing dumps them and the rest one-byte
+	// no-ops, into instructions (Addr from 0) in the canonical form, as
+	// the compiled front end reads them.
+	Bytes func(f *ListingFunc, code []byte) ([]Inst, error)
 }
 
 // A ListingFunc is a function while its listing is read.
@@ -247,7 +253,73 @@ func readListingFunc(la *Listing, f *ListingFunc, lines []string) error {
 		}
 		f.Insts = append(f.Insts, in)
 	}
+	if la.Bytes != nil {
+		decodeByteRuns(f)
+	}
 	return nil
+}
+
+// decodeByteRuns replaces each run of BYTEs in f (x86 instructions the
+// assembler had no name for, written as their encoding: blake2b's AVX2
+// kernels) by the instructions its bytes decode to, each at the line of
+// its first byte, where they tile the run exactly; a run that does not
+// stays data (fail closed).
+func decodeByteRuns(f *ListingFunc) {
+	type run struct{ from, to int } // indexes into f.Insts
+	var runs []run
+	for i := 0; i < len(f.Insts); i++ {
+		if !f.Insts[i].Raw || f.Insts[i].Op != "BYTE" {
+			continue
+		}
+		j := i + 1
+		for j < len(f.Insts) && f.Insts[j].Raw && f.Insts[j].Op == "BYTE" && f.Insts[j].Addr == f.Insts[j-1].Addr+1 {
+			j++
+		}
+		runs = append(runs, run{i, j})
+		i = j - 1
+	}
+	if len(runs) == 0 || int64(len(f.Code)) < f.size {
+		return
+	}
+	code := bytes.Repeat([]byte{0x90}, len(f.Code))
+	for _, r := range runs {
+		for _, in := range f.Insts[r.from:r.to] {
+			code[in.Addr] = f.Code[in.Addr]
+		}
+	}
+	decoded, err := f.Hooks.Bytes(f, code)
+	if err != nil {
+		return
+	}
+	at := map[uint64]int{}
+	for k, in := range decoded {
+		at[in.Addr] = k
+	}
+	var out []Inst
+	last := 0
+	for _, r := range runs {
+		start, end := f.Insts[r.from].Addr, f.Insts[r.to-1].Addr+1
+		var ins []Inst
+		for a := start; a < end; {
+			k, ok := at[a]
+			if !ok || decoded[k].Size <= 0 || decoded[k].Raw || a+uint64(decoded[k].Size) > end {
+				ins = nil
+				break
+			}
+			in := decoded[k]
+			in.Pos = f.Insts[r.from+int(a-start)].Pos
+			ins = append(ins, in)
+			a += uint64(in.Size)
+		}
+		out = append(out, f.Insts[last:r.from]...)
+		if ins != nil {
+			out = append(out, ins...)
+		} else {
+			out = append(out, f.Insts[r.from:r.to]...)
+		}
+		last = r.to
+	}
+	f.Insts = append(out, f.Insts[last:]...)
 }
 
 // CallTarget names the function that f's call or jump to sym reaches:

@@ -16,7 +16,6 @@ const (
 	sha1Pkg = "crypto/sha1"
 	// The message is secret where it is a key (HMAC's padded key, a
 	// KDF's input), so every block function is checked with it secret.
-	rawData    = "data in a TEXT symbol, not an instruction (fail closed)"
 	md5Decl    = ": secret *dig p[:] -- the chaining value and the message; writes *dig"
 	blake2bDcl = ": secret *h blocks[:] -- the chaining value and the message; public *c flag -- the byte counter and the last-block flag; writes *h *c"
 )
@@ -77,10 +76,6 @@ var blockWant = map[string]map[string]map[string]int{
 	// The schedule stored at 32(SP)(SI*1), SI a loop counter the checks
 	// do not bound.
 	"crypto/internal/fips140/sha256.blockAVX2 amd64": both(map[string]int{stackIndex: 6}),
-	// The AVX kernels' VEX instructions written as BYTEs, which the
-	// listing prints as data (the binary's disassembly reads them).
-	"golang.org/x/crypto/blake2b.hashBlocksAVX2 amd64": {"source": {rawData: 1}},
-	"golang.org/x/crypto/blake2b.hashBlocksAVX amd64":  {"source": {rawData: 1}},
 	// useSSE4 tests SSE4.1 alone; the kernel's PSHUFB is SSSE3.
 	"golang.org/x/crypto/blake2b.hashBlocksSSE4 amd64": both(map[string]int{"instruction needs CPU feature ssse3, which the code may not assume here": 96}),
 }

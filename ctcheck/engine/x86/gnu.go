@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -46,6 +47,46 @@ func disassembleGNU(ctx context.Context, a *engine.Arch, bin string, keep func(s
 		return nil, fmt.Errorf("%s -d %s: %v\n%s", engine.GNUObjdump, bin, err, stderr.Bytes())
 	}
 	return parseGNU(a, string(out), keep)
+}
+
+// decodeGNU decodes code, a function's bytes (machine: objdump's -m) (the listing's dump, with
+// its BYTE runs), with GNU objdump, as the compiled front end reads the
+// linked binary: the listing's BYTEs become the instructions the CPU
+// runs.
+func decodeGNU(machine string) func(f *engine.ListingFunc, code []byte) ([]engine.Inst, error) {
+	return func(f *engine.ListingFunc, code []byte) ([]engine.Inst, error) { return decodeGNUAs(machine, f, code) }
+}
+
+func decodeGNUAs(machine string, f *engine.ListingFunc, code []byte) ([]engine.Inst, error) {
+	tmp, err := os.CreateTemp("", "ctcheck-bytes-*.bin")
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(code); err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, err
+	}
+	out, err := exec.Command(engine.GNUObjdump, "-D", "-b", "binary", "-m", machine, "-w", "-M", "intel", tmp.Name()).Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s -D -b binary: %v", engine.GNUObjdump, err)
+	}
+	var ins []engine.Inst
+	for _, line := range strings.Split(string(out), "\n") {
+		m := gnuInst.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		addr, _ := strconv.ParseUint(m[1], 16, 64)
+		hex := strings.ReplaceAll(strings.TrimSpace(m[2]), " ", "")
+		in := engine.Inst{Addr: addr, Size: len(hex) / 2, Hex: hex, Text: strings.TrimSpace(m[3])}
+		gnuInstruction(f.Func, &in)
+		ins = append(ins, in)
+	}
+	return ins, nil
 }
 
 // parseGNU reads GNU objdump -d -w -M intel output.

@@ -1208,8 +1208,11 @@ var I386 = &engine.Arch{
 	GOARCH: "386", ArgBase: 4, PtrFlows: x86PtrFlows, PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
 	// GO386=sse2, the default, requires SSE2; softfloat code has none.
 	Features: x86Features, LevelFeaturesOf: i386Levels, NeedsOf: x86Needs, RuntimeFlags: x86RuntimeFlags,
-	Step: x86Step, Regs: x86Regs(), Listing: x86Listing, Duffs: i386Duffs, Disassembler: disassembleGNU,
+	Step: x86Step, Regs: x86Regs(), Listing: i386Listing, Duffs: i386Duffs, Disassembler: disassembleGNU,
 }
 
-// x86Listing is the listing hook of amd64 and 386.
-var x86Listing = &engine.Listing{Reg: x86GoReg, Convert: x86FromListing, FrameArg: x86FrameArg}
+// x86Listing is the listing hook of amd64.
+var x86Listing = &engine.Listing{Reg: x86GoReg, Convert: x86FromListing, FrameArg: x86FrameArg, Bytes: decodeGNU("i386:x86-64")}
+
+// i386Listing is 386's: its BYTEs decode as 32-bit code.
+var i386Listing = &engine.Listing{Reg: x86GoReg, Convert: x86FromListing, FrameArg: x86FrameArg, Bytes: decodeGNU("i386")}

@@ -351,6 +351,9 @@ func x86Rows() []rowtest.Row {
 		{Ins: "PREFETCHT0 (AX)", Always: rowtest.Closed},
 		{Ins: "CMPXCHGQ BX, (SI)", Always: rowtest.Closed},
 		{Ins: "BYTE $0x06", Always: "data in a TEXT symbol"}, // PUSH ES: no instruction in 64-bit mode
+		// An instruction written as its bytes (blake2b's AVX2 kernels):
+		// MOVQ CX, AX (48 89 c8), decoded in the listing too.
+		{Ins: "BYTE $0x48; BYTE $0x89; BYTE $0xc8", Op: "MOV", Flow: "CX -> AX"},
 	}
 	for _, cc := range strings.Fields("CC CS EQ GE GT HI LE LS LT MI NE OC OS PC PL PS") {
 		// Which flags each condition reads: the carry alone (AE, B), the
