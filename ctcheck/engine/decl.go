@@ -28,7 +28,7 @@ func (an *Analysis) alignedRegion(f *Func, in *Inst, base, align int64) int {
 	if id, ok := an.alignedIDs[key]; ok && an.regions[id].base == base {
 		return id
 	}
-	an.regions = append(an.regions, &Region{Name: "realigned frame", Level: Secret, aligned: true, base: base, align: align})
+	an.regions = append(an.regions, &Region{Name: "realigned frame", Level: Secret, aligned: true, base: base, align: align, owner: f.Name})
 	id := len(an.regions) - 1
 	if an.alignedIDs == nil {
 		an.alignedIDs = map[string]int{}

@@ -348,7 +348,7 @@ func (m *Mach) Store(x Arg, width int, l Level) {
 		// a local array) is read as secret and written as memory outside
 		// the frame is: what the checker did before it knew where such a
 		// pointer points.
-		if p.region != stackRegion && al != Secret && m.regionStore(p, width, l) {
+		if p.region != stackRegion && al != Secret && m.ownFrame(p) && m.regionStore(p, width, l) {
 			return
 		}
 	}
@@ -625,8 +625,8 @@ func (m *Mach) aliasRegions(o, n int64, l Level) {
 	}
 	done := map[int]bool{}
 	for _, p := range append(slices.Collect(maps.Values(m.State.ptrs)), slices.Collect(maps.Values(m.State.slotPtrs))...) {
-		if p.region < 0 || done[p.region] || !m.an.regions[p.region].aligned {
-			continue
+		if p.region < 0 || done[p.region] || !m.an.regions[p.region].aligned || !m.ownFrame(p) {
+			continue // another activation's frame does not overlap this one's
 		}
 		done[p.region] = true
 		r := m.an.regions[p.region]
@@ -636,6 +636,14 @@ func (m *Mach) aliasRegions(o, n int64, l Level) {
 			}
 		}
 	}
+}
+
+// ownFrame reports whether p is not into a realigned frame of another
+// activation: a callee may read its caller's realigned frame, through a
+// pointer it was passed, but a store there is one outside its own frame,
+// which the callee's stack offsets do not place.
+func (m *Mach) ownFrame(p ptr) bool {
+	return p.region < 0 || !m.an.regions[p.region].aligned || m.an.regions[p.region].owner == m.Func.Name
 }
 
 // viaFrame rewrites a memory operand through a copy of the stack pointer

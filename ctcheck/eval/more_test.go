@@ -184,8 +184,6 @@ var moreWant = map[string]map[string]map[string]int{
 	"golang.org/x/crypto/argon2.processBlockGeneric 386":              {"source": {branch: 1, closed: 2, addr: 1, store: 34}, "compiled": {branch: 1, closed: 1, addr: 2, store: 34}},
 	"golang.org/x/crypto/argon2.processBlockGeneric arm":              {"source": {store: 35}, "compiled": {store: 35}},
 	"golang.org/x/crypto/argon2.blamkaSSE4 amd64":                     {"source": {mcdt: 256}, "compiled": {mcdt: 256}},
-	"golang.org/x/crypto/chacha20poly1305.chacha20Poly1305Seal amd64": {"source": {store: 29}, "compiled": {store: 29}},
-	"golang.org/x/crypto/chacha20poly1305.chacha20Poly1305Open amd64": {"source": {branch: 6, addr: 3, store: 25}, "compiled": {branch: 6, addr: 3, store: 25}},
 	"crypto/internal/fips140/aes.cryptBlocks s390x":                   both(map[string]int{cpacf("KM"): 1}),
 	"crypto/internal/fips140/aes/gcm.ghashAsm s390x":                  both(map[string]int{cpacf("KIMD"): 1}),
 	"crypto/internal/fips140/aes/gcm.cryptBlocksGCM s390x":            both(map[string]int{cpacf("KMCTR"): 1}),

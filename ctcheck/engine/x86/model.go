@@ -1108,6 +1108,14 @@ func x86Needs(in *engine.Inst, _ string) []string {
 // x86PtrFlows reads the canonical (Intel-order) records.
 func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 	args := in.Args
+	if (in.Op == "INC" || in.Op == "DEC") && len(args) == 1 && args[0].Kind == engine.ArgReg && args[0].Width == a.PtrSize && args[0].Reg != a.SP {
+		// A pointer moved by one byte: the tail loops' INCQ DI.
+		d := int64(1)
+		if in.Op == "DEC" {
+			d = -1
+		}
+		return []engine.PtrFlow{{Dst: args[0], Src: args[0], Delta: d}}
+	}
 	if len(args) != 2 {
 		return nil
 	}

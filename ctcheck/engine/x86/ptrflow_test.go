@@ -27,3 +27,15 @@ func TestAlignFlows(t *testing.T) {
 		}
 	}
 }
+
+// TestIncFlows checks that INCQ and DECQ of a pointer move it by one
+// byte (the tail loops' INCQ DI), as ADDQ $1 does.
+func TestIncFlows(t *testing.T) {
+	for op, d := range map[string]int64{"INC": 1, "DEC": -1} {
+		di := engine.Arg{Kind: engine.ArgReg, Reg: "DI", Width: 8}
+		flows := x86PtrFlows(&engine.Inst{Op: op, Args: []engine.Arg{di}}, AMD64)
+		if len(flows) != 1 || flows[0].Delta != d || flows[0].Src.Reg != "DI" || flows[0].Dst.Reg != "DI" {
+			t.Errorf("%sQ DI: flows %+v, want DI moved by %d", op, flows, d)
+		}
+	}
+}

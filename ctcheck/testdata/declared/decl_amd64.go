@@ -45,3 +45,5 @@ func viaGlobal(s *state)
 
 //ctcheck:writes *s
 func viaGlobalPublic(s *state, n uint64)
+
+func realignCall(n uint64) uint64

@@ -192,3 +192,29 @@ TEXT ·viaGlobalPublic(SB), NOSPLIT, $0-16
 	JEQ out
 out:
 	RET
+
+// A realigned copy of SP in BP, kept across a call of a helper that reads
+// through it (chacha20poly1305's polyHashADInternal): the public length
+// stored there before the call is public after it; the helper's own
+// store through it is one outside its frame.
+TEXT ·realignCall(SB), NOSPLIT, $96-16
+	MOVQ n+0(FP), CX
+	MOVQ SP, BP
+	ADDQ $32, BP
+	ANDQ $-32, BP
+	MOVQ CX, 0(BP)
+	CALL readBP<>(SB)
+	MOVQ 0(BP), DX
+	CMPQ DX, $0
+	JEQ out
+	MOVQ 8(BP), DX
+	CMPQ DX, $0
+	JEQ out // want "conditional branch on secret flags"
+out:
+	MOVQ DX, ret+8(FP)
+	RET
+
+TEXT readBP<>(SB), NOSPLIT, $0
+	MOVQ 0(BP), AX
+	MOVQ AX, 16(BP) // want "store outside the stack frame"
+	RET
