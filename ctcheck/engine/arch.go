@@ -199,6 +199,10 @@ type PtrFlow struct {
 	Align    int64
 	Zero     bool // dst receives nil (src unused)
 	Const    bool // dst receives the integer Delta (src unused)
+	Not      bool // dst receives the complement of the integer src holds
+	// AlignBy, a register: dst receives src aligned down by the mask it
+	// holds, where that is a constant -2^k (x86's ANDQ CX, AX).
+	AlignBy Arg
 }
 
 func (a *Arch) featureBit(name string) (featureSet, bool) {

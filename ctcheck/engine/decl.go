@@ -156,6 +156,19 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 		if !ok || p.region == nilRegion && (fl.Delta != 0 || fl.Vary || fl.Align > 1) {
 			continue // nil moved is no pointer of any region
 		}
+		if fl.AlignBy.Kind == ArgReg {
+			mask, ok := pre.ptrs[fl.AlignBy.Reg]
+			if !ok || mask.region != constRegion || !mask.known || mask.off >= 0 || (-mask.off)&(-mask.off-1) != 0 {
+				continue // any mask: no pointer of known provenance
+			}
+			fl.Align = -mask.off
+		}
+		if fl.Not {
+			if p.region != constRegion || !p.known {
+				continue
+			}
+			p.off = ^p.off
+		}
 		if p.region == constRegion && (fl.Vary || fl.Align > 1) {
 			continue // an integer no longer known
 		}

@@ -1108,6 +1108,9 @@ func x86Needs(in *engine.Inst, _ string) []string {
 // x86PtrFlows reads the canonical (Intel-order) records.
 func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 	args := in.Args
+	if in.Op == "NOT" && len(args) == 1 && args[0].Kind == engine.ArgReg && args[0].Width == a.PtrSize {
+		return []engine.PtrFlow{{Dst: args[0], Src: args[0], Not: true}} // a constant's complement
+	}
 	if (in.Op == "INC" || in.Op == "DEC") && len(args) == 1 && args[0].Kind == engine.ArgReg && args[0].Width == a.PtrSize && args[0].Reg != a.SP {
 		// A pointer moved by one byte: the tail loops' INCQ DI.
 		d := int64(1)
@@ -1177,6 +1180,11 @@ func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 			return []engine.PtrFlow{{Dst: dst, Src: dst, Vary: true}}
 		}
 	case "AND":
+		if whole(dst) && dst.Kind == engine.ArgReg && src.Kind == engine.ArgReg && whole(src) {
+			// A mask in a register (sha1's SHA-NI block: MOVQ $15, CX;
+			// NOTQ CX; ANDQ CX, AX): an alignment where it is a constant.
+			return []engine.PtrFlow{{Dst: dst, Src: dst, AlignBy: src}}
+		}
 		if whole(dst) && dst.Kind == engine.ArgReg && src.Kind == engine.ArgImm && src.Name == "" {
 			imm := src.Imm
 			if dst.Width == 4 {

@@ -47,3 +47,5 @@ func viaGlobal(s *state)
 func viaGlobalPublic(s *state, n uint64)
 
 func realignCall(n uint64) uint64
+
+func realignMask(n uint64) uint64

@@ -218,3 +218,22 @@ TEXT readBP<>(SB), NOSPLIT, $0
 	MOVQ 0(BP), AX
 	MOVQ AX, 16(BP) // want "store outside the stack frame"
 	RET
+
+// A stack pointer realigned by a mask in a register (sha1's SHA-NI
+// block): the mask is the constant -16, so the copy is in the frame.
+TEXT ·realignMask(SB), NOSPLIT, $72-16
+	MOVQ n+0(FP), CX
+	LEAQ 15(SP), AX
+	MOVQ $15, DX
+	NOTQ DX
+	ANDQ DX, AX
+	MOVQ CX, 0(AX)
+	MOVQ 0(AX), DX
+	CMPQ DX, $0
+	JEQ out
+	MOVQ 8(AX), DX
+	CMPQ DX, $0
+	JEQ out // want "conditional branch on secret flags"
+out:
+	MOVQ DX, ret+8(FP)
+	RET
