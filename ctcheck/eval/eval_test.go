@@ -266,7 +266,11 @@ func TestEval(t *testing.T) {
 				sort.Strings(rs)
 				verdict = strings.Join(rs, "; ")
 			}
-			table = append(table, fmt.Sprintf("| %s | %s | %s | %s |", fn, c.goarch, r.Check, verdict))
+			label := fn
+			if c.control {
+				label += " (control)"
+			}
+			table = append(table, fmt.Sprintf("| %s | %s | %s | %s |", label, c.goarch, r.Check, verdict))
 		}
 		if clean == 2 && len(rs) == 2 {
 			verdicts++
