@@ -397,8 +397,9 @@ func armMultipleObj(in *engine.Inst, args []string) (error, bool) {
 
 // armRegList reads a register list, [R4,R5] or objdump's [R4-R7,R9].
 func armRegList(s string) ([]engine.Arg, error) {
-	inner, ok := strings.CutPrefix(s, "[")
-	if inner, ok = strings.CutSuffix(inner, "]"); !ok {
+	inner, okL := strings.CutPrefix(s, "[")
+	inner, okR := strings.CutSuffix(inner, "]")
+	if !okL || !okR {
 		return nil, fmt.Errorf("register list %s", s)
 	}
 	var regs []engine.Arg
