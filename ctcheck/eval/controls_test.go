@@ -7,7 +7,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -133,7 +132,7 @@ func TestControls(t *testing.T) {
 
 	// A historical leak: math/big's Montgomery multiplication, which RSA
 	// decryption ran before bigmod (Go 1.20), branches on its carries.
-	nat := filepath.Join(runtime.GOROOT(), "src", "math", "big", "nat.go")
+	nat := filepath.Join(mustGOROOT(t), "src", "math", "big", "nat.go")
 	src, err := os.ReadFile(nat)
 	if err != nil {
 		t.Fatal(err)

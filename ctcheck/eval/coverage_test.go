@@ -8,10 +8,11 @@ import (
 	"go/build"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sort"
 	"strings"
+	"testing"
 
 	"github.com/ctequal/ctequal/ctcheck"
 )
@@ -33,7 +34,11 @@ type asmSymbol struct {
 // crypto/md5 and crypto/sha1. fips140/check/checktest, the FIPS
 // self-check's test fixture, is not crypto and is left out.
 func asmSymbols(xcryptoDir string) (map[string][]asmSymbol, error) {
-	goroot := filepath.Join(runtime.GOROOT(), "src")
+	root, err := goroot()
+	if err != nil {
+		return nil, err
+	}
+	goroot := filepath.Join(root, "src")
 	trees := []struct{ source, root, pkg string }{
 		{"x/crypto", xcryptoDir, "golang.org/x/crypto"},
 		{"fips140", filepath.Join(goroot, "crypto/internal/fips140"), "crypto/internal/fips140"},
@@ -80,6 +85,24 @@ func asmSymbols(xcryptoDir string) (map[string][]asmSymbol, error) {
 		}
 	}
 	return out, nil
+}
+
+// goroot is the Go installation that the go command on PATH uses, whose
+// standard library the checks build.
+func goroot() (string, error) {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOROOT: %v", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+func mustGOROOT(t *testing.T) string {
+	r, err := goroot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // textSymbols reads the names of a file's TEXT directives as written:

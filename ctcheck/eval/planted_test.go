@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -46,7 +45,7 @@ var plants = []plant{
 
 func TestPlanted(t *testing.T) {
 	t.Setenv("GOWORK", "off")
-	dir := filepath.Join(runtime.GOROOT(), "src", field)
+	dir := filepath.Join(mustGOROOT(t), "src", field)
 	work := t.TempDir()
 	extra := filepath.Join(work, "zz_ctcheck_plant.go")
 	if err := os.WriteFile(extra, []byte("package field\n\nvar (\n\tctcheckPlantSink  uint64\n\tctcheckPlantTable [16]uint64\n)\n"), 0o644); err != nil {
