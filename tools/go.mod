@@ -7,7 +7,7 @@ require (
 	github.com/ctequal/ctequal/ctcheck v0.0.0-00010101000000-000000000000
 )
 
-require golang.org/x/sys v0.41.0 // indirect
+require golang.org/x/sys v0.41.0
 
 // The library and the checker are this repository's own: go.work puts
 // them in the workspace, and these let GOWORK=off runs (CI's oldest Go)
