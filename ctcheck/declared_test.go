@@ -57,6 +57,8 @@ func TestDeclaredFile(t *testing.T) {
 		"decl_amd64.go:36: ctcheckasm.pubStore: public s.len -- the count of absorbed bytes",
 		"decl_amd64.go:43: ctcheckasm.viaGlobal: writes *s",
 		"decl_amd64.go:46: ctcheckasm.viaGlobalPublic: writes *s",
+		"decl_amd64.go:55: ctcheckasm.spillOver: secret s.a -- a key",
+		"decl_amd64.go:56: ctcheckasm.spillOver: public s.b -- a counter",
 	}
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))

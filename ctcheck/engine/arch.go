@@ -31,6 +31,10 @@ type Arch struct {
 	// function keeps (amd64's X15, zero).
 	Fixed []string
 	Zero  string // reads as zero and ignores writes; "" for none
+	// ZeroByConvention: Zero is zero because Go code keeps it so, not by
+	// the hardware (ppc64's R0): an instruction that writes it fails
+	// closed.
+	ZeroByConvention bool
 	// ZeroAsBase: Zero reads as zero only as a memory operand's base or
 	// index, and is an ordinary register elsewhere (s390x's R0, which
 	// compiled code uses as a temporary).

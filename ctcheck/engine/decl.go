@@ -28,7 +28,7 @@ func (an *Analysis) alignedRegion(f *Func, in *Inst, base, align int64) int {
 	if id, ok := an.alignedIDs[key]; ok && an.regions[id].base == base {
 		return id
 	}
-	an.regions = append(an.regions, &Region{Name: "realigned frame", Level: Secret, aligned: true, base: base, align: align, owner: f.Name})
+	an.regions = append(an.regions, &Region{Name: "realigned frame", Level: Secret, aligned: true, base: base, align: align})
 	id := len(an.regions) - 1
 	if an.alignedIDs == nil {
 		an.alignedIDs = map[string]int{}
@@ -126,6 +126,10 @@ func (an *Analysis) slotOf(m *Mach, st *State, x Arg) (int64, bool) {
 	return 0, false
 }
 
+// maxAlign is the largest alignment of a stack pointer's copy followed:
+// a page, past the frames realigned in practice (32 or 64 bytes).
+const maxAlign = 4096
+
 // flowPtrs computes, before instruction m runs from pre, what its
 // pointer flows will give, and returns the function that records them in
 // the state after it.
@@ -158,10 +162,13 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 		}
 		if fl.AlignBy.Kind == ArgReg {
 			mask, ok := pre.ptrs[fl.AlignBy.Reg]
-			if !ok || mask.region != constRegion || !mask.known || mask.off >= 0 || (-mask.off)&(-mask.off-1) != 0 {
+			if !ok || mask.region != constRegion || !mask.known || mask.off >= 0 || mask.off < -maxAlign || (-mask.off)&(-mask.off-1) != 0 {
 				continue // any mask: no pointer of known provenance
 			}
 			fl.Align = -mask.off
+		}
+		if fl.Align > maxAlign {
+			continue // an alignment past any frame's: no pointer of known provenance
 		}
 		if fl.Not {
 			if p.region != constRegion || !p.known {

@@ -281,12 +281,9 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 				}
 			}
 			// The pointers it left, seen from here.
-			// The caller's realigned frame, which a callee may have
-			// carried, is still its own.
-			live := framesOf(m.Func.Name, m.callSym)
-			after.ptrs = movePtrs(an.regions, back.ptrs, base, live)
+			after.ptrs = movePtrs(an.regions, back.ptrs, base)
 			after.slotPtrs = nil
-			for o, p := range movePtrs(an.regions, back.slotPtrs, base, live) {
+			for o, p := range movePtrs(an.regions, back.slotPtrs, base) {
 				if base+o >= out.sp-an.a.KeptBelowSP {
 					if after.slotPtrs == nil {
 						after.slotPtrs = map[int64]ptr{}
@@ -326,7 +323,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 			}
 			return &State{}
 		}
-		return an.exit(f, an.calleeEntry(out, call, m.Func.Name, sym))
+		return an.exit(f, an.calleeEntry(out, call, sym))
 	case summaries[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
 		return an.summarised(m, sym, summaries[strings.TrimSuffix(sym, ".abi0")], out, push)
 	case allocations[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
@@ -351,7 +348,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 			back.Regs[an.a.G] = Static
 		}
 		back.guards = maps.Clone(out.guards)
-		back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push), noFrame)
+		back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push))
 		// It restarts the function with LR set from MorestackLR.
 		if d, ok := out.links[an.a.MorestackLR]; ok {
 			back.links[an.a.LR] = d + 1
@@ -376,7 +373,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 // from its stack pointer on (and the KeptBelowSP bytes below it), with the
 // return addresses one call further up (but LR, the callee's own); the
 // caller's CPU features and modes, and the callee's own.
-func (an *Analysis) calleeEntry(out *State, call bool, caller, sym string) *State {
+func (an *Analysis) calleeEntry(out *State, call bool, sym string) *State {
 	push, keep, calls := int64(0), an.a.KeptBelowSP, 0
 	if call {
 		push, calls = an.a.RetAddr, 1
@@ -397,7 +394,7 @@ func (an *Analysis) calleeEntry(out *State, call bool, caller, sym string) *Stat
 	e.slotPtrs = nil
 	an.enter(e, sym)
 	if !out.spKnown {
-		e.ptrs = movePtrs(an.regions, e.ptrs, 0, framesOf(caller, sym))
+		e.ptrs = movePtrs(an.regions, e.ptrs, 0)
 		for r, p := range e.ptrs {
 			if p.region == stackRegion {
 				delete(e.ptrs, r) // no stack offset to carry
@@ -405,8 +402,8 @@ func (an *Analysis) calleeEntry(out *State, call bool, caller, sym string) *Stat
 		}
 		return e
 	}
-	e.ptrs = movePtrs(an.regions, e.ptrs, -out.sp+push, framesOf(caller, sym))
-	for o, p := range movePtrs(an.regions, out.slotPtrs, -out.sp+push, framesOf(caller, sym)) {
+	e.ptrs = movePtrs(an.regions, e.ptrs, -out.sp+push)
+	for o, p := range movePtrs(an.regions, out.slotPtrs, -out.sp+push) {
 		if o >= out.sp-keep {
 			if e.slotPtrs == nil {
 				e.slotPtrs = map[int64]ptr{}
@@ -550,7 +547,7 @@ func (an *Analysis) report(f *Func, entry *State) {
 		}
 		if sym != "" && an.follows(sym) {
 			if g := an.prog.Funcs[sym]; g != nil {
-				an.report(g, an.calleeEntry(out, m.callSym != "", m.Func.Name, sym))
+				an.report(g, an.calleeEntry(out, m.callSym != "", sym))
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"math"
 	"fmt"
 	"maps"
 	"slices"
@@ -82,6 +83,9 @@ func (m *Mach) Reg(loc string) Level {
 // the model did not make with moveSP loses track of its offset, and one
 // of a secret is a finding: every later stack access would depend on it.
 func (m *Mach) Set(loc string, l Level) {
+	if loc == m.Arch.Zero && m.Arch.ZeroByConvention {
+		m.Find("write to %s, which Go's code keeps zero and the model reads as zero (fail closed)", loc)
+	}
 	if loc == m.Arch.SP {
 		m.State.spKnown = false
 		if l == Secret {
@@ -328,12 +332,12 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 // store elsewhere is a finding unless the policy allows it (its level
 // reaches every later load of static memory too).
 func (m *Mach) Store(x Arg, width int, l Level) {
-	zeroBase := m.Arch.Zero != "" && x.Reg == m.Arch.Zero && !x.Global || x.Global && x.Name == AddressZero
-	if x.Kind == ArgMem && zeroBase && x.Index == "" && x.Imm == 0 {
-		// A store to address 0 (MOVD R0, 0(R0)): it faults, and Go's
-		// runtime panics, which assembly uses as a deliberate crash on
-		// a path its own checks rule out. Nothing is written and the
-		// path ends there.
+	if x.Kind == ArgMem && x.Global && x.Name == AddressZero && x.Index == "" && x.Imm == 0 {
+		// A store to address 0, as the model that read the operand says
+		// (ppc64's MOVD R0, 0(R0), s390x's MOVD $0, (R0)): it faults,
+		// and Go's runtime panics, which assembly uses as a deliberate
+		// crash on a path its own checks rule out. Nothing is written
+		// and the path ends there.
 		m.Fall = false
 		return
 	}
@@ -348,7 +352,7 @@ func (m *Mach) Store(x Arg, width int, l Level) {
 		// a local array) is read as secret and written as memory outside
 		// the frame is: what the checker did before it knew where such a
 		// pointer points.
-		if p.region != stackRegion && al != Secret && m.ownFrame(p) && m.regionStore(p, width, l) {
+		if p.region != stackRegion && al != Secret && m.regionStore(p, width, l) {
 			return
 		}
 	}
@@ -598,6 +602,22 @@ func (m *Mach) publicStore(r *Region, p ptr, width int) {
 // align-1 bytes below the offset it was aligned from), or all of the
 // frame below entry where the offset is not known.
 func (m *Mach) aliasFrame(r *Region, o, n int64, l Level, known bool) {
+	// Whatever the level, the slots the store may reach no longer hold
+	// the pointer, constant or return address they held.
+	lo, hi := r.base+o-(r.align-1), r.base+o+n
+	if !known {
+		lo, hi = math.MinInt64, 0
+	}
+	for k := range m.State.slotPtrs {
+		if k+int64(m.Arch.PtrSize) > lo && k < hi {
+			delete(m.State.slotPtrs, k)
+		}
+	}
+	for k := range m.State.linkSlots {
+		if k+int64(m.Arch.PtrSize) > lo && k < hi {
+			delete(m.State.linkSlots, k)
+		}
+	}
 	if l == Public || l == Static {
 		return // a byte below the entry's stack pointer is secret unless written: no lower level to raise
 	}
@@ -625,8 +645,8 @@ func (m *Mach) aliasRegions(o, n int64, l Level) {
 	}
 	done := map[int]bool{}
 	for _, p := range append(slices.Collect(maps.Values(m.State.ptrs)), slices.Collect(maps.Values(m.State.slotPtrs))...) {
-		if p.region < 0 || done[p.region] || !m.an.regions[p.region].aligned || !m.ownFrame(p) {
-			continue // another activation's frame does not overlap this one's
+		if p.region < 0 || done[p.region] || !m.an.regions[p.region].aligned {
+			continue
 		}
 		done[p.region] = true
 		r := m.an.regions[p.region]
@@ -636,14 +656,6 @@ func (m *Mach) aliasRegions(o, n int64, l Level) {
 			}
 		}
 	}
-}
-
-// ownFrame reports whether p is not into a realigned frame of another
-// activation: a callee may read its caller's realigned frame, through a
-// pointer it was passed, but a store there is one outside its own frame,
-// which the callee's stack offsets do not place.
-func (m *Mach) ownFrame(p ptr) bool {
-	return p.region < 0 || !m.an.regions[p.region].aligned || m.an.regions[p.region].owner == m.Func.Name
 }
 
 // viaFrame rewrites a memory operand through a copy of the stack pointer

@@ -35,7 +35,6 @@ type Region struct {
 	// offset of the value it was aligned from, align the alignment.
 	aligned     bool
 	base, align int64
-	owner       string // the function whose frame it is (aligned)
 	// fresh: new memory that the runtime allocated (allocRegion), which
 	// no declaration names. No static pointer (a global's address)
 	// reaches it: one loaded from a package variable it was stored in is
@@ -140,11 +139,9 @@ type Layout struct {
 }
 
 // movePtrs returns the pointers of m seen from another activation, whose
-// stack offsets are those of this one plus by: copies of the stack
-// pointer move by by; a realigned frame's stay where live says its owner
-// is (the caller's, into a callee that is not it, and back), and are
-// dropped elsewhere: its region names one activation's frame.
-func movePtrs[K comparable](regions []*Region, m map[K]ptr, by int64, live func(owner string) bool) map[K]ptr {
+// stack offsets are those of this one plus by: copies of the stack pointer move by by; a
+// realigned frame's are dropped, the region being this activation's.
+func movePtrs[K comparable](regions []*Region, m map[K]ptr, by int64) map[K]ptr {
 	if len(m) == 0 {
 		return nil
 	}
@@ -153,20 +150,10 @@ func movePtrs[K comparable](regions []*Region, m map[K]ptr, by int64, live func(
 		switch {
 		case p.region == stackRegion:
 			p.off += by
-		case p.region >= 0 && regions[p.region].aligned && !live(regions[p.region].owner):
+		case p.region >= 0 && regions[p.region].aligned:
 			continue
 		}
 		c[k] = p
 	}
 	return c
-}
-
-// noFrame is movePtrs's live for a change of activation that keeps no
-// realigned frame: the stack growth, which restarts the function.
-func noFrame(string) bool { return false }
-
-// framesOf is movePtrs's live that keeps the realigned frames of caller,
-// where the other activation is not caller's own (a recursive call).
-func framesOf(caller, other string) func(string) bool {
-	return func(owner string) bool { return owner == caller && other != caller }
 }

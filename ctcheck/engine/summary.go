@@ -336,7 +336,7 @@ func (an *Analysis) returned(out *State, push int64, fill Level) *State {
 	back.sp = 0
 	back.stack, back.stackShared = shift(out.frame(0, fill), -(out.sp-push)), false
 	back.slotPtrs = nil
-	for o, p := range movePtrs(an.regions, out.slotPtrs, -(out.sp - push), noFrame) {
+	for o, p := range movePtrs(an.regions, out.slotPtrs, -(out.sp - push)) {
 		if back.slotPtrs == nil {
 			back.slotPtrs = map[int64]ptr{}
 		}
@@ -382,7 +382,7 @@ func (an *Analysis) duffed(m *Mach, d Duff, off int, out *State, push int64) *St
 	back := an.returned(out, push, Secret)
 	back.Regs = maps.Clone(out.Regs)
 	back.guards = maps.Clone(out.guards)
-	back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push), noFrame)
+	back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push))
 	for _, r := range append([]string{d.Dst, d.Src, d.Val}, d.Clobbers...) {
 		delete(back.guards, r)
 	}

@@ -253,6 +253,10 @@ func ppc64CRBit(s string) (string, bool) {
 	return "", false
 }
 
+// ppc64DStore are the stores that have a D form, which the assembler
+// chooses for a register base with no index.
+var ppc64DStore = engine.OpSet("MOVD", "MOVW", "MOVWZ", "MOVH", "MOVHZ", "MOVB", "MOVBZ")
+
 // ppc64Canonical finishes an instruction either front end read: the
 // update forms, the two-operand forms.
 func ppc64Canonical(in *engine.Inst) error {
@@ -273,6 +277,12 @@ func ppc64Canonical(in *engine.Inst) error {
 			// (RB)(R0): an indexed access's RA field, where 0 is the
 			// number zero, not R0 (both front ends print it so).
 			x.Index, x.Scale = "", 0
+		}
+		if x.Reg == "R0" && x.Index == "" && x.Imm == 0 && ppc64DStore[in.Op] && i == len(in.Args)-1 {
+			// MOVD R0, 0(R0): a D-form store, whose RA 0 is the number
+			// zero: the address 0 (aes_ppc64x.s's deliberate crash). An
+			// X-form's lone (R0) is RB, the register, and stays so.
+			x.Reg, x.Global, x.Name = "", true, engine.AddressZero
 		}
 	}
 	if a := in.Args; (in.Op == "BC" || in.Op == "BCLR") && len(a) == 3 && a[0].Kind == engine.ArgImm && (a[0].Imm == 12 || a[0].Imm == 4) &&
@@ -621,6 +631,9 @@ func ppc64Step(mach *engine.Mach) {
 	m := engine.LoadStore{Mach: mach, IsVec: ppc64IsVec}
 	op, a := m.Inst.Op, m.Inst.Args
 	n := len(a)
+	if op == "OR" && (n == 2 || n == 3) && a[0].Kind == engine.ArgImm && a[0].Imm == 0 && a[n-1].IsReg("R0") && (n == 2 || a[1].IsReg("R0")) {
+		return // ori 0,0,0: the no-op the assembler pads with, R0 left as it was
+	}
 	isReg := func(i int) bool { return i < n && a[i].Kind == engine.ArgReg }
 	isVS := func(i int) bool { return isReg(i) && ppc64IsVec(a[i].Reg) }
 	gp := func(i int) bool { return isReg(i) && !ppc64IsVec(a[i].Reg) }
@@ -910,7 +923,7 @@ var ppc64PtrFlows = engine.GoOrderFlows("MOVD", engine.OpSet("ADD"), engine.OpSe
 var PPC64LE = &engine.Arch{
 	// LR is a special register. R2 is the TOC, R13 the thread pointer.
 	GOARCH: "ppc64le", PtrSize: 8, ArgBase: ppc64FixedFrame, PtrFlows: ppc64PtrFlows,
-	IntArgRegs: append(engine.Numbered("R", 3, 10), engine.Numbered("R", 14, 17)...), FloatArgRegs: engine.Numbered("VS", 1, 12), Zero: "R0", SP: "R1", LR: "LR", MorestackLR: "R5",
+	IntArgRegs: append(engine.Numbered("R", 3, 10), engine.Numbered("R", 14, 17)...), FloatArgRegs: engine.Numbered("VS", 1, 12), Zero: "R0", ZeroByConvention: true, SP: "R1", LR: "LR", MorestackLR: "R5",
 	G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
 	LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: engine.Cumulative,
 	Features: ppc64Features, LevelFeaturesOf: ppc64Levels, NeedsOf: ppc64Needs,

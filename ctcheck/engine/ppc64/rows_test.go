@@ -58,6 +58,10 @@ func ppc64Rows() []rowtest.Row {
 		// A store to address 0: a deliberate crash (aes_ppc64x.s), the
 		// path's end.
 		{Ins: "MOVD R4, 0(R0)"},
+		// R0, which Go's code keeps zero: a write fails closed, but for
+		// the no-op ori 0,0,0.
+		{Ins: "MOVD R3, R0", Always: "write to R0", Flow: "R3 -> R0"},
+		{Ins: "OR $0, R0"},
 		{Ins: "MOVD LR, R3", Flow: "LR -> R3"},
 		{Ins: "MOVD R3, LR", Flow: "R3 -> LR"},
 		{Ins: "MOVD R3, CTR", Flow: "R3 -> CTR"},

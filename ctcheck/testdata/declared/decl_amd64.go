@@ -49,3 +49,11 @@ func viaGlobalPublic(s *state, n uint64)
 func realignCall(n uint64) uint64
 
 func realignMask(n uint64) uint64
+
+type pair struct{ a, b uint64 }
+
+//ctcheck:secret s.a -- a key
+//ctcheck:public s.b -- a counter
+func spillOver(s *pair) uint64
+
+func hugeAlign() uint64

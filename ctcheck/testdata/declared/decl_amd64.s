@@ -193,10 +193,12 @@ TEXT ·viaGlobalPublic(SB), NOSPLIT, $0-16
 out:
 	RET
 
-// A realigned copy of SP in BP, kept across a call of a helper that reads
-// through it (chacha20poly1305's polyHashADInternal): the public length
-// stored there before the call is public after it; the helper's own
-// store through it is one outside its frame.
+// A realigned copy of SP in BP, across a call of a helper that reads
+// through it (chacha20poly1305's polyHashADInternal): the copy is not kept
+// across the call (a callee may write the caller's frame through it, or
+// above its own, which the realigned region would not see), so what the
+// caller loads through it after reads as secret (fail closed); the
+// helper's store through it is one outside its frame.
 TEXT ·realignCall(SB), NOSPLIT, $96-16
 	MOVQ n+0(FP), CX
 	MOVQ SP, BP
@@ -206,7 +208,7 @@ TEXT ·realignCall(SB), NOSPLIT, $96-16
 	CALL readBP<>(SB)
 	MOVQ 0(BP), DX
 	CMPQ DX, $0
-	JEQ out
+	JEQ out // want "conditional branch on secret flags"
 	MOVQ 8(BP), DX
 	CMPQ DX, $0
 	JEQ out // want "conditional branch on secret flags"
@@ -236,4 +238,35 @@ TEXT ·realignMask(SB), NOSPLIT, $72-16
 	JEQ out // want "conditional branch on secret flags"
 out:
 	MOVQ DX, ret+8(FP)
+	RET
+
+// A constant spilled, then overwritten through a realigned copy of SP
+// that may reach its slot: the slot no longer holds the constant, so the
+// index it gives is not known, and the byte it reads is secret.
+TEXT ·spillOver(SB), NOSPLIT, $64-16
+	MOVQ s+0(FP), AX
+	MOVQ $8, 32(SP)
+	MOVQ SP, BX
+	ANDQ $-32, BX
+	MOVQ $0, 32(BX)
+	MOVQ $0, 40(BX)
+	MOVQ $0, 48(BX)
+	MOVQ $0, 56(BX)
+	MOVQ 32(SP), CX
+	MOVBQZX (AX)(CX*1), DX
+	TESTQ DX, DX
+	JZ z // want "conditional branch on secret flags"
+z:
+	MOVQ DX, ret+8(FP)
+	RET
+
+// A mask of -2^62 in a register: no alignment the checker follows (it
+// would walk that many bytes), so the copy is of no known provenance.
+TEXT ·hugeAlign(SB), NOSPLIT, $16-8
+	MOVQ $0x3fffffffffffffff, CX
+	NOTQ CX
+	MOVQ SP, BX
+	ANDQ CX, BX
+	MOVQ $0, 8(BX) // want "store outside the stack frame"
+	MOVQ $0, 8(SP)
 	RET

@@ -200,3 +200,13 @@ TEXT ·lrTailJump(SB), NOSPLIT|NOFRAME, $0-0
 
 TEXT ·lrTailLeaf(SB), NOSPLIT|NOFRAME, $0-0
 	RET // want "does not hold the address the function was called from"
+
+// (ZR) as a base encodes the stack pointer, not the address 0: the store
+// is one the checker does not place, and the path goes on.
+TEXT ·zrBase(SB), NOSPLIT, $0-56
+	MOVD	x_base+0(FP), R0
+	MOVBU	(R0), R1
+	MOVD	R1, (ZR) // want "store outside the stack frame"
+	CBZ	R1, done // want "conditional branch on secret R1"
+done:
+	RET

@@ -124,3 +124,15 @@ TEXT ·lrUpdateForm(SB), NOSPLIT|NOFRAME, $0-0
 	MOVBZU	4(R11), R5
 	MOVD	R11, LR
 	RET // want "does not hold the address the function was called from"
+
+// R0 written, which Go's code keeps zero (fail closed), then used as an
+// X-form store's lone register: its RB, the register, not the address 0.
+TEXT ·writeR0(SB), NOSPLIT, $0-56
+	MOVD	x_base+0(FP), R3
+	MOVD	y_base+24(FP), R0 // want "write to R0"
+	MOVBZ	(R3), R4
+	MOVDBR	R4, (R0) // want "store outside the stack frame"
+	CMP	R4, $0
+	BEQ	done // want "conditional branch on secret"
+done:
+	RET
