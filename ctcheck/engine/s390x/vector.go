@@ -523,6 +523,10 @@ func s390xObjVector(in *engine.Inst) bool {
 	case "vste":
 		args = []engine.Arg{imm(int64(nib(8))), v1, mem()}
 	}
+	if name == "VGBM" && (args[0].Imm == 0 || args[0].Imm == 0xffff) {
+		// The listing's VZERO and VONE: a mask of no byte or every byte.
+		name, args = map[int64]string{0: "VZERO", 0xffff: "VONE"}[args[0].Imm], args[1:]
+	}
 	in.Op, in.Args = name, args
 	return true
 }

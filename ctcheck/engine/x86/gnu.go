@@ -84,6 +84,12 @@ func decodeGNUAs(machine string, f *engine.ListingFunc, code []byte) ([]engine.I
 		hex := strings.ReplaceAll(strings.TrimSpace(m[2]), " ", "")
 		in := engine.Inst{Addr: addr, Size: len(hex) / 2, Hex: hex, Text: strings.TrimSpace(m[3])}
 		gnuInstruction(f.Func, &in)
+		if mn := strings.Fields(in.Text); len(mn) > 0 && (strings.HasPrefix(mn[0], "j") || strings.HasPrefix(mn[0], "call") ||
+			strings.HasPrefix(mn[0], "ret") || strings.HasPrefix(mn[0], "loop") || mn[0] == "bnd" || mn[0] == "notrack") {
+			// A branch hidden in bytes: its run stays data (fail closed),
+			// the listing naming no target there.
+			in.Raw = true
+		}
 		ins = append(ins, in)
 	}
 	return ins, nil
