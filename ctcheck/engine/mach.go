@@ -1,9 +1,9 @@
 package engine
 
 import (
-	"math"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 )
