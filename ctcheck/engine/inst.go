@@ -165,15 +165,16 @@ func (p *Program) Add(f *Func) {
 	p.Funcs[f.Name] = f
 }
 
+// AddressZero names a memory operand a model read as the absolute
+// address 0 (ppc64's D-form 0(R0), s390x's (R0)): a store there faults
+// (Mach.Store).
+const AddressZero = "<address 0>"
+
 // A Finding is one instruction whose timing may depend on secret data.
 // File and Line are where it is in Func, the function analysed: in code
 // the compiler inlined there, the line that makes the outermost call,
 // with the chain of calls in Inlined (Inst.Inlined), whose last entry
 // is the instruction's own position.
-// AddressZero names a memory operand a model read as the absolute
-// address 0 (s390x's (R0)): a store there faults (Mach.Store).
-const AddressZero = "<address 0>"
-
 type Finding struct {
 	File    string
 	Line    int

@@ -374,16 +374,7 @@ func (m *Mach) Store(x Arg, width int, l Level) {
 		for i := int64(0); i < int64(max(width, 1)); i++ {
 			putSlot(stack, off+i, l)
 		}
-		for o := range m.State.linkSlots {
-			if o < off+int64(max(width, 1)) && o+int64(m.Arch.PtrSize) > off {
-				delete(m.State.linkSlots, o)
-			}
-		}
-		for o := range m.State.slotPtrs {
-			if o < off+int64(max(width, 1)) && o+int64(m.Arch.PtrSize) > off {
-				delete(m.State.slotPtrs, o)
-			}
-		}
+		m.dropSlots(off, off+int64(max(width, 1)))
 		m.aliasRegions(off, int64(max(width, 1)), l)
 		return
 	}
@@ -604,19 +595,10 @@ func (m *Mach) publicStore(r *Region, p ptr, width int) {
 func (m *Mach) aliasFrame(r *Region, o, n int64, l Level, known bool) {
 	// Whatever the level, the slots the store may reach no longer hold
 	// the pointer, constant or return address they held.
-	lo, hi := r.base+o-(r.align-1), r.base+o+n
-	if !known {
-		lo, hi = math.MinInt64, 0
-	}
-	for k := range m.State.slotPtrs {
-		if k+int64(m.Arch.PtrSize) > lo && k < hi {
-			delete(m.State.slotPtrs, k)
-		}
-	}
-	for k := range m.State.linkSlots {
-		if k+int64(m.Arch.PtrSize) > lo && k < hi {
-			delete(m.State.linkSlots, k)
-		}
+	if known {
+		m.dropSlots(r.base+o-(r.align-1), r.base+o+n)
+	} else {
+		m.dropSlots(math.MinInt64, 0)
 	}
 	if l == Public || l == Static {
 		return // a byte below the entry's stack pointer is secret unless written: no lower level to raise
@@ -633,6 +615,22 @@ func (m *Mach) aliasFrame(r *Region, o, n int64, l Level, known bool) {
 	for b := r.base + o - (r.align - 1); b < r.base+o+n; b++ {
 		if b < 0 {
 			putSlot(stack, b, max(getSlot(stack, b), l))
+		}
+	}
+}
+
+// dropSlots forgets what the pointer-size stack slots overlapping stack
+// offsets lo to hi held of a pointer, a constant or a return address: a
+// store there may have overwritten it.
+func (m *Mach) dropSlots(lo, hi int64) {
+	for o := range m.State.slotPtrs {
+		if o+int64(m.Arch.PtrSize) > lo && o < hi {
+			delete(m.State.slotPtrs, o)
+		}
+	}
+	for o := range m.State.linkSlots {
+		if o+int64(m.Arch.PtrSize) > lo && o < hi {
+			delete(m.State.linkSlots, o)
 		}
 	}
 }

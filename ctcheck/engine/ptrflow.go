@@ -4,9 +4,6 @@ package engine
 // that keep a pointer's provenance, each architecture's in its model's
 // file. Any other write of a register drops it (Mach.set).
 
-// GoOrderFlows are a load-store architecture's flows, in Go's operand
-// order (sources first, the destination last): the move of a whole
-// register, and adds and ands of a constant or a register.
 // immMoveMax is the largest constant a move op, of a width narrower than
 // a register, sets whole whether it sign- or zero-extends: 0 where op is
 // no such move.
@@ -22,6 +19,9 @@ func immMoveMax(op string) int64 {
 	return 0
 }
 
+// GoOrderFlows are a load-store architecture's flows, in Go's operand
+// order (sources first, the destination last): the move of a whole
+// register, and adds and ands of a constant or a register.
 func GoOrderFlows(move string, adds, subs, ands map[string]bool) func(in *Inst, a *Arch) []PtrFlow {
 	return func(in *Inst, a *Arch) []PtrFlow { return goOrderFlow(in, a, move, adds, subs, ands) }
 }

@@ -270,16 +270,7 @@ func (m *Mach) writeBytes(a callArg, l Level, name string, n int64) {
 		for o := a.ptr.off; o < end; o++ {
 			putSlot(stack, o, max(getSlot(stack, o), l))
 		}
-		for o := range m.State.linkSlots {
-			if o+int64(m.Arch.PtrSize) > a.ptr.off && o < end {
-				delete(m.State.linkSlots, o)
-			}
-		}
-		for o := range m.State.slotPtrs {
-			if o+int64(m.Arch.PtrSize) > a.ptr.off && o < end {
-				delete(m.State.slotPtrs, o)
-			}
-		}
+		m.dropSlots(a.ptr.off, end)
 		m.aliasRegions(a.ptr.off, end-a.ptr.off, l)
 		return
 	case a.isPtr:

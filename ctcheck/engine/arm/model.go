@@ -967,6 +967,13 @@ func armPost(m engine.LoadStore, x engine.Arg) {
 	}
 }
 
+// armMultipleFirst is the offset from the base of the first of n words a
+// load or store multiple of mode moves: base (IA), base+4 (IB), base-4n+4
+// (DA), base-4n (DB).
+func armMultipleFirst(mode string, n int64) int64 {
+	return map[string]int64{"IA": 0, "IB": 4, "DA": 4 - 4*n, "DB": -4 * n}[mode]
+}
+
 // armMultipleStep runs a load or store multiple: the registers in
 // ascending order at ascending words, from base+4 (IB), base (IA),
 // base-4n+4 (DA) or base-4n (DB); with write-back the base then moves by
@@ -979,7 +986,7 @@ func armMultipleStep(m engine.LoadStore, load bool, mode, cond string, a []engin
 	}
 	base, regs := a[0], a[1].Regs
 	n := int64(len(regs))
-	first := map[string]int64{"IA": 0, "IB": 4, "DA": 4 - 4*n, "DB": -4 * n}[mode]
+	first := armMultipleFirst(mode, n)
 	for _, r := range regs {
 		if load && (r.Reg == "R15" || base.Pre && r.Reg == base.Reg) || !load && r.Reg == "R15" {
 			m.Unmodelled()
@@ -1114,7 +1121,7 @@ func armPtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 	base, regs := in.Args[0], in.Args[1].Regs
 	base.Pre = false
 	n := int64(len(regs))
-	first := map[string]int64{"IA": 0, "IB": 4, "DA": 4 - 4*n, "DB": -4 * n}[mode[:2]]
+	first := armMultipleFirst(mode[:2], n)
 	var flows []engine.PtrFlow
 	for i, r := range regs {
 		at := base
