@@ -468,7 +468,7 @@ func (an *Analysis) exit(f *Func, entry *State) *State {
 	}
 	if an.running[f.Name] {
 		an.findings[f.Name+"\x00recursion"] = Finding{File: f.Source, Func: f.Name, Text: f.Name,
-			Reason: "recursive call (not modelled)"}
+			Reason: "recursive call (not modelled)", Kind: NotModelled}
 		an.recursions++
 		return &State{}
 	}
@@ -502,7 +502,7 @@ func deferFinding(sym string) string {
 func (an *Analysis) record(f *Func, in *Inst, reason string) {
 	file, line := splitPos(in.Pos)
 	an.findings[f.Name+"\x00"+strconv.FormatUint(in.Addr, 16)+"\x00"+reason] = Finding{File: file, Line: line,
-		Func: f.Name, Inlined: in.Inlined, Text: in.Text, Reason: reason}
+		Func: f.Name, Inlined: in.Inlined, Text: in.Text, Reason: reason, Kind: KindOf(reason)}
 }
 
 // report records the findings of f run from entry, and of the callees it

@@ -182,6 +182,7 @@ type Finding struct {
 	Inlined []string `json:",omitempty"`
 	Text    string   // the instruction as the front end read it
 	Reason  string
+	Kind    Kind // the rule it breaks, from the reason (KindOf)
 }
 
 func (f Finding) String() string {
