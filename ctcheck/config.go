@@ -69,4 +69,7 @@ type Report struct {
 	Funcs      []string // the functions analysed, in the order reached
 	Instrs     int      // instructions analysed
 	Findings   []Finding
+	// Accepted are the findings that a baseline accepted
+	// (Baseline.Apply), moved out of Findings.
+	Accepted []AcceptedFinding `json:",omitempty"`
 }

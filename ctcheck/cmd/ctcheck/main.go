@@ -27,6 +27,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/ctequal/ctequal/ctcheck"
@@ -38,7 +41,8 @@ const usage = `usage: ctcheck [flags] packages | file.s ...
 
 Checks that the machine code of each package, for each GOARCH, runs in time
 that does not depend on the data behind its roots' arguments. Exit status:
-0 nothing found, 3 findings, 1 error, 2 usage error.
+0 nothing found, 3 findings (text), 1 error, 2 usage error; with -format
+json or sarif, 0 whenever the reports were written, as govulncheck's.
 
 Flags:
 `
@@ -72,8 +76,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return nil
 	})
-	asJSON := fs.Bool("json", false, "print the reports as JSON")
-	verbose := fs.Bool("v", false, "say where each declaration landed: a register, a frame offset, a region's bytes")
+	format := fs.String("format", "text", "`text`, json or sarif (SARIF 2.1.0, for code scanning)")
+	asJSON := fs.Bool("json", false, "print the reports as JSON (-format json)")
+	baseline := fs.String("baseline", "", "`file` of accepted findings, each with a reason: report and fail only on the others")
+	writeBaseline := fs.String("write-baseline", "", "write a baseline `file` that accepts every finding of this run")
+	version := fs.Bool("version", false, "print the version and exit")
+	verbose := fs.Bool("v", false, "print every finding of every build and check, and where each declaration landed")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -84,9 +92,28 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ctcheck: %v (ctcheck -h for the flags)\n", err)
 		return 2
 	}
+	if *version {
+		fmt.Fprintln(stdout, versionLine())
+		return 0
+	}
+	if *asJSON {
+		*format = "json"
+	}
+	if *format != "text" && *format != "json" && *format != "sarif" {
+		fmt.Fprintf(stderr, "ctcheck: -format %q: want text, json or sarif\n", *format)
+		return 2
+	}
 	if declErr != nil {
 		fmt.Fprintf(stderr, "ctcheck: -policy: %v\n", declErr)
 		return 1
+	}
+	var base *ctcheck.Baseline
+	if *baseline != "" {
+		var err error
+		if base, err = ctcheck.ReadBaseline(*baseline); err != nil {
+			fmt.Fprintf(stderr, "ctcheck: -baseline: %v\n", err)
+			return 1
+		}
 	}
 	cfg := ctcheck.Config{Dir: *dir, GOARCHes: list(*goarch), Tags: *tags, Env: list(*env), Roots: list(*roots),
 		Follow: list(*follow), Declarations: decls, Policy: ctcheck.Policy{AllowStores: *allowStores, Needs: needs.of, Modes: claims.of,
@@ -107,38 +134,151 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ctcheck: %s\n", firstLine(err))
 		return 1
 	}
-	found := 0
-	for _, r := range reports {
-		found += len(r.Findings)
+	if base != nil {
+		for _, e := range base.Apply(reports) {
+			fmt.Fprintf(stderr, "ctcheck: %s: baseline entry matches no finding of this run: %s\n", e.Where, e)
+		}
 	}
-	if *asJSON {
+	if *writeBaseline != "" {
+		if err := writeFile(*writeBaseline, func(w io.Writer) error { return ctcheck.WriteBaseline(w, reports) }); err != nil {
+			fmt.Fprintf(stderr, "ctcheck: -write-baseline: %v\n", err)
+			return 1
+		}
+		n := 0
+		for _, r := range ctcheck.Results(reports) {
+			n += len(r.Found)
+		}
+		fmt.Fprintf(stderr, "ctcheck: wrote %s, accepting the %d findings of this run\n", *writeBaseline, n)
+		return 0
+	}
+	switch *format {
+	case "json":
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "\t")
 		if err := enc.Encode(reports); err != nil {
 			fmt.Fprintf(stderr, "ctcheck: %v\n", err)
 			return 1
 		}
-	} else {
+		return 0 // the reports are the output, as govulncheck's and vet's -json
+	case "sarif":
+		if err := ctcheck.WriteSARIF(stdout, reports, ctcheck.SARIFOptions{Root: repoRoot(*dir), Version: versionOf()}); err != nil {
+			fmt.Fprintf(stderr, "ctcheck: %v\n", err)
+			return 1
+		}
+		return 0
+	}
+	results := ctcheck.Results(reports)
+	cwd, _ := os.Getwd()
+	if *verbose {
 		for _, r := range reports {
 			for _, f := range r.Findings {
+				f.File = relTo(cwd, f.File)
 				fmt.Fprintf(stdout, "%s [%s %s]\n", f, r.Build, r.Check)
 			}
-			fmt.Fprintf(stderr, "%s %s %s: %d functions, %d instructions, %d directives, %d declarations, %d findings\n", r.Package, r.Build, r.Check,
-				len(r.Funcs), r.Instrs, len(r.Directives), len(r.Declarations), len(r.Findings))
-			for _, d := range r.Declarations {
-				fmt.Fprintf(stderr, "\tdeclared %s\n", d)
-			}
-			if *verbose {
-				for _, p := range r.Placements {
-					fmt.Fprintf(stderr, "\tplaced %s\n", p)
-				}
+		}
+	} else {
+		for _, r := range results {
+			r.File = relTo(cwd, r.File)
+			fmt.Fprintln(stdout, r)
+		}
+	}
+	for _, r := range reports {
+		fmt.Fprintf(stderr, "%s %s %s: %d functions, %d instructions, %d directives, %d declarations, %d findings", r.Package, r.Build, r.Check,
+			len(r.Funcs), r.Instrs, len(r.Directives), len(r.Declarations), len(r.Findings))
+		if len(r.Accepted) > 0 {
+			fmt.Fprintf(stderr, " (and %d the baseline accepts)", len(r.Accepted))
+		}
+		fmt.Fprintln(stderr)
+		for _, d := range r.Declarations {
+			fmt.Fprintf(stderr, "\tdeclared %s\n", d)
+		}
+		if *verbose {
+			for _, p := range r.Placements {
+				fmt.Fprintf(stderr, "\tplaced %s\n", p)
 			}
 		}
 	}
-	if found > 0 {
+	if len(results) > 0 {
 		return 3
 	}
 	return 0
+}
+
+// writeFile writes a file with write, whole or not at all.
+func writeFile(name string, write func(io.Writer) error) error {
+	var b strings.Builder
+	if err := write(&b); err != nil {
+		return err
+	}
+	return os.WriteFile(name, []byte(b.String()), 0o666)
+}
+
+// relTo is file relative to dir where it is under dir, as go vet prints
+// it; elsewhere (the standard library, the module cache) as it is.
+func relTo(dir, file string) string {
+	if rel, err := filepath.Rel(dir, file); err == nil && dir != "" && filepath.IsAbs(file) && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return file
+}
+
+// repoRoot is the top of the repository that dir (or the current folder)
+// is in, which SARIF's paths are relative to: git's, else the module's,
+// else the folder itself.
+func repoRoot(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	if out, err := exec.Command("git", "-C", dir, "rev-parse", "--show-toplevel").Output(); err == nil {
+		return strings.TrimSpace(string(out))
+	}
+	if out, err := exec.Command("go", "-C", dir, "env", "GOMOD").Output(); err == nil {
+		if mod := strings.TrimSpace(string(out)); mod != "" && mod != os.DevNull {
+			return filepath.Dir(mod)
+		}
+	}
+	abs, _ := filepath.Abs(dir)
+	return abs
+}
+
+// versionOf is the module's version as the build recorded it: a tag
+// (go install ...@v0.1.0), or (devel) with the VCS revision where the
+// build had one.
+func versionOf() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := bi.Main.Version
+	if v == "" {
+		v = "(devel)"
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += " (revision " + rev[:min(len(rev), 12)] + modified + ")"
+	}
+	return v
+}
+
+// versionLine is what -version prints: the command, its version and the
+// Go that built it.
+func versionLine() string {
+	bi, _ := debug.ReadBuildInfo()
+	gov := ""
+	if bi != nil {
+		gov = " " + bi.GoVersion
+	}
+	return "ctcheck " + versionOf() + gov
 }
 
 // byFunc is a repeatable flag name=value,...: the values of a function or
