@@ -115,7 +115,7 @@ type report struct {
 func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("bench", "Time every kernel this CPU supports, crypto/subtle.ConstantTimeCompare and\n"+
 		"bytes.Equal on equal inputs, side by side, in interleaved rounds. Progress\n"+
-		"goes to stderr, the table (or JSON) to stdout.", stderr)
+		"goes to stderr, the table (or JSON) to stdout.", stdout)
 	sizesFlag := fs.String("sizes", defaultSizes, "input `sizes`, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
 	budget := fs.Duration("time", 3*time.Second, "total measuring time")
 	rounds := fs.Int("rounds", 5, fmt.Sprintf("rounds, at most %d; each measures every implementation at every size once", maxRounds))

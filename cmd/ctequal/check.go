@@ -42,7 +42,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		"kernel leaks when max |t| exceeds 10 twice (the second run with twice the\n"+
 		"samples). Two controls run beside: bytes.Equal, which stops at the first\n"+
 		"difference, must leak, and the selected kernel comparing x with x must not.\n"+
-		"Exits 1 on a leak or when a control fails.\n\n"+howToRead, stderr)
+		"Exits 1 on a leak or when a control fails.\n\n"+howToRead, stdout)
 	sizesFlag := fs.String("sizes", "16,64,1K", "input `sizes`, comma-separated, up to 256M; K and M (or k, KiB, ...) are KiB and MiB, and 1.5K is 1536")
 	samples := fs.Int("samples", 200_000, fmt.Sprintf("measurements per test, from 20000 to %d", maxSamples))
 	memFlag := fs.String("mem", "1G", "the most `memory` a test's inputs may take, up to 1T; K, M, G and T suffixes")

@@ -54,7 +54,7 @@ var featureNotes = map[impl.Feature]string{
 }
 
 func runInfo(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("info", "Show the CPU, the kernel selected for it and why, and the kernels built in.", stderr)
+	fs := newFlagSet("info", "Show the CPU, the kernel selected for it and why, and the kernels built in.", stdout)
 	list := fs.Bool("kernels", false, "print only the names of the kernels this CPU supports, comma-separated, widest first")
 	if code := parseFlags(fs, args, stderr); code >= 0 {
 		return code

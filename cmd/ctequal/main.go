@@ -11,11 +11,13 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 )
 
 func main() {
@@ -43,7 +45,8 @@ Commands:
   check   test every kernel for timing leaks (dudect), with bytes.Equal as control
 
 With no command, ctequal runs info and then a short bench.
-Run 'ctequal COMMAND -h' for the flags of a command.
+Run 'ctequal COMMAND -h' for the flags of a command, 'ctequal -version' for
+the version.
 `
 
 // run is the whole command, with its output streams, for the tests. It
@@ -62,7 +65,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func runCommand(args []string, stdout *errWriter, stderr io.Writer) int {
 	if len(args) > 0 && args[0] != "info" && args[0] != "bench" && args[0] != "check" {
-		return runOther(args, stderr)
+		return runOther(args, stdout, stderr)
 	}
 	// A zero-length write: a standard output closed at the start fails
 	// here, before any measuring (a full one only when written to).
@@ -86,11 +89,15 @@ func runCommand(args []string, stdout *errWriter, stderr io.Writer) int {
 	}
 }
 
-// runOther answers help and unknown commands, on stderr.
-func runOther(args []string, stderr io.Writer) int {
+// runOther answers help and -version on stdout, and unknown commands on
+// stderr.
+func runOther(args []string, stdout, stderr io.Writer) int {
 	switch args[0] {
 	case "-h", "-help", "--help", "help":
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stdout, usage)
+		return 0
+	case "-version", "--version":
+		fmt.Fprintln(stdout, "ctequal "+version())
 		return 0
 	default:
 		fmt.Fprintf(stderr, "ctequal: unknown command %q\nusage: %s\nRun 'ctequal -h' for the rest.\n", args[0], shortUsage)
@@ -132,15 +139,16 @@ type failingWriter struct{ err error }
 func (f failingWriter) Write([]byte) (int, error) { return 0, f.err }
 
 // newFlagSet returns a flag set for a command that reports errors instead
-// of exiting. Its Usage is the full help, which -h prints; a usage error
-// prints the short form instead (see usageError).
-func newFlagSet(name, summary string, stderr io.Writer) *flag.FlagSet {
+// of exiting. Its Usage is the full help, which -h prints to stdout (as
+// asked for, not an error: ctequal bench -h | less); a usage error prints
+// the short form to stderr instead (see usageError).
+func newFlagSet(name, summary string, stdout io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(stdout)
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: %s\n\n%s\n", synopsis(fs), summary)
+		fmt.Fprintf(stdout, "usage: %s\n\n%s\n", synopsis(fs), summary)
 		if hasFlags(fs) {
-			fmt.Fprintln(stderr, "\nFlags:")
+			fmt.Fprintln(stdout, "\nFlags:")
 			fs.PrintDefaults()
 		}
 	}
@@ -199,4 +207,30 @@ func parseFlags(fs *flag.FlagSet, args []string, stderr io.Writer) int {
 		return usageError(fs, stderr, fmt.Errorf("unexpected argument %q", fs.Arg(0)))
 	}
 	return -1
+}
+
+// version is the module's version as the build recorded it (a tag, where
+// go install or go get -tool fetched one; (devel) with the VCS revision
+// in a clone) and the Go that built it.
+func version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(unknown)"
+	}
+	v := cmp.Or(bi.Main.Version, "(devel)")
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value[:min(len(s.Value), 12)]
+		case "vcs.modified":
+			if s.Value == "true" {
+				modified = ", modified"
+			}
+		}
+	}
+	if rev != "" {
+		v += " (revision " + rev + modified + ")"
+	}
+	return v + " " + bi.GoVersion
 }

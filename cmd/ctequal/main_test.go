@@ -70,26 +70,33 @@ func TestUsageErrors(t *testing.T) {
 	}
 }
 
+// TestHelp checks that -h prints the full help to stdout (ctequal -h |
+// less) and exits 0, for the command and each subcommand, and that
+// -version prints the version.
 func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"info", "-h"}, {"bench", "-h"}, {"check", "-h"}} {
-		code, _, stderr := runCmd(t, args...)
-		if code != 0 || !strings.Contains(stderr, "usage: ctequal") {
-			t.Errorf("ctequal %s: exit %d, stderr:\n%s", strings.Join(args, " "), code, stderr)
+		code, stdout, stderr := runCmd(t, args...)
+		if code != 0 || !strings.HasPrefix(stdout, "usage: ctequal") || stderr != "" {
+			t.Errorf("ctequal %s: exit %d, stdout:\n%s\nstderr:\n%s", strings.Join(args, " "), code, stdout, stderr)
 		}
 	}
-	_, _, stderr := runCmd(t, "bench", "-h")
+	_, stdout, _ := runCmd(t, "bench", "-h")
 	for _, flag := range []string{"-sizes", "-time", "-rounds", "-json", "-svg"} {
-		if !strings.Contains(stderr, flag) {
+		if !strings.Contains(stdout, flag) {
 			t.Errorf("bench -h does not mention %s", flag)
 		}
 	}
 	// -h is the full help: check's has the flags' defaults and how to read
 	// a noisy run.
-	_, _, stderr = runCmd(t, "check", "-h")
+	_, stdout, _ = runCmd(t, "check", "-h")
 	for _, s := range []string{"usage: ctequal check [-mem memory] [-samples int] [-sizes sizes]", "Flags:", "(default 200000)", "On a busy machine"} {
-		if !strings.Contains(stderr, s) {
-			t.Errorf("check -h does not print %q:\n%s", s, stderr)
+		if !strings.Contains(stdout, s) {
+			t.Errorf("check -h does not print %q:\n%s", s, stdout)
 		}
+	}
+	code, stdout, _ := runCmd(t, "-version")
+	if code != 0 || !strings.HasPrefix(stdout, "ctequal ") || !strings.Contains(stdout, " go1.") || strings.Count(stdout, "\n") != 1 {
+		t.Errorf("-version: exit %d, stdout %q", code, stdout)
 	}
 }
 
