@@ -21,11 +21,11 @@ import (
 // entry a line:
 //
 //	# function: kind: instruction -- reason
-//	example.com/mac.verify: secret-branch: JEQ -- the lengths are public: the tags are of one size
+//	example.com/mac.verify: secret-branch: JEQ target -- the lengths are public: the tags are of one size
 //
-// The instruction is as the finding prints it, branch targets and
-// addresses left out; blank lines and lines starting with # are
-// comments.
+// The instruction is as the finding prints it, addresses and offsets left
+// out and a branch's target read as the word target; blank lines and
+// lines starting with # are comments.
 type Baseline struct {
 	Entries []BaselineEntry
 }
@@ -126,7 +126,8 @@ var (
 
 // normInstruction is an instruction's text without what moves when code
 // moves: whitespace collapsed, addresses and offsets dropped, and a
-// branch's target (its last operand, where that is a number).
+// branch's target (its last operand, where that is a number) the word
+// target. It is idempotent: a baseline's entries are read through it.
 func normInstruction(text string, k Kind) string {
 	s := strings.Join(strings.Fields(text), " ")
 	s = addrSym.ReplaceAllString(s, "<")
@@ -135,15 +136,18 @@ func normInstruction(text string, k Kind) string {
 	s = commentHex.ReplaceAllString(s, "#")
 	s = pcRel.ReplaceAllString(s, "(PC)")
 	if k == engine.SecretBranch {
+		// The target becomes the word "target", not nothing: a compare's
+		// operand before it may be a number too (s390x's CLGIJ $10, R0,
+		// $16, 1952), and a key read back must not lose it.
 		if op, args, ok := strings.Cut(s, " "); ok {
 			ops := engine.SplitOperands(args)
-			if last := strings.TrimSpace(ops[len(ops)-1]); branchTarget.MatchString(last) || last == "(PC)" {
-				ops = ops[:len(ops)-1]
-			}
 			for i := range ops {
 				ops[i] = strings.TrimSpace(ops[i])
 			}
-			s = strings.TrimSpace(op + " " + strings.Join(ops, ", "))
+			if last := ops[len(ops)-1]; branchTarget.MatchString(last) || last == "(PC)" {
+				ops[len(ops)-1] = "target"
+			}
+			s = op + " " + strings.Join(ops, ", ")
 		}
 	}
 	return s
