@@ -42,7 +42,7 @@ func bigmodCases(goarches ...string) []evalCase {
 			if g == "amd64" {
 				needs = "adx,bmi2"
 			}
-			cs = append(cs, on(bigmod, g, decl, needs, nil))
+			cs = append(cs, on(bigmod, g, decl, needs))
 		}
 	}
 	return cs
@@ -55,25 +55,9 @@ func ctrCases(goarch, needs string) []evalCase {
 	var cs []evalCase
 	for _, n := range []string{"1", "2", "4", "8"} {
 		decl := aesPkg + ".ctrBlocks" + n + "Asm: secret *xk[:60] *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst"
-		cs = append(cs, on(aesPkg, goarch, decl, needs, nil))
+		cs = append(cs, on(aesPkg, goarch, decl, needs))
 	}
 	return cs
-}
-
-// blockWant are the findings of the cases above, by case (none: constant
-// time), each judged in README.md.
-var blockWant = map[string]map[string]map[string]int{
-	// Two stack buffers swapped by XCHGQ R15, R14 at each block: a
-	// pointer into the frame at an offset that differs by path.
-	"crypto/sha1.blockAVX2 amd64": both(map[string]int{store: 20}),
-	// The message schedule written through a pointer into the frame
-	// that moves in a loop (MOVW.P Rt0, 4(Rw)).
-	"crypto/sha1.block arm": both(map[string]int{store: 25}),
-	// The schedule stored at 32(SP)(SI*1), SI a loop counter the checks
-	// do not bound.
-	"crypto/internal/fips140/sha256.blockAVX2 amd64": both(map[string]int{stackIndex: 6}),
-	// useSSE4 tests SSE4.1 alone; the kernel's PSHUFB is SSSE3.
-	"golang.org/x/crypto/blake2b.hashBlocksSSE4 amd64": both(map[string]int{"instruction needs CPU feature ssse3, which the code may not assume here": 96}),
 }
 
 var blockCases = concat(
@@ -84,20 +68,20 @@ var blockCases = concat(
 	// BMI1, BMI2) for long inputs; arm64 its SHA1 instructions with the
 	// round constants as a third, public, slice; the others one block.
 	[]evalCase{
-		on(sha1Pkg, "amd64", sha1Pkg+".blockSHANI"+md5Decl, "avx,sha,sse41,ssse3", nil),
-		on(sha1Pkg, "amd64", sha1Pkg+".blockAVX2"+md5Decl, "avx,avx2,bmi1,bmi2", nil),
-		on(sha1Pkg, "arm64", sha1Pkg+".sha1block: secret h[:] p[:] -- the chaining value and the message; public k[:] -- the round constants; writes h[:]", "sha1", nil),
+		on(sha1Pkg, "amd64", sha1Pkg+".blockSHANI"+md5Decl, "avx,sha,sse41,ssse3"),
+		on(sha1Pkg, "amd64", sha1Pkg+".blockAVX2"+md5Decl, "avx,avx2,bmi1,bmi2"),
+		on(sha1Pkg, "arm64", sha1Pkg+".sha1block: secret h[:] p[:] -- the chaining value and the message; public k[:] -- the round constants; writes h[:]", "sha1"),
 	},
 	ctGen(sha1Pkg, sha1Pkg+".block"+md5Decl, "386", "arm"),
 	// sha256 and sha512: AVX2 (AVX, AVX2, BMI2) on amd64, scalar on
 	// riscv64 and 386.
 	[]evalCase{
-		on(sha256Pkg, "amd64", sha256Pkg+".blockAVX2"+shaDecl, "avx,avx2,bmi2", nil),
-		on(sha512Pkg, "amd64", sha512Pkg+".blockAVX2"+shaDecl, "avx,avx2,bmi2", nil),
+		on(sha256Pkg, "amd64", sha256Pkg+".blockAVX2"+shaDecl, "avx,avx2,bmi2"),
+		on(sha512Pkg, "amd64", sha512Pkg+".blockAVX2"+shaDecl, "avx,avx2,bmi2"),
 	},
 	ctGen(sha256Pkg, sha256Pkg+".block"+shaDecl, "riscv64", "386"),
 	ctGen(sha512Pkg, sha512Pkg+".block"+shaDecl, "riscv64"),
-	[]evalCase{on(sha3Pkg, "amd64", sha3Pkg+".keccakF1600: secret *a -- the state; writes *a", "", nil)},
+	[]evalCase{on(sha3Pkg, "amd64", sha3Pkg+".keccakF1600: secret *a -- the state; writes *a", "")},
 	// AES-CTR: AES-NI on amd64 (supportsAES), the crypto extension on
 	// arm64.
 	ctrCases("amd64", "aes,sse41,ssse3"),
@@ -108,9 +92,9 @@ var blockCases = concat(
 	// chacha20poly1305's AVX2 path takes them to. useSSE4 tests SSE4.1
 	// alone, and the kernel's PSHUFB is SSSE3: judged in README.md.
 	[]evalCase{
-		on("./blake2b", "amd64", xc+"blake2b.hashBlocksAVX2"+blake2bDcl, "avx2,avx", nil),
-		on("./blake2b", "amd64", xc+"blake2b.hashBlocksAVX"+blake2bDcl, "avx", nil),
-		on("./blake2b", "amd64", xc+"blake2b.hashBlocksSSE4"+blake2bDcl, "sse41", nil),
-		on("./chacha20", "arm64", xc+"chacha20.xorKeyStreamVX: secret src[:] *key -- the plaintext and the key; public *nonce *counter -- the nonce and the block counter; writes dst[:] *counter", "", nil),
+		on("./blake2b", "amd64", xc+"blake2b.hashBlocksAVX2"+blake2bDcl, "avx2,avx"),
+		on("./blake2b", "amd64", xc+"blake2b.hashBlocksAVX"+blake2bDcl, "avx"),
+		on("./blake2b", "amd64", xc+"blake2b.hashBlocksSSE4"+blake2bDcl, "sse41"),
+		on("./chacha20", "arm64", xc+"chacha20.xorKeyStreamVX: secret src[:] *key -- the plaintext and the key; public *nonce *counter -- the nonce and the block counter; writes dst[:] *counter", ""),
 	},
 )

@@ -19,16 +19,9 @@ const (
 )
 
 // on is a case of decl on goarch needing features needs (where the Go
-// code that calls it tests them), with the findings want (nil: none).
-func on(pkg, goarch, decl string, needs string, want map[string]map[string]int) evalCase {
-	if want == nil {
-		fn, _, _ := strings.Cut(decl, ":")
-		want = moreWant[fn+" "+goarch]
-		if want == nil {
-			want = blockWant[fn+" "+goarch]
-		}
-	}
-	c := evalCase{pkg: pkg, goarch: goarch, decl: decl, want: want}
+// code that calls it tests them). Its findings are in judged.baseline.
+func on(pkg, goarch, decl string, needs string) evalCase {
+	c := evalCase{pkg: pkg, goarch: goarch, decl: decl}
 	if needs != "" {
 		c.needs = strings.Split(needs, ",")
 	}
@@ -53,40 +46,40 @@ const (
 var moreCases = concat(
 	// salsa20's generic Go, where no assembly replaces it.
 	[]evalCase{
-		on("./salsa20/salsa", "arm64", salsaGeneric, "", nil),
-		on("./salsa20/salsa", "ppc64le", salsaGeneric, "", nil),
-		on("./salsa20/salsa", "s390x", salsaGeneric, "", nil),
-		on("./salsa20/salsa", "riscv64", salsaGeneric, "", nil),
-		on("./salsa20/salsa", "386", salsaGeneric, "", nil),
-		on("./salsa20/salsa", "arm", salsaGeneric, "", nil),
+		on("./salsa20/salsa", "arm64", salsaGeneric, ""),
+		on("./salsa20/salsa", "ppc64le", salsaGeneric, ""),
+		on("./salsa20/salsa", "s390x", salsaGeneric, ""),
+		on("./salsa20/salsa", "riscv64", salsaGeneric, ""),
+		on("./salsa20/salsa", "386", salsaGeneric, ""),
+		on("./salsa20/salsa", "arm", salsaGeneric, ""),
 	},
 	// blake2s: the generic Go, amd64's three SSE kernels, 386's two and
 	// loong64's LSX one, each run only where the Go code found its
 	// features (useSSE4, useSSSE3, useVX: -needs says so).
 	[]evalCase{
-		on("./blake2s", "amd64", xc+"blake2s.hashBlocksSSE2"+blake2sDecl, "", nil),
-		on("./blake2s", "amd64", xc+"blake2s.hashBlocksSSSE3"+blake2sDecl, "ssse3", nil),
-		on("./blake2s", "amd64", xc+"blake2s.hashBlocksSSE4"+blake2sDecl, "sse41,ssse3", nil),
-		on("./blake2s", "386", xc+"blake2s.hashBlocksSSE2"+blake2sDecl, "", nil),
-		on("./blake2s", "386", xc+"blake2s.hashBlocksSSSE3"+blake2sDecl, "ssse3", nil),
-		on("./blake2s", "loong64", xc+"blake2s.hashBlocksVX"+blake2sDecl, "lsx", nil),
+		on("./blake2s", "amd64", xc+"blake2s.hashBlocksSSE2"+blake2sDecl, ""),
+		on("./blake2s", "amd64", xc+"blake2s.hashBlocksSSSE3"+blake2sDecl, "ssse3"),
+		on("./blake2s", "amd64", xc+"blake2s.hashBlocksSSE4"+blake2sDecl, "sse41,ssse3"),
+		on("./blake2s", "386", xc+"blake2s.hashBlocksSSE2"+blake2sDecl, ""),
+		on("./blake2s", "386", xc+"blake2s.hashBlocksSSSE3"+blake2sDecl, "ssse3"),
+		on("./blake2s", "loong64", xc+"blake2s.hashBlocksVX"+blake2sDecl, "lsx"),
 	},
 	ctGen("./blake2s", xc+"blake2s.hashBlocksGeneric"+blake2sDecl, "arm64", "ppc64le", "s390x", "riscv64", "arm"),
 	// argon2: the generic Go, amd64's SSE kernels, loong64's LSX ones.
 	ctGen("./argon2", argonGeneric, "arm64", "ppc64le", "s390x", "riscv64", "386", "arm"),
 	[]evalCase{
-		on("./argon2", "amd64", xc+"argon2.mixBlocksSSE2"+argonMix, "", nil),
-		on("./argon2", "amd64", xc+"argon2.xorBlocksSSE2"+argonXor, "", nil),
-		on("./argon2", "amd64", xc+"argon2.blamkaSSE4"+argonBlamka, "sse41,ssse3", nil),
-		on("./argon2", "loong64", xc+"argon2.mixBlocksVX"+argonMix, "lsx", nil),
-		on("./argon2", "loong64", xc+"argon2.xorBlocksVX"+argonXor, "lsx", nil),
-		on("./argon2", "loong64", xc+"argon2.blamkaLOONG64"+argonBlamka, "lsx", nil),
+		on("./argon2", "amd64", xc+"argon2.mixBlocksSSE2"+argonMix, ""),
+		on("./argon2", "amd64", xc+"argon2.xorBlocksSSE2"+argonXor, ""),
+		on("./argon2", "amd64", xc+"argon2.blamkaSSE4"+argonBlamka, "sse41,ssse3"),
+		on("./argon2", "loong64", xc+"argon2.mixBlocksVX"+argonMix, "lsx"),
+		on("./argon2", "loong64", xc+"argon2.xorBlocksVX"+argonXor, "lsx"),
+		on("./argon2", "loong64", xc+"argon2.blamkaLOONG64"+argonBlamka, "lsx"),
 	},
 	// chacha20poly1305's amd64 assembly (SSE, and AVX2 with BMI2's MULX
 	// where useAVX2 is set).
 	[]evalCase{
-		on("./chacha20poly1305", "amd64", c20p1305+"Seal"+c20p1305Decl, "avx2,avx,bmi2", nil),
-		on("./chacha20poly1305", "amd64", c20p1305+"Open"+c20p1305Decl, "avx2,avx,bmi2", nil),
+		on("./chacha20poly1305", "amd64", c20p1305+"Seal"+c20p1305Decl, "avx2,avx,bmi2"),
+		on("./chacha20poly1305", "amd64", c20p1305+"Open"+c20p1305Decl, "avx2,avx,bmi2"),
 	},
 	// nistec's P-256 assembly, on the four GOARCHes that have it.
 	p256(nistec+".p256Mul: secret *in1 *in2 -- field elements; writes *res"),
@@ -112,7 +105,7 @@ var moreCases = concat(
 	aesCases(aesPkg+".encryptBlockAsm: secret *xk[:60] *src[:16] -- the expanded key and the block; public nr -- the rounds; writes *dst[:16]"),
 	aesCases(aesPkg+".decryptBlockAsm: secret *xk[:60] *src[:16] -- the expanded key and the block; public nr -- the rounds; writes *dst[:16]"),
 	aesCases(aesPkg+".expandKeyAsm: secret *key[:32] -- the key; public nr -- the rounds; writes *enc *dec"),
-	[]evalCase{on(aesPkg, "s390x", aesPkg+".cryptBlocks: secret *key[:32] *src[:length] -- the key and the blocks; public c length -- the function code and the length; writes *dst[:length]", "", nil)},
+	[]evalCase{on(aesPkg, "s390x", aesPkg+".cryptBlocks: secret *key[:32] *src[:length] -- the key and the blocks; public c length -- the function code and the length; writes *dst[:length]", "")},
 	gcmCases(gcm+".gcmAesInit: secret ks[:] -- the expanded key; writes *productTable"),
 	gcmCases(gcm+".gcmAesData: secret *productTable data[:] *T -- the hash key's powers, the data and the tag; writes *T"),
 	gcmCases(gcm+".gcmAesEnc: secret *productTable src[:] *T ks[:] -- the hash key's powers, the plaintext, the tag and the key; public *ctr -- the counter block; writes dst[:] *T *ctr"),
@@ -123,25 +116,25 @@ var moreCases = concat(
 	// SSSE3), the Armv8 SHA-2, SHA-512 and SHA-3 instructions on arm64
 	// (where the CPU has them).
 	[]evalCase{
-		on(sha256Pkg, "amd64", sha256Pkg+".blockSHANI"+shaDecl, "avx,sha,sse41,ssse3", nil),
-		on(sha256Pkg, "arm64", sha256Pkg+".blockSHA2"+shaDecl, "sha2", nil),
-		on(sha512Pkg, "arm64", sha512Pkg+".blockSHA512"+shaDecl, "sha512", nil),
-		on(sha3Pkg, "arm64", sha3Pkg+".keccakF1600NEON: secret *a -- the state; writes *a", "sha3", nil),
+		on(sha256Pkg, "amd64", sha256Pkg+".blockSHANI"+shaDecl, "avx,sha,sse41,ssse3"),
+		on(sha256Pkg, "arm64", sha256Pkg+".blockSHA2"+shaDecl, "sha2"),
+		on(sha512Pkg, "arm64", sha512Pkg+".blockSHA512"+shaDecl, "sha512"),
+		on(sha3Pkg, "arm64", sha3Pkg+".keccakF1600NEON: secret *a -- the state; writes *a", "sha3"),
 	},
 	[]evalCase{
-		on(gcm, "ppc64le", gcm+".gcmInit: secret h[:] -- the hash key; writes *productTable", "", nil),
-		on(gcm, "ppc64le", gcm+".gcmHash: secret *productTable inp[:] output[:] -- the hash key's powers, the data, the tag; public len; writes output[:]", "", nil),
-		on(gcm, "ppc64le", gcm+".counterCryptASM: secret in[:] *key[:60] -- the plaintext and the key; public nr *counter -- the rounds, the counter block; writes out[:] *counter", "", nil),
-		on(gcm, "s390x", gcm+".ghashAsm: secret *key *hash data[:] -- the hash key, the tag, the data; writes *hash", "", nil),
-		on(gcm, "s390x", gcm+".cryptBlocksGCM: secret key[:] src[:] buf[:] -- the key, the plaintext, a key stream buffer; public fn *cnt -- the function code, the counter; writes dst[:] buf[:] *cnt", "", nil),
-		on(gcm, "s390x", gcm+".kmaGCM: secret key[:] src[:] aad[:] *tag -- the key, the plaintext, the data, the tag; public fn *cnt -- the function code, the counter; writes dst[:] *tag *cnt", "", nil),
+		on(gcm, "ppc64le", gcm+".gcmInit: secret h[:] -- the hash key; writes *productTable", ""),
+		on(gcm, "ppc64le", gcm+".gcmHash: secret *productTable inp[:] output[:] -- the hash key's powers, the data, the tag; public len; writes output[:]", ""),
+		on(gcm, "ppc64le", gcm+".counterCryptASM: secret in[:] *key[:60] -- the plaintext and the key; public nr *counter -- the rounds, the counter block; writes out[:] *counter", ""),
+		on(gcm, "s390x", gcm+".ghashAsm: secret *key *hash data[:] -- the hash key, the tag, the data; writes *hash", ""),
+		on(gcm, "s390x", gcm+".cryptBlocksGCM: secret key[:] src[:] buf[:] -- the key, the plaintext, a key stream buffer; public fn *cnt -- the function code, the counter; writes dst[:] buf[:] *cnt", ""),
+		on(gcm, "s390x", gcm+".kmaGCM: secret key[:] src[:] aad[:] *tag -- the key, the plaintext, the data, the tag; public fn *cnt -- the function code, the counter; writes dst[:] *tag *cnt", ""),
 	},
 )
 
 func ctGen(pkg, decl string, goarches ...string) []evalCase {
 	var cs []evalCase
 	for _, g := range goarches {
-		cs = append(cs, on(pkg, g, decl, "", nil))
+		cs = append(cs, on(pkg, g, decl, ""))
 	}
 	return cs
 }
@@ -153,47 +146,12 @@ func p256(decl string) []evalCase {
 // aesCases: amd64's AES-NI path runs where supportsAES, X86HasAES &&
 // X86HasSSE41 && X86HasSSSE3, is set; arm64's where ARM64HasAES is.
 func aesCases(decl string) []evalCase {
-	return []evalCase{on(aesPkg, "amd64", decl, "aes,sse41,ssse3", nil), on(aesPkg, "arm64", decl, "aes", nil), on(aesPkg, "ppc64le", decl, "", nil)}
+	return []evalCase{on(aesPkg, "amd64", decl, "aes,sse41,ssse3"), on(aesPkg, "arm64", decl, "aes"), on(aesPkg, "ppc64le", decl, "")}
 }
 
 // gcmCases: amd64's path runs where supportsAESGCM, X86HasAES &&
 // X86HasPCLMULQDQ && X86HasSSE41 && X86HasSSSE3; arm64's where
 // ARM64HasAES && ARM64HasPMULL.
 func gcmCases(decl string) []evalCase {
-	return []evalCase{on(gcm, "amd64", decl, "aes,pclmulqdq,sse41,ssse3", nil), on(gcm, "arm64", decl, "aes,pmull", nil)}
-}
-
-// moreWant is what each check of the cases above finds, by reason: the
-// judged table of README.md. A case not here is constant time.
-var moreWant = map[string]map[string]map[string]int{
-	"golang.org/x/crypto/salsa20/salsa.genericXORKeyStream arm64":     {"source": {store: 1}, "compiled": {store: 1}},
-	"golang.org/x/crypto/salsa20/salsa.genericXORKeyStream ppc64le":   both(map[string]int{store: 5}),
-	"golang.org/x/crypto/salsa20/salsa.genericXORKeyStream s390x":     {"source": {r14: 1, stackIndex: 1}, "compiled": {r14: 1, stackIndex: 1}},
-	"golang.org/x/crypto/salsa20/salsa.genericXORKeyStream riscv64":   {"source": {store: 17}, "compiled": {store: 17}},
-	"golang.org/x/crypto/salsa20/salsa.genericXORKeyStream 386":       {"source": {branch: 1, addr: 1, stackIndex: 1}, "compiled": {addr: 2, branch: 1, store: 2, stackIndex: 1}},
-	"golang.org/x/crypto/salsa20/salsa.genericXORKeyStream arm":       {"source": {store: 4}, "compiled": {store: 4}},
-	"golang.org/x/crypto/blake2s.hashBlocksGeneric arm64":             {"source": {branch: 16, addr: 16, store: 1}, "compiled": {branch: 16, addr: 16, store: 1}},
-	"golang.org/x/crypto/blake2s.hashBlocksGeneric ppc64le":           both(map[string]int{branch: 16, addr: 16, store: 3}),
-	"golang.org/x/crypto/blake2s.hashBlocksGeneric s390x":             {"source": {branch: 16, addr: 16, r14: 1, stackIndex: 1}, "compiled": {branch: 16, addr: 16, r14: 1, stackIndex: 1}},
-	"golang.org/x/crypto/blake2s.hashBlocksGeneric riscv64":           {"source": {branch: 16, addr: 16, store: 1}, "compiled": {branch: 16, addr: 16, store: 1}},
-	"golang.org/x/crypto/blake2s.hashBlocksGeneric arm":               {"source": {addr: 16, branch: 16, store: 1}, "compiled": {addr: 16, branch: 16, store: 1}},
-	"golang.org/x/crypto/argon2.processBlockGeneric arm64":            {"source": {store: 21}, "compiled": {store: 21}},
-	"golang.org/x/crypto/argon2.processBlockGeneric ppc64le":          both(map[string]int{store: 19}),
-	"golang.org/x/crypto/argon2.processBlockGeneric s390x":            {"source": {r14: 1, stackIndex: 1}, "compiled": {store: 16, r14: 1, stackIndex: 1}},
-	"golang.org/x/crypto/argon2.processBlockGeneric riscv64":          {"source": {store: 25}, "compiled": {store: 25}},
-	"golang.org/x/crypto/argon2.processBlockGeneric 386":              {"source": {branch: 1, closed: 2, addr: 1, store: 34}, "compiled": {branch: 1, closed: 1, addr: 2, store: 34}},
-	"golang.org/x/crypto/argon2.processBlockGeneric arm":              {"source": {store: 35}, "compiled": {store: 35}},
-	"golang.org/x/crypto/argon2.blamkaSSE4 amd64":                     {"source": {mcdt: 256}, "compiled": {mcdt: 256}},
-	"golang.org/x/crypto/chacha20poly1305.chacha20Poly1305Seal amd64": both(map[string]int{store: 29}),
-	"golang.org/x/crypto/chacha20poly1305.chacha20Poly1305Open amd64": both(map[string]int{branch: 6, addr: 3, store: 24}),
-	"crypto/internal/fips140/aes.cryptBlocks s390x":                   both(map[string]int{cpacf("KM"): 1}),
-	"crypto/internal/fips140/aes/gcm.ghashAsm s390x":                  both(map[string]int{cpacf("KIMD"): 1}),
-	"crypto/internal/fips140/aes/gcm.cryptBlocksGCM s390x":            both(map[string]int{cpacf("KMCTR"): 1}),
-	"crypto/internal/fips140/aes/gcm.kmaGCM s390x":                    both(map[string]int{cpacf("KMA"): 1, "secret stored into *cnt, declared public": 1}),
-	"crypto/internal/fips140/aes.encryptBlockAsm ppc64le":             both(map[string]int{ibm("VCIPHER"): 13, ibm("VCIPHERLAST"): 1}),
-	"crypto/internal/fips140/aes.decryptBlockAsm ppc64le":             both(map[string]int{ibm("VNCIPHER"): 13, ibm("VNCIPHERLAST"): 1}),
-	"crypto/internal/fips140/aes.expandKeyAsm ppc64le":                both(map[string]int{ibm("VCIPHERLAST"): 6, ibm("VSBOX"): 1}),
-	"crypto/internal/fips140/aes/gcm.gcmInit ppc64le":                 both(map[string]int{ibm("VPMSUMD"): 15}),
-	"crypto/internal/fips140/aes/gcm.gcmHash ppc64le":                 both(map[string]int{ibm("VPMSUMD"): 44}),
-	"crypto/internal/fips140/aes/gcm.counterCryptASM ppc64le":         both(map[string]int{ibm("VCIPHER"): 182, ibm("VCIPHERLAST"): 14}),
+	return []evalCase{on(gcm, "amd64", decl, "aes,pclmulqdq,sse41,ssse3"), on(gcm, "arm64", decl, "aes,pmull")}
 }

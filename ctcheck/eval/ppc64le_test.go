@@ -9,33 +9,19 @@ package eval
 // VPMSUMD, VSHASIGMA) are findings on secret data: no IBM text states
 // their timing (engine/ppc64's ppc64VecCrypto).
 
-// ibm is the finding of a vector crypto instruction on a secret.
-func ibm(op string) string {
-	return "instruction on secret data whose timing no vendor source states as data independent (" + op +
-		": IBM publishes no statement of data-independent timing)"
-}
-
-// ctrWant is ctrBlocksNAsm's findings: each of its N blocks' 13 VCIPHER
-// sites and one VCIPHERLAST (AES-256's rounds; the shorter keys' are a
-// part of them).
-func ctrWant(n int) map[string]map[string]int {
-	return both(map[string]int{ibm("VCIPHER"): 13 * n, ibm("VCIPHERLAST"): n})
-}
-
 var ppc64leCases = []evalCase{
-	on(aesPkg, "ppc64le", aesPkg+".ctrBlocks1Asm: secret *xk *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst", "", ctrWant(1)),
-	on(aesPkg, "ppc64le", aesPkg+".ctrBlocks2Asm: secret *xk *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst", "", ctrWant(2)),
-	on(aesPkg, "ppc64le", aesPkg+".ctrBlocks4Asm: secret *xk *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst", "", ctrWant(4)),
-	on(aesPkg, "ppc64le", aesPkg+".ctrBlocks8Asm: secret *xk *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst", "", ctrWant(8)),
+	on(aesPkg, "ppc64le", aesPkg+".ctrBlocks1Asm: secret *xk *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst", ""),
+	on(aesPkg, "ppc64le", aesPkg+".ctrBlocks2Asm: secret *xk *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst", ""),
+	on(aesPkg, "ppc64le", aesPkg+".ctrBlocks4Asm: secret *xk *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst", ""),
+	on(aesPkg, "ppc64le", aesPkg+".ctrBlocks8Asm: secret *xk *src -- the expanded key and the plaintext; public nr ivlo ivhi -- the rounds and the counter; writes *dst", ""),
 	// The chaining value is the IV and then a ciphertext block: public in
 	// CBC, but computed from the key, so held secret here.
-	on(aesPkg, "ppc64le", aesPkg+".cryptBlocksChain: secret *src[:length] *key[:60] *iv[:16] -- the blocks, the expanded key and the chaining value; public length enc nr -- the length, the direction and the rounds; writes *dst[:length] *iv[:16]", "",
-		both(map[string]int{ibm("VCIPHER"): 13, ibm("VCIPHERLAST"): 1, ibm("VNCIPHER"): 13, ibm("VNCIPHERLAST"): 1})),
-	on(nistec, "ppc64le", nistec+".p256FromMont: secret *in -- a field element; writes *res", "", nil),
-	on(sha256Pkg, "ppc64le", sha256Pkg+".blockPOWER"+shaDecl, "", both(map[string]int{ibm("VSHASIGMAW"): 98})),
-	on(sha512Pkg, "ppc64le", sha512Pkg+".blockPOWER"+shaDecl, "", both(map[string]int{ibm("VSHASIGMAD"): 98})),
+	on(aesPkg, "ppc64le", aesPkg+".cryptBlocksChain: secret *src[:length] *key[:60] *iv[:16] -- the blocks, the expanded key and the chaining value; public length enc nr -- the length, the direction and the rounds; writes *dst[:length] *iv[:16]", ""),
+	on(nistec, "ppc64le", nistec+".p256FromMont: secret *in -- a field element; writes *res", ""),
+	on(sha256Pkg, "ppc64le", sha256Pkg+".blockPOWER"+shaDecl, ""),
+	on(sha512Pkg, "ppc64le", sha512Pkg+".blockPOWER"+shaDecl, ""),
 	// The counter and the 12-byte nonce after it in the Cipher are read as
 	// one block, and the counter written back; the block buffer on the
 	// stack is stored through constant index registers.
-	on("./chacha20", "ppc64le", xc+"chacha20.chaCha20_ctr32_vsx: secret *inp[:len] *key -- the plaintext and the key; public len *counter[:4] -- the length, the block counter and the nonce; writes *out[:len] *counter", "", nil),
+	on("./chacha20", "ppc64le", xc+"chacha20.chaCha20_ctr32_vsx: secret *inp[:len] *key -- the plaintext and the key; public len *counter[:4] -- the length, the block counter and the nonce; writes *out[:len] *counter", ""),
 }
