@@ -100,7 +100,7 @@ func ConstraintFindings(files []string) ([]engine.Finding, error) {
 		tags = append(tags, constraintTags(expr)...)
 		for _, t := range slices.Compact(slices.Sorted(slices.Values(tags))) {
 			if !checked(t) {
-				out = append(out, engine.Finding{File: path, Line: line, Func: "(build constraint)", Text: t,
+				out = append(out, engine.Finding{File: path, Line: line, Func: "(build constraint)", Text: t, Kind: engine.NotModelled,
 					Reason: fmt.Sprintf("the file's build depends on %s, which no build the checks make sets both ways (fail closed)", t)})
 			}
 		}
