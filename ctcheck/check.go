@@ -3,6 +3,7 @@ package ctcheck
 import (
 	"context"
 	"go/token"
+	"path/filepath"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
 )
@@ -27,6 +28,16 @@ func checkTarget(ctx context.Context, cfg Config, work string, t target, used ma
 	r, err := engine.CheckFileReport(t.file, t.arch, cfg.Env, policy)
 	if err != nil {
 		return nil, err
+	}
+	// The assembler names the file as it was given; a finding names it by
+	// its path, as a package's do (SARIF's location is relative to the
+	// repository's top).
+	if abs, err := filepath.Abs(t.file); err == nil {
+		for i := range r.Findings {
+			if f := &r.Findings[i]; !filepath.IsAbs(f.File) && filepath.Base(f.File) == filepath.Base(abs) {
+				f.File = abs
+			}
+		}
 	}
 	return []*Report{{Package: t.file, Build: t.arch.GOARCH, Check: "source", GoVersion: r.GoVersion,
 		Declarations: decls.appliedIn(t.file), Placements: decls.placed, Funcs: r.Funcs, Instrs: r.Instrs, Findings: r.Findings}}, nil

@@ -88,9 +88,17 @@ func (r Result) String() string {
 		inlined = " (inlined: " + strings.Join(r.Inlined, ", ") + ")"
 	}
 	op, _, _ := strings.Cut(strings.TrimSpace(f.Text), " ")
+	// More than one instruction at the line in some build's check: how
+	// many, at most (-v prints each).
+	per := map[string]int{}
+	most := 0
+	for _, x := range r.Found {
+		per[x.Build+"\x00"+x.Check]++
+		most = max(most, per[x.Build+"\x00"+x.Check])
+	}
 	n := ""
-	if k := len(r.Found); k > 1 && len(r.Builds())*len(r.Checks()) < k {
-		n = fmt.Sprintf(", %d instructions", k) // more than one instruction of a build at the line
+	if most > 1 {
+		n = fmt.Sprintf(", %d instructions", most)
 	}
 	return fmt.Sprintf("%s:%d: %s%s: %s (%s%s) [%s; %s]", r.File, r.Line, r.Func, inlined, f.Reason, op, n,
 		strings.Join(r.Builds(), " "), strings.Join(r.Checks(), " "))

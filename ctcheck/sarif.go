@@ -1,8 +1,6 @@
 package ctcheck
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -90,7 +88,7 @@ func WriteSARIF(w io.Writer, reports []*Report, opt SARIFOptions) error {
 		a := &Report{Build: r.Build, Check: r.Check}
 		for _, f := range r.Accepted {
 			a.Findings = append(a.Findings, f.Finding)
-			accepted[BaselineKey(f.Finding)] = f
+			accepted[BaselineKey(f.Finding, goarchOf(r.Build))] = f
 		}
 		acc = append(acc, a)
 	}
@@ -149,7 +147,6 @@ func sarifResult(r Result, ruleIndex int, opt SARIFOptions, accepted map[string]
 			"physicalLocation": physical(r.File, r.Line, opt.Root),
 			"logicalLocations": []any{obj{"fullyQualifiedName": r.Func, "kind": "function"}},
 		}},
-		"partialFingerprints": obj{"ctcheckKey/v1": fingerprint(BaselineKey(f.Finding))},
 		"properties": obj{
 			"goarches": goarches, "builds": r.Builds(), "checks": r.Checks(), "findings": found,
 		},
@@ -167,7 +164,7 @@ func sarifResult(r Result, ruleIndex int, opt SARIFOptions, accepted map[string]
 	if len(related) > 0 {
 		res["relatedLocations"] = related
 	}
-	if a, ok := accepted[BaselineKey(f.Finding)]; ok {
+	if a, ok := accepted[BaselineKey(f.Finding, goarchOf(f.Build))]; ok {
 		res["suppressions"] = []any{obj{"kind": "external", "status": "accepted", "justification": a.Reason + " (" + a.Where + ")"}}
 	}
 	return res
@@ -206,9 +203,4 @@ func splitFileLine(pos string) (string, int) {
 		return pos, 0
 	}
 	return pos[:i], n
-}
-
-func fingerprint(key string) string {
-	h := sha256.Sum256([]byte(key))
-	return hex.EncodeToString(h[:16])
 }

@@ -79,9 +79,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "`text`, json or sarif (SARIF 2.1.0, for code scanning)")
 	asJSON := fs.Bool("json", false, "print the reports as JSON (-format json)")
 	baseline := fs.String("baseline", "", "`file` of accepted findings, each with a reason: report and fail only on the others")
-	writeBaseline := fs.String("write-baseline", "", "write a baseline `file` that accepts every finding of this run")
+	writeBaseline := fs.String("write-baseline", "", "write a baseline `file` (over any there) that accepts every finding of this run, and keeps -baseline's entries for GOARCHes not checked")
 	version := fs.Bool("version", false, "print the version and exit")
-	verbose := fs.Bool("v", false, "print every finding of every build and check, and where each declaration landed")
+	verbose := fs.Bool("v", false, "text: print every finding of every build and check, and where each declaration landed")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
@@ -97,6 +97,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if *asJSON {
+		if *format != "text" && *format != "json" {
+			fmt.Fprintf(stderr, "ctcheck: -json and -format %s: one output format\n", *format)
+			return 2
+		}
 		*format = "json"
 	}
 	if *format != "text" && *format != "json" && *format != "sarif" {
@@ -113,6 +117,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if base, err = ctcheck.ReadBaseline(*baseline); err != nil {
 			fmt.Fprintf(stderr, "ctcheck: -baseline: %v\n", err)
 			return 1
+		}
+		todo := 0
+		for _, e := range base.Entries {
+			if strings.HasPrefix(e.Reason, ctcheck.TODOReason) {
+				todo++
+			}
+		}
+		if todo > 0 {
+			fmt.Fprintf(stderr, "ctcheck: -baseline: %d of its %d entries say no reason yet (%q): each accepts a finding no one judged\n", todo, len(base.Entries), ctcheck.TODOReason)
 		}
 	}
 	cfg := ctcheck.Config{Dir: *dir, GOARCHes: list(*goarch), Tags: *tags, Env: list(*env), Roots: list(*roots),
@@ -134,19 +147,33 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "ctcheck: %s\n", firstLine(err))
 		return 1
 	}
+	// Entries for GOARCHes this run did not check are kept by
+	// -write-baseline, reasons and all; the others that matched nothing
+	// are stale.
+	var keep []ctcheck.BaselineEntry
 	if base != nil {
+		checked := map[string]bool{}
+		for _, r := range reports {
+			g, _, _ := strings.Cut(r.Build, ",")
+			g, _, _ = strings.Cut(g, "/")
+			checked[g] = true
+		}
 		for _, e := range base.Apply(reports) {
+			if !checked[e.GOARCH] {
+				keep = append(keep, e)
+				continue
+			}
 			fmt.Fprintf(stderr, "ctcheck: %s: baseline entry matches no finding of this run: %s\n", e.Where, e)
 		}
 	}
 	if *writeBaseline != "" {
-		if err := writeFile(*writeBaseline, func(w io.Writer) error { return ctcheck.WriteBaseline(w, reports) }); err != nil {
+		if err := writeFile(*writeBaseline, func(w io.Writer) error { return ctcheck.WriteBaseline(w, reports, keep...) }); err != nil {
 			fmt.Fprintf(stderr, "ctcheck: -write-baseline: %v\n", err)
 			return 1
 		}
 		n := 0
-		for _, r := range ctcheck.Results(reports) {
-			n += len(r.Found)
+		for _, r := range reports {
+			n += len(r.Findings) + len(r.Accepted)
 		}
 		fmt.Fprintf(stderr, "ctcheck: wrote %s, accepting the %d findings of this run\n", *writeBaseline, n)
 		return 0

@@ -62,7 +62,8 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"-nosuchflag"}, 2, "", "flag provided but not defined", true},
 		{[]string{"-format", "xml", "."}, 2, "", `-format "xml": want text, json or sarif`, true},
 		{[]string{"-baseline", "testdata/nosuch", "."}, 1, "", "ctcheck: -baseline:", true},
-		{[]string{"-baseline", "testdata/decl/policy", "."}, 1, "", "want function: kind: instruction -- reason", true},
+		{[]string{"-baseline", "testdata/decl/policy", "."}, 1, "", "want function: kind: goarch: instruction -- reason", true},
+		{[]string{"-json", "-format", "sarif", "."}, 2, "", "-json and -format sarif: one output format", true},
 		{nil, 2, "", "no package or file", true},
 	} {
 		var stdout, stderr bytes.Buffer
@@ -223,7 +224,7 @@ func TestBaseline(t *testing.T) {
 		t.Fatalf("-write-baseline: exit %d: %s", code, stderr.String())
 	}
 	written, _ := os.ReadFile(base)
-	for _, fn := range []string{"example.com/baseline.Equal: secret-branch: ", "example.com/baseline.Lookup: secret-address: "} {
+	for _, fn := range []string{"example.com/baseline.Equal: secret-branch: amd64: ", "example.com/baseline.Lookup: secret-address: amd64: "} {
 		if !strings.Contains(string(written), "\n"+fn) {
 			t.Errorf("baseline has no entry for %s:\n%s", fn, written)
 		}
@@ -248,17 +249,35 @@ func TestBaseline(t *testing.T) {
 	if len(lines) != 1 || !strings.Contains(lines[0], "third.go:4: example.com/baseline.Lookup16: memory address depends on secret") {
 		t.Errorf("a third leak: got\n%s\nwant one line, Lookup16's", stdout.String())
 	}
-	// An entry of a function that is gone is named, and fails nothing.
-	stale := string(written) + "example.com/baseline.Gone: secret-branch: JEQ -- was here\n"
-	if err := os.WriteFile(base, []byte(stale), 0o666); err != nil {
+	// A second leak of the same instruction in Equal: not accepted with
+	// the first (the entry accepts one), so both are reported.
+	if err := os.Remove(filepath.Join(dir, "third.go")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Remove(filepath.Join(dir, "third.go")); err != nil {
+	leaks, err := os.ReadFile(filepath.Join(dir, "leaks.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	second := strings.Replace(string(leaks), "\treturn true\n}", "\tfor i := range x {\n\t\tif x[i]^0x5c != y[i]^0x5c {\n\t\t\treturn false\n\t\t}\n\t}\n\treturn true\n}", 1)
+	if err := os.WriteFile(filepath.Join(dir, "leaks.go"), []byte(second), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	if code := run([]string{"-goarch", "amd64", "-C", dir, "-baseline", base, "."}, &stdout, &stderr); code != 3 ||
+		!strings.Contains(stdout.String(), "leaks.go:11: example.com/baseline.Equal") || !strings.Contains(stdout.String(), "leaks.go:16: example.com/baseline.Equal") {
+		t.Errorf("a second leak of the same instruction: exit %d, want 3 and both lines:\n%s", code, stdout.String())
+	}
+	if err := os.WriteFile(filepath.Join(dir, "leaks.go"), leaks, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	// An entry of a function that is gone is named, and fails nothing.
+	stale := string(written) + "example.com/baseline.Gone: secret-branch: amd64: JEQ 10 -- was here\n"
+	if err := os.WriteFile(base, []byte(stale), 0o666); err != nil {
 		t.Fatal(err)
 	}
 	stderr.Reset()
 	if code := run([]string{"-goarch", "amd64", "-C", dir, "-baseline", base, "."}, &stdout, &stderr); code != 0 ||
-		!strings.Contains(stderr.String(), "baseline entry matches no finding of this run: example.com/baseline.Gone: secret-branch: JEQ -- was here") {
+		!strings.Contains(stderr.String(), "baseline entry matches no finding of this run: example.com/baseline.Gone: secret-branch: amd64: JEQ target -- was here") {
 		t.Errorf("a stale entry: exit %d, stderr:\n%s", code, stderr.String())
 	}
 }
