@@ -64,8 +64,15 @@ func runFormat(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "secretcmp: %v\n", err)
 		return 1
 	}
+	for act := range graph.All() {
+		if act.IsRoot && act.Err != nil {
+			fmt.Fprintf(stderr, "secretcmp: %s: %v\n", act.Package.PkgPath, act.Err)
+			return 1
+		}
+	}
 	if *format == "text" {
-		if err := graph.PrintText(stdout, -1); err != nil {
+		// As singlechecker prints them: to stderr, exit 3 on findings.
+		if err := graph.PrintText(stderr, -1); err != nil {
 			fmt.Fprintf(stderr, "secretcmp: %v\n", err)
 			return 1
 		}
