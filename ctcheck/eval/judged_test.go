@@ -12,15 +12,18 @@ import (
 
 // judgedFile is the eval's baseline: every finding of a case that is not
 // a control, each with its judgment (README.md says more of each). A
-// finding it does not list fails the eval, and so, on a whole run, does
-// an entry that no finding matched: the file is the eval's pinned
-// findings, in ctcheck's baseline format (ctcheck -baseline).
+// finding it does not accept fails the eval (one it does not list, or
+// more of a key than its entry says), and so, on a whole run, does an
+// entry that no finding matched or fewer than it says: the file is the
+// eval's pinned findings, in ctcheck's baseline format (ctcheck
+// -baseline).
 const judgedFile = "judged.baseline"
 
-// pinnedFindings is the baseline and which of its entries the run matched.
+// pinnedFindings is the baseline and how many findings each of its
+// entries accepted in one report, at most, in the run.
 type pinnedFindings struct {
 	base    *ctcheck.Baseline
-	matched map[string]bool // BaselineEntry.String()
+	matched map[string]int // BaselineEntry.Where
 	// write, where EVAL_WRITE_BASELINE names a file, collects every
 	// finding of the cases run, with its case, to write a baseline of them.
 	write []*ctcheck.Report
@@ -31,7 +34,7 @@ func readJudged(t *testing.T) *pinnedFindings {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &pinnedFindings{base: b, matched: map[string]bool{}}
+	return &pinnedFindings{base: b, matched: map[string]int{}}
 }
 
 // check applies the baseline to a case's reports: each finding it does
@@ -45,19 +48,18 @@ func (j *pinnedFindings) check(t *testing.T, c evalCase, rs []*ctcheck.Report) {
 			j.write = append(j.write, &w)
 		}
 	}
-	stale := map[string]bool{}
-	for _, e := range j.base.Apply(rs) {
-		stale[e.String()] = true
-	}
-	for _, e := range j.base.Entries {
-		if !stale[e.String()] {
-			j.matched[e.String()] = true
+	j.base.Apply(rs)
+	for _, r := range rs {
+		n := map[string]int{}
+		for _, a := range r.Accepted {
+			n[a.Where]++
+			j.matched[a.Where] = max(j.matched[a.Where], n[a.Where])
 		}
 	}
 	fn, _, _ := strings.Cut(c.decl, ":")
 	for _, r := range rs {
 		for _, f := range r.Findings {
-			t.Errorf("%s %s %s: not judged (no entry in %s): %s", fn, c.goarch, r.Check, judgedFile, f)
+			t.Errorf("%s %s %s: not judged (no entry in %s accepts it): %s", fn, c.goarch, r.Check, judgedFile, f)
 		}
 	}
 }
@@ -78,8 +80,12 @@ func (j *pinnedFindings) finish(t *testing.T, all bool) {
 		return
 	}
 	for _, e := range j.base.Entries {
-		if !j.matched[e.String()] {
+		switch n := j.matched[e.Where]; {
+		case n == 0:
 			t.Errorf("%s: no finding of the eval matches %s", e.Where, e)
+		case n != e.N:
+			// Fewer findings than pinned: the entry must say so.
+			t.Errorf("%s: %d findings of the key in a check at most, the entry accepts %d: %s", e.Where, n, e.N, e)
 		}
 	}
 }
