@@ -49,8 +49,10 @@ func ParseGoObjdump(a *Arch, out string) (*Program, error) {
 			if cur != nil {
 				p.Add(cur)
 			}
-			name, source, _ := strings.Cut(strings.TrimPrefix(line, "TEXT "), " ")
-			cur = &Func{Name: strings.TrimSuffix(name, "(SB)"), Source: strings.TrimSpace(source), Frame: -1}
+			// TEXT sym(SB) file: a generic instantiation's name holds
+			// spaces (F[go.shape.struct { X uint64 }]).
+			name, source, _ := strings.Cut(strings.TrimPrefix(line, "TEXT "), "(SB)")
+			cur = &Func{Name: name, Source: strings.TrimSpace(source), Frame: -1}
 			continue
 		}
 		if strings.TrimSpace(line) == "" {

@@ -66,12 +66,12 @@ var (
 	// The header of a function: its symbol, flags and size (the fields
 	// after it change order between releases). The FIPS module's code
 	// is STEXTFIPS (crypto/internal/fips140/...).
-	listingHeader = regexp.MustCompile(`^(\S+) STEXT(?:FIPS)?((?: [a-z]+)*) size=(\d+) `)
+	listingHeader = regexp.MustCompile(`^(.+?) STEXT(?:FIPS)?((?: [a-z]+)*) size=(\d+) `)
 	listingInst   = regexp.MustCompile(`^\t0x[0-9a-f]+ (\d{5}) \(([^)]*)\)\t(\S+)(?:\t(.*))?$`)
 	listingText   = regexp.MustCompile(`\$(-?\d+)(?:-(\d+))?$`)
 	// A relocation: the offset and size of what it patches, its type,
 	// the symbol and addend.
-	listingRel = regexp.MustCompile(`^\trel (\d+)\+\d+ t=\S+ (\S+)$`)
+	listingRel = regexp.MustCompile(`^\trel (\d+)\+\d+ t=\S+ (.+)$`)
 	// The dump of the code: an offset, then up to 16 bytes.
 	listingCode = regexp.MustCompile(`^\t0x([0-9a-f]+) ((?:[0-9a-f]{2} ){0,15}[0-9a-f]{2})(?:  |$)`)
 )
@@ -386,6 +386,46 @@ var (
 	listingMem = regexp.MustCompile(`^(-?\d+)?\(([A-Za-z0-9_]+)\)(?:\(([A-Za-z0-9_]+)(?:\*([1248])|<<([0-9]))?\))?$`)
 )
 
+// maskBrackets replaces each bracketed part of a symbol (a generic
+// instantiation's type arguments, example.com/p.F[go.shape.struct { X
+// uint64 }], which hold spaces and parentheses) with a mark that the
+// operand's pattern reads as a name; unmask puts them back.
+func maskBrackets(s string) (masked string, unmask func(string) string) {
+	if !strings.Contains(s, "[") {
+		return s, func(t string) string { return t }
+	}
+	var parts []string
+	var b strings.Builder
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '[':
+			if depth == 0 {
+				from = i
+			}
+			depth++
+		case ']':
+			if depth--; depth == 0 {
+				fmt.Fprintf(&b, "\x01%d\x02", len(parts))
+				parts = append(parts, s[from:i+1])
+				continue
+			}
+		}
+		if depth == 0 {
+			b.WriteByte(s[i])
+		}
+	}
+	if depth != 0 {
+		return s, func(t string) string { return t } // unbalanced: as it is
+	}
+	return b.String(), func(t string) string {
+		for i, p := range parts {
+			t = strings.Replace(t, fmt.Sprintf("\x01%d\x02", i), p, 1)
+		}
+		return t
+	}
+}
+
 // ListingSlotAddress reads $name+off(SP) or $name+off(FP), the address of
 // a frame slot (the assembler makes it an add to the stack pointer), as
 // the operands of that add: the offset, and the register it is from. ok:
@@ -451,7 +491,9 @@ func ListingOperand(la *Listing, f *ListingFunc, s string) (Arg, bool, error) {
 		}
 		return Arg{Kind: ArgImm, Name: s}, true, nil
 	}
-	if m := listingSB.FindStringSubmatch(s); m != nil {
+	masked, unmask := maskBrackets(s)
+	if m := listingSB.FindStringSubmatch(masked); m != nil {
+		m[2] = unmask(m[2])
 		off := int64(0)
 		if m[3] != "" {
 			off, _ = strconv.ParseInt(m[3], 10, 64)

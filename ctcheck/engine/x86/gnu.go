@@ -363,15 +363,15 @@ func gnuReg(s string) (loc string, width, off int, ok bool) {
 // operand's brackets and a mask's braces: zmm5{k3},zmm7,[rax+rdx*1].
 func gnuSplit(s string) []string {
 	var out []string
-	inside := false
+	depth := 0 // [rax+rbx], {k1}, and a symbol <F[go.shape.struct { X int; Y []int }]>
 	cur := strings.Builder{}
 	for _, r := range s {
 		switch {
-		case r == '[' || r == '{':
-			inside = true
-		case r == ']' || r == '}':
-			inside = false
-		case r == ',' && !inside:
+		case strings.ContainsRune("[{(<", r):
+			depth++
+		case strings.ContainsRune("]})>", r):
+			depth--
+		case r == ',' && depth == 0:
 			out = append(out, strings.TrimSpace(cur.String()))
 			cur.Reset()
 			continue
