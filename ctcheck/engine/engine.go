@@ -9,6 +9,7 @@ package engine
 import (
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -32,10 +33,13 @@ var deferCalls = OpSet("runtime.deferproc", "runtime.deferprocStack", "runtime.d
 	"runtime.gorecover")
 
 // Runtime functions that return to their caller and never see secrets:
-// the stack growth in every prologue, and the overflow check of
-// unsafe.Slice.
+// the stack growth in every prologue, the overflow check of
+// unsafe.Slice, and crypto/fips140's isBypassed, which the runtime
+// defines (runtime.fips_isBypassed, linked by name) to return the
+// goroutine's fipsOnlyBypass flag, set by fips140.WithoutEnforcement
+// (fips140.Enforced, which crypto/hmac.New and others call, asks it).
 var runtimeReturns = OpSet("runtime.morestack_noctxt", "runtime.morestack_noctxt.abi0", "runtime.morestack",
-	"runtime.morestack.abi0", "internal/runtime/math.MulUintptr")
+	"runtime.morestack.abi0", "internal/runtime/math.MulUintptr", "crypto/fips140.isBypassed")
 
 // RootEntry is the state at the entry of a root: every register and slot
 // public, g and the return address static; the CPU features of the
@@ -312,6 +316,10 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	case strings.Contains(sym, "+0x"):
 		m.Find("jump into the middle of %s (not modelled)", sym)
 		return &State{}
+	case runtimeReturns[sym] && !strings.HasPrefix(sym, "runtime.morestack") && an.runtimeCode(sym):
+		// Before follows: crypto/fips140.isBypassed is named as a
+		// followed package's, and is the runtime's code.
+		return an.runtimeReturned(m, sym, out, push)
 	case an.follows(sym):
 		f := an.prog.Funcs[sym]
 		if f == nil {
@@ -329,14 +337,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	case allocations[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
 		return an.allocated(m, sym, allocations[strings.TrimSuffix(sym, ".abi0")], out, push)
 	case runtimeReturns[sym] && !strings.HasPrefix(sym, "runtime.morestack"):
-		for r, l := range out.Regs {
-			if l == Secret && r != an.a.G && !isPseudo(r) {
-				m.Find("secret %s at a call of %s, which the analysis does not follow", r, sym)
-			}
-		}
-		// It writes its results, from what it was passed (nothing
-		// secret), to the frame's bytes that hold none yet: public.
-		return an.returned(out, push, Public)
+		return an.runtimeReturned(m, sym, out, push)
 	case runtimeReturns[sym]:
 		// The stack growth returns to the start of the function with its
 		// registers as they were (the prologue spills and reloads them):
@@ -366,6 +367,35 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	}
 	m.Find("call of %s, which the analysis does not follow (fail closed)", sym)
 	return &State{}
+}
+
+// runtimeReturned is the state after a call of sym, one of the
+// runtimeReturns that never sees secrets: it must be passed none, and it
+// writes its results, from what it was passed, to the frame's bytes that
+// hold none yet: public.
+func (an *Analysis) runtimeReturned(m *Mach, sym string, out *State, push int64) *State {
+	for r, l := range out.Regs {
+		if l == Secret && r != an.a.G && !isPseudo(r) {
+			m.Find("secret %s at a call of %s, which the analysis does not follow", r, sym)
+		}
+	}
+	return an.returned(out, push, Public)
+}
+
+// runtimeCode reports whether sym is the runtime's code: not in the
+// program, or placed by the binary's line table in GOROOT's runtime (a
+// function the runtime defines under another package's name, linked by
+// name).
+func (an *Analysis) runtimeCode(sym string) bool {
+	f := an.prog.Funcs[sym]
+	if f == nil {
+		return true
+	}
+	for _, in := range f.Insts {
+		file, _ := splitPos(in.Pos)
+		return strings.Contains(filepath.ToSlash(file), "/src/runtime/")
+	}
+	return false
 }
 
 // calleeEntry is the state at the entry of function sym that the state
