@@ -204,11 +204,12 @@ func normInstruction(text string, k Kind) string {
 
 // Apply moves the findings that an entry of b accepts from each report's
 // Findings to its Accepted, and returns the entries that matched no
-// finding of any report: stale, or for a build not checked. An entry
-// accepts a report's findings of its key where they are at most N; where
-// they are more, it accepts none of them (a new one among them cannot be
-// told apart), and each is reported.
-func (b *Baseline) Apply(reports []*Report) (unmatched []BaselineEntry) {
+// finding: stale, those of a GOARCH some report was built for, and
+// unchecked, those of a GOARCH none was (a run of fewer GOARCHes keeps
+// them). An entry accepts a report's findings of its key where they are
+// at most N; where they are more, it accepts none of them (a new one
+// among them cannot be told apart), and each is reported.
+func (b *Baseline) Apply(reports []*Report) (stale, unchecked []BaselineEntry) {
 	byKey := map[string]*BaselineEntry{}
 	used := map[string]bool{}
 	for i := range b.Entries {
@@ -234,12 +235,20 @@ func (b *Baseline) Apply(reports []*Report) (unmatched []BaselineEntry) {
 		}
 		r.Findings = kept
 	}
+	checked := map[string]bool{}
+	for _, r := range reports {
+		checked[goarchOf(r.Build)] = true
+	}
 	for _, e := range b.Entries {
-		if !used[e.key()] {
-			unmatched = append(unmatched, e)
+		switch {
+		case used[e.key()]:
+		case checked[e.GOARCH]:
+			stale = append(stale, e)
+		default:
+			unchecked = append(unchecked, e)
 		}
 	}
-	return unmatched
+	return stale, unchecked
 }
 
 // TODOReason starts the reason of an entry WriteBaseline wrote for a new

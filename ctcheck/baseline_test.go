@@ -94,7 +94,7 @@ func TestBaselineRoundTrip(t *testing.T) {
 		f("movzx  eax,BYTE PTR [rdx+rcx*1]", 31, engine.SecretAddress),
 		f("movzx  eax,BYTE PTR [rsi+rcx*1]", 32, engine.SecretAddress),
 	}}}
-	if stale := base.Apply(moved); len(stale) != 0 {
+	if stale, _ := base.Apply(moved); len(stale) != 0 {
 		t.Errorf("stale entries %v", stale)
 	}
 	if got := moved[0].Findings; len(got) != 1 || got[0].Line != 32 || len(moved[0].Accepted) != 2 {
@@ -112,8 +112,11 @@ func TestBaselineRoundTrip(t *testing.T) {
 	if len(i386[0].Findings) != 1 {
 		t.Errorf("386's branch accepted by amd64's entry")
 	}
-	if stale := base.Apply([]*Report{{Build: "amd64"}}); len(stale) != 2 {
-		t.Errorf("%d entries unmatched by no finding, want 2", len(stale))
+	if stale, unchecked := base.Apply([]*Report{{Build: "amd64"}}); len(stale) != 2 || len(unchecked) != 0 {
+		t.Errorf("%d stale entries, %d unchecked; want 2 and 0", len(stale), len(unchecked))
+	}
+	if stale, unchecked := base.Apply([]*Report{{Build: "arm64"}}); len(stale) != 0 || len(unchecked) != 2 {
+		t.Errorf("a run of arm64 alone: %d stale entries, %d unchecked; want 0 and 2", len(stale), len(unchecked))
 	}
 	// Written again from the run with two branches: x2.
 	b.Reset()

@@ -132,9 +132,7 @@ func sarifResult(r Result, ruleIndex int, opt SARIFOptions, accepted map[string]
 	}
 	var goarches []string
 	for _, b := range r.Builds() {
-		g, _, _ := strings.Cut(b, ",")
-		g, _, _ = strings.Cut(g, "/")
-		if !slices.Contains(goarches, g) {
+		if g := goarchOf(b); !slices.Contains(goarches, g) {
 			goarches = append(goarches, g)
 		}
 	}

@@ -148,21 +148,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// Entries for GOARCHes this run did not check are kept by
-	// -write-baseline, reasons and all; the others that matched nothing
-	// are stale.
+	// -write-baseline, reasons and all.
 	var keep []ctcheck.BaselineEntry
 	if base != nil {
-		checked := map[string]bool{}
-		for _, r := range reports {
-			g, _, _ := strings.Cut(r.Build, ",")
-			g, _, _ = strings.Cut(g, "/")
-			checked[g] = true
-		}
-		for _, e := range base.Apply(reports) {
-			if !checked[e.GOARCH] {
-				keep = append(keep, e)
-				continue
-			}
+		var stale []ctcheck.BaselineEntry
+		stale, keep = base.Apply(reports)
+		for _, e := range stale {
 			fmt.Fprintf(stderr, "ctcheck: %s: baseline entry matches no finding of this run: %s\n", e.Where, e)
 		}
 	}
