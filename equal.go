@@ -67,7 +67,7 @@ func Compare(x, y []byte) int {
 		return isZero(v)
 	}
 	if n <= chunkSize {
-		return equalVector(x, y)
+		return equalLong(x, y)
 	}
 	return equalChunked(x, y)
 }
@@ -122,4 +122,4 @@ func equalChunked(x, y []byte) int {
 // bound, which is where the runtime asks a goroutine to stop.
 //
 //go:noinline
-func equalChunk(x, y []byte) int { return equalVector(x, y) }
+func equalChunk(x, y []byte) int { return equalLong(x, y) }

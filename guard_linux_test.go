@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -132,7 +133,9 @@ func (p *faultPair) inputs(n, okX, okY int) (x, y []byte) {
 }
 
 // firstFault calls equal and describes what happened: "=1" or "=0" if it
-// returned, "x+17" if it faulted at x[17], "y+64" at y[64].
+// returned, "x+17 in equalSSE2" if equalSSE2 faulted at x[17], "y+64 in
+// ..." at y[64]. The function tells apart kernels of one shape in two
+// families (archsimd's AVX and SSE2 assembly read in the same order).
 func firstFault(equal func(x, y []byte) int, x, y []byte) (s string) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
@@ -146,6 +149,7 @@ func firstFault(equal func(x, y []byte) int, x, y []byte) (s string) {
 			return
 		}
 		a := f.Addr()
+		defer func() { s += " in " + faulting() }()
 		xb, yb := uintptr(unsafe.Pointer(unsafe.SliceData(x))), uintptr(unsafe.Pointer(unsafe.SliceData(y)))
 		switch {
 		case a >= xb && a < xb+uintptr(len(x)):
@@ -159,11 +163,28 @@ func firstFault(equal func(x, y []byte) int, x, y []byte) (s string) {
 	return fmt.Sprintf("=%d", equal(x, y))
 }
 
+// faulting names the function that faulted, from a deferred call while
+// the fault's panic runs: the frame after runtime.sigpanic.
+func faulting() string {
+	pc := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pc[:runtime.Callers(1, pc)])
+	for {
+		f, more := frames.Next()
+		if f.Function == "runtime.sigpanic" {
+			next, _ := frames.Next()
+			return strings.TrimPrefix(next.Function, "github.com/ctequal/ctequal.")
+		}
+		if !more {
+			return "an unknown function"
+		}
+	}
+}
+
 // faultAddressReported reports whether a read of the first byte of x's
 // guard page faults with that address, which fingerprint relies on.
 func faultAddressReported(p *faultPair) bool {
 	x, _ := p.inputs(8, 0, 0)
-	return firstFault(func(x, _ []byte) int { return int(x[0]) }, x, x) == "x+0"
+	return strings.HasPrefix(firstFault(func(x, _ []byte) int { return int(x[0]) }, x, x), "x+0 in ")
 }
 
 // fingerprint is where equal first faults for a grid of lengths (above

@@ -40,13 +40,13 @@ var useAVX512, useAVX2, useSSE2 bool
 // AVX2 too, whose loop it runs from 32 KiB on, and VBMI2, the mark of the
 // cores whose clock 512-bit code does not lower (Ice Lake and later, Zen 4
 // and later): see docs/kernels.md, "AVX-512 only where it pays".
-var kernels = []*kernel{
+var kernels = append(archsimdKernels, []*kernel{
 	{impl.Kernel{Name: "avx512", Use: &useAVX512,
 		Needs: impl.Of(impl.AVX512F, impl.AVX512BW, impl.AVX512VL, impl.AVX512VBMI2, impl.BMI2, impl.AVX2, impl.AVX)}, equalAVX512},
 	{impl.Kernel{Name: "avx2", Use: &useAVX2, Needs: impl.Of(impl.AVX2, impl.AVX)}, equalAVX2},
 	{impl.Kernel{Name: "sse2", Use: &useSSE2, Needs: impl.Of(impl.SSE2)}, equalSSE2},
 	portable,
-}
+}...)
 
 // What each kernel may assume of the CPU, for the constant-time checker
 // (ctcheck): its record's Needs. tools/internal/kernelcheck holds

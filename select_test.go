@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -87,25 +88,33 @@ func TestSelectionGODEBUG(t *testing.T) {
 		t.Skip("child process")
 	}
 	supported := map[string]bool{}
+	archsimd := false
 	for _, k := range impl.List() {
 		supported[k.Name] = k.Supported
+		archsimd = archsimd || strings.HasPrefix(k.Name, "archsimd-")
 	}
-	cases := []struct{ godebug, want, needs string }{
-		{"cpu.avx512f=off", "avx2", "avx512"},
-		{"cpu.avx512bw=off", "avx2", "avx512"},
-		{"cpu.avx512vl=off", "avx2", "avx512"},
-		{"cpu.avx512vbmi2=off", "avx2", "avx512"},
-		{"cpu.avx2=off", "sse2", "avx2"},
-		{"cpu.avx=off", "sse2", "avx2"},
-		{"cpu.v=off", "generic", "rvv"},
-		{"cpu.all=off", "generic", "rvv"},
-		{"cpu.vx=off", "generic", "vx"},
-		{"cpu.lasx=off", "lsx", "lasx"},
-		{"cpu.lasx=off,cpu.lsx=off", "generic", "lasx"},
-		{"cpu.lsx=off", "lasx", "lasx"},
+	// archsimd: what a build with the archsimd kernels (GOEXPERIMENT=simd)
+	// selects instead, where it differs; that build needs the archsimd
+	// kernel of needs' width.
+	cases := []struct{ godebug, want, needs, archsimd string }{
+		{"cpu.avx512f=off", "avx2", "avx512", "archsimd-avx2"},
+		{"cpu.avx512bw=off", "avx2", "avx512", "archsimd-avx2"},
+		{"cpu.avx512vl=off", "avx2", "avx512", "archsimd-avx2"},
+		{"cpu.avx512vbmi2=off", "avx2", "avx512", "archsimd-avx2"},
+		{"cpu.avx2=off", "sse2", "avx2", "archsimd-avx"},
+		{"cpu.avx=off", "sse2", "avx2", "sse2"},
+		{"cpu.v=off", "generic", "rvv", ""},
+		{"cpu.all=off", "generic", "rvv", ""},
+		{"cpu.vx=off", "generic", "vx", ""},
+		{"cpu.lasx=off", "lsx", "lasx", ""},
+		{"cpu.lasx=off,cpu.lsx=off", "generic", "lasx", ""},
+		{"cpu.lsx=off", "lasx", "lasx", ""},
 	}
 	ran := 0
 	for _, c := range cases {
+		if archsimd && c.archsimd != "" {
+			c.want, c.needs = c.archsimd, "archsimd-"+c.needs
+		}
 		if !supported[c.needs] {
 			t.Logf("%s: this build or CPU has no %s kernel, skipped", c.godebug, c.needs)
 			continue

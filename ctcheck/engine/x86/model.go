@@ -521,6 +521,9 @@ var (
 		"VMOVDQU8", "VMOVDQU64", "VMOVDQA64", "VMOVUPS", "VMOVQ", "VMOVD", "VPBROADCASTB", "VPBROADCASTQ", "VPMOVZXBD",
 		"PMOVZXBD", "VEXTRACTI128", "PSHUFD", "VPSHUFD", "VPERMQ", "CVTSI2SD", "CVTTSD2SI", "PMOVMSKB", "VPMOVMSKB",
 		"VPMOVB2M", "VPMOVM2B", "PEXTRQ", "VPEXTRQ",
+		// AVX-512's extract of a ZMM register's half (archsimd's GetLo
+		// and GetHi of a 512-bit vector).
+		"VEXTRACTI64X4",
 		// Word shuffles (SSE2) and AES-NI's one-source operations: the
 		// key schedule's assist and InvMixColumns, fixed latency as the
 		// rounds below.
@@ -1035,7 +1038,7 @@ var (
 	// x86EVEXOnly are the vector instructions that only EVEX encodes.
 	x86EVEXOnly = engine.OpSet("VPXORD", "VPXORQ", "VPORD", "VPORQ", "VPANDD", "VPANDQ", "VMOVDQU8", "VMOVDQU16", "VMOVDQU32",
 		"VMOVDQU64", "VMOVDQA32", "VMOVDQA64", "VPTERNLOGD", "VPTERNLOGQ", "VPTESTMB", "VPTESTMD", "VPTESTMQ", "VPTESTNMB",
-		"VPCMPUB", "VPERMB", "VPMOVB2M", "VPMOVM2B")
+		"VPCMPUB", "VPERMB", "VPMOVB2M", "VPMOVM2B", "VEXTRACTI64X4")
 	// x86AVXOnly are the VEX instructions of AVX at every width; the
 	// rest of the integer ones need AVX2 at 256 bits.
 	x86AVXOnly = engine.OpSet("VMOVDQU", "VMOVDQA", "VMOVUPS", "VMOVQ", "VMOVD", "VPTEST", "VXORPS", "VDIVPS", "VDIVPD", "VSQRTPS",

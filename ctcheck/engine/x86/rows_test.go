@@ -167,6 +167,7 @@ func x86Rows() []rowtest.Row {
 		{Ins: "VPMOVZXBD X1, Z2", Needs: "avx512f", Flow: "X1 -> Z2"},
 		{Ins: "PMOVZXBD X1, X2", Needs: "sse41", Flow: "X1 -> X2"},
 		{Ins: "VEXTRACTI128 $1, Y1, X2", Needs: "avx2", Flow: "Y1 -> X2; -> U2"},
+		{Ins: "VEXTRACTI64X4 $1, Z1, Y2", Needs: "avx512f", Flow: "Z1 -> Y2; -> H2"},
 		{Ins: "PSHUFD $0x4e, X1, X2", Needs: "sse2", Flow: "X1 -> X2"},
 		{Ins: "VPSHUFD $0x4e, Y1, Y2", Needs: "avx2", Flow: "Y1 -> Y2; -> H2"},
 		{Ins: "VPERMQ $0x4e, Y1, Y2", Needs: "avx2", Flow: "Y1 -> Y2; -> H2"},

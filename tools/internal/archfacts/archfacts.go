@@ -37,6 +37,10 @@ type Arch struct {
 	// files' //go:build says it); "" for every release go.mod admits.
 	AsmGo string
 
+	// Experiments are the Go experiments (GOEXPERIMENT) under which the
+	// library has more kernels on this GOARCH.
+	Experiments []Experiment
+
 	// AsmLevels: the kernels' assembly tells levels apart with #ifdef, so
 	// the tools assemble it at every one of Levels.
 	AsmLevels bool
@@ -70,6 +74,16 @@ type Arch struct {
 	// an architecture with kernels has none.
 	MCA   []MCABuild
 	NoMCA string
+}
+
+// An Experiment is a GOEXPERIMENT that gives the library kernels of its
+// own: simd, whose kernels are Go written with simd/archsimd.
+type Experiment struct {
+	Name string // GOEXPERIMENT=Name
+	Go   string // the first Go release that has it for this GOARCH
+	// Kernels are its kernels, in Compare's order, before the assembly
+	// ones: Go functions, not assembly.
+	Kernels []string
 }
 
 // A Level is one value of an architecture's LevelVar that the tools
@@ -278,6 +292,9 @@ func FindRun(spec string) (*Arch, Run, error) {
 func KernelSymbol(kernel string) string {
 	if kernel == "generic" {
 		return "equalGeneric"
+	}
+	if k, ok := strings.CutPrefix(kernel, "archsimd-"); ok {
+		return "equalArchsimd" + strings.ToUpper(k)
 	}
 	return "equal" + strings.ToUpper(kernel)
 }

@@ -21,6 +21,8 @@ var table = []*Arch{
 	{
 		Arch: arch.Of("amd64"), GOOS: "linux",
 		Kernels: []string{"avx512", "avx2", "sse2"},
+		Experiments: []Experiment{{Name: "simd", Go: "go1.26",
+			Kernels: []string{"archsimd-avx512", "archsimd-avx2", "archsimd-avx"}}},
 		Checked: []Level{{Value: "v3"}},
 		QEMU:    "x86_64",
 		// TCG has no AVX-512: every model selects AVX2 at most.

@@ -185,8 +185,12 @@ func ownName(sym string) string {
 // function they name nothing for (the Go code of the path, the
 // trampoline) may assume what its build's level guarantees, and what its
 // caller may.
-func Policy(goarch string) (engine.Policy, error) {
-	dirs, _, err := libraryPolicy(goarch)
+func Policy(goarch string) (engine.Policy, error) { return policyOf(goarch, "") }
+
+// policyOf is Policy of a build with GOEXPERIMENT=experiments ("" for
+// none): its Go files, and so its directives, are others.
+func policyOf(goarch, experiments string) (engine.Policy, error) {
+	dirs, _, err := libraryPolicy(goarch, experiments)
 	if err != nil {
 		return engine.Policy{}, err
 	}
@@ -200,16 +204,17 @@ func Policy(goarch string) (engine.Policy, error) {
 
 // libraryPolicy is what the library's directives say for goarch, and
 // the directives; read once per GOARCH.
-func libraryPolicy(goarch string) (engine.Policy, []string, error) {
+func libraryPolicy(goarch, experiments string) (engine.Policy, []string, error) {
 	type read struct {
 		policy  engine.Policy
 		applied []string
 		err     error
 	}
-	r, ok := libraryPolicies.Load(goarch)
+	key := goarch + "," + experiments
+	r, ok := libraryPolicies.Load(key)
 	if !ok {
 		var x read
-		lib, err := golist.Library("", []string{"GOOS=linux", "GOARCH=" + goarch}, "")
+		lib, err := golist.Library("", []string{"GOOS=linux", "GOARCH=" + goarch, "GOEXPERIMENT=" + experiments}, "")
 		if a := arch.Of(goarch); a == nil {
 			x.err = fmt.Errorf("GOARCH %s: no model", goarch)
 		} else if err != nil {
@@ -217,18 +222,18 @@ func libraryPolicy(goarch string) (engine.Policy, []string, error) {
 		} else {
 			x.policy, x.applied, x.err = ctcheck.PackagePolicy(lib.ImportPath, lib.Dir, lib.GoFiles, a, engine.Policy{})
 		}
-		r, _ = libraryPolicies.LoadOrStore(goarch, x)
+		r, _ = libraryPolicies.LoadOrStore(key, x)
 	}
 	x := r.(read)
 	return x.policy, x.applied, x.err
 }
 
-var libraryPolicies sync.Map // GOARCH -> read
+var libraryPolicies sync.Map // GOARCH,GOEXPERIMENT -> read
 
 // analyse runs the analysis over p from roots under the policy of p's
 // GOARCH.
 func analyse(p *engine.Program, roots []string) (*engine.Report, error) {
-	policy, err := Policy(p.Arch.GOARCH)
+	policy, err := policyOf(p.Arch.GOARCH, experimentsOf(p.GoVersion))
 	if err != nil {
 		return nil, err
 	}
@@ -238,4 +243,16 @@ func analyse(p *engine.Program, roots []string) (*engine.Report, error) {
 	}
 	an.Policy = policy
 	return an.Run(roots)
+}
+
+// experimentsOf is the GOEXPERIMENT of a build from the release its binary
+// or listing names: Go writes the experiments that differ from the
+// release's defaults after "X:" ("go1.26.8 X:simd" in a binary,
+// "go1.26.8-X:simd" in runtime.Version).
+func experimentsOf(goVersion string) string {
+	_, x, ok := strings.Cut(goVersion, "X:")
+	if !ok {
+		return ""
+	}
+	return strings.Fields(x)[0]
 }

@@ -11,8 +11,10 @@ import (
 // Builds are the shipped builds, whose code TestShippedBuilds checks:
 // every GOARCH of internal/archfacts whose machine a model describes (the
 // table gives its registers), at its default level and each level the
-// table checks, and the portable kernel on those with assembly, at the
-// default and the levels the table says.
+// table checks, with each Go experiment that gives it kernels of its own
+// where this release has it (GOEXPERIMENT=simd: the archsimd kernels), and
+// the portable kernel on those with assembly, at the default and the
+// levels the table says.
 var Builds = func() []kernelcheck.Build {
 	var out []kernelcheck.Build
 	for _, a := range archfacts.All() {
@@ -25,6 +27,11 @@ var Builds = func() []kernelcheck.Build {
 		}
 		if len(a.Kernels) == 0 {
 			continue
+		}
+		for _, exp := range a.Experiments {
+			if version.Compare(runtime.Version(), exp.Go) >= 0 {
+				out = append(out, kernelcheck.Build{GOARCH: a.GOARCH, Env: []string{"GOEXPERIMENT=" + exp.Name}})
+			}
 		}
 		out = append(out, kernelcheck.Build{GOARCH: a.GOARCH, Tags: "purego"})
 		for _, l := range a.Checked {

@@ -42,6 +42,15 @@ func wantFuncs(b kernelcheck.Build) []string {
 	for _, k := range append(slices.Clone(a.Kernels), "generic") {
 		want = append(want, pkg+archfacts.KernelSymbol(k)+".abi0")
 	}
+	for _, e := range a.Experiments {
+		if slices.Contains(b.Env, "GOEXPERIMENT="+e.Name) {
+			// Go functions, called by equalLong with the register ABI.
+			want = append(want, pkg+"equalLong")
+			for _, k := range e.Kernels {
+				want = append(want, pkg+archfacts.KernelSymbol(k))
+			}
+		}
+	}
 	return want
 }
 

@@ -1,0 +1,8 @@
+//go:build !(goexperiment.simd && go1.26 && amd64 && gc && !purego)
+
+package ctequal
+
+// equalLong is the selected kernel, for inputs longer than shortMax:
+// equalVector, the assembly trampoline (or the portable kernel). The
+// compiler inlines this call.
+func equalLong(x, y []byte) int { return equalVector(x, y) }
