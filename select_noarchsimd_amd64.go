@@ -1,4 +1,4 @@
-//go:build gc && !purego && !(goexperiment.simd && go1.26)
+//go:build !(goexperiment.simd && go1.26) && gc && !purego
 
 package ctequal
 

@@ -22,8 +22,8 @@ import (
 
 // checkedTags reports whether a build tag is one the checks' builds
 // decide both ways: the compiler, purego, a Go release, a GOARCH they
-// build, and a level they build at (the default or one archfacts
-// checks).
+// build, a level they build at (the default or one archfacts checks), and
+// a Go experiment whose kernels they check (GOEXPERIMENT=simd).
 func checkedTags() func(tag string) bool {
 	known := map[string]bool{"gc": true, "purego": true}
 	for _, a := range archfacts.All() {
@@ -36,6 +36,10 @@ func checkedTags() func(tag string) bool {
 		}
 		for _, l := range a.Checked {
 			known[a.GOARCH+"."+l.Value] = true
+		}
+		// The builds of an experiment's kernels, and those without it.
+		for _, e := range a.Experiments {
+			known["goexperiment."+e.Name] = true
 		}
 	}
 	return func(tag string) bool {

@@ -29,8 +29,11 @@ import (
 // A Record is one kernel as the library's record declares it.
 type Record struct {
 	GOARCH string
-	Name   string // as Kernel reports it: "avx2"
-	Func   string // its function: "equalAVX2"
+	// Experiment is the GOEXPERIMENT whose builds alone have the kernel
+	// (select_archsimd_amd64.go's: simd), "" for every build.
+	Experiment string
+	Name       string // as Kernel reports it: "avx2"
+	Func       string // its function: "equalAVX2"
 	// Needs are the CPU features the kernel cannot run without, and Uses
 	// those it uses where the CPU has them, by internal/impl's names,
 	// which are ctcheck's engine's.
@@ -52,9 +55,11 @@ func Records(goarch string) ([]Record, error) {
 	return rs[goarch], err
 }
 
-// readRecords reads the kernels list of each select_GOARCH.go in dir:
-// each element {impl.Kernel{Name: ..., Needs: impl.Of(...), Uses:
-// impl.Of(...)}, function}.
+// readRecords reads the kernels list of each select_GOARCH.go in dir, and
+// the archsimdKernels list of select_archsimd_GOARCH.go (the kernels of
+// GOEXPERIMENT=simd): each element {impl.Kernel{Name: ..., Needs:
+// impl.Of(...), Uses: impl.Of(...)}, function}. A list may be appended to
+// another: append(archsimdKernels, []*kernel{...}...).
 func readRecords(dir string) (map[string][]Record, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "select_*.go"))
 	if err != nil {
@@ -67,6 +72,10 @@ func readRecords(dir string) (map[string][]Record, error) {
 	out := map[string][]Record{}
 	for _, path := range files {
 		goarch := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(path), "select_"), ".go")
+		list, experiment := "kernels", ""
+		if g, ok := strings.CutPrefix(goarch, "archsimd_"); ok {
+			goarch, list, experiment = g, "archsimdKernels", "simd"
+		}
 		if arch.Of(goarch) == nil || strings.HasSuffix(goarch, "_test") {
 			continue
 		}
@@ -77,22 +86,28 @@ func readRecords(dir string) (map[string][]Record, error) {
 		var bad error
 		ast.Inspect(f, func(n ast.Node) bool {
 			spec, ok := n.(*ast.ValueSpec)
-			if !ok || len(spec.Names) != 1 || spec.Names[0].Name != "kernels" || len(spec.Values) != 1 {
+			if !ok || len(spec.Names) != 1 || spec.Names[0].Name != list || len(spec.Values) != 1 {
 				return true
 			}
-			list, ok := spec.Values[0].(*ast.CompositeLit)
+			v := spec.Values[0]
+			if call, ok := v.(*ast.CallExpr); ok && len(call.Args) == 2 && call.Ellipsis.IsValid() {
+				if fn, ok := call.Fun.(*ast.Ident); ok && fn.Name == "append" {
+					v = call.Args[1]
+				}
+			}
+			lit, ok := v.(*ast.CompositeLit)
 			if !ok {
-				bad = fmt.Errorf("%s: kernels is not a list", path)
+				bad = fmt.Errorf("%s: %s is not a list", path, list)
 				return false
 			}
-			for _, elt := range list.Elts {
+			for _, elt := range lit.Elts {
 				rec, ok, err := readRecord(elt, names)
 				if err != nil {
 					bad = fmt.Errorf("%s: %v", path, err)
 					return false
 				}
 				if ok {
-					rec.GOARCH = goarch
+					rec.GOARCH, rec.Experiment = goarch, experiment
 					out[goarch] = append(out[goarch], rec)
 				}
 			}

@@ -1,6 +1,7 @@
 package kernelcheck_test
 
 import (
+	"go/version"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -75,7 +76,7 @@ func TestDirectivesAreTheRecords(t *testing.T) {
 			t.Logf("%s: this Go (%s) builds no kernel there (they need %s): no directive applies", a.GOARCH, runtime.Version(), a.AsmGo)
 			continue
 		}
-		policy, applied, err := kernelcheck.LibraryPolicy(a.GOARCH)
+		policy, applied, err := kernelcheck.LibraryPolicy(a.GOARCH, "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,6 +85,26 @@ func TestDirectivesAreTheRecords(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, r := range recs {
+			policy := policy
+			if r.Experiment != "" {
+				// The kernels of an experiment, under the directives of
+				// its builds, where this Go has it.
+				i := slices.IndexFunc(a.Experiments, func(e archfacts.Experiment) bool { return e.Name == r.Experiment })
+				if i < 0 {
+					t.Errorf("%s: kernel %s is GOEXPERIMENT=%s's, which archfacts does not list", a.GOARCH, r.Name, r.Experiment)
+					continue
+				}
+				if version.Compare(runtime.Version(), a.Experiments[i].Go) < 0 {
+					t.Logf("%s: this Go (%s) has no GOEXPERIMENT=%s: kernel %s not checked", a.GOARCH, runtime.Version(), r.Experiment, r.Name)
+					continue
+				}
+				if policy, _, err = kernelcheck.LibraryPolicy(a.GOARCH, r.Experiment); err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Contains(a.Experiments[i].Kernels, r.Name) {
+					t.Errorf("%s: kernel %s of GOEXPERIMENT=%s is not in archfacts' list of its kernels", a.GOARCH, r.Name, r.Experiment)
+				}
+			}
 			sym := kernelcheck.LibraryPath() + "." + r.Func
 			var claims []string
 			for _, f := range r.Uses {

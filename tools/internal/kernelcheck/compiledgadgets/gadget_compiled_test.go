@@ -3,6 +3,7 @@ package compiledgadgets
 import (
 	"fmt"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -101,11 +102,25 @@ type x86Planting struct {
 	gp      []string // Go names, in the order a secret register is looked for
 	scratch []string
 	spare   string
+	// experiment, if set, is the GOEXPERIMENT of the build: simd, whose
+	// kernels are Go (archsimd), and so sites of their own.
+	experiment string
 }
 
+func (p x86Planting) build() kernelcheck.Build {
+	b := kernelcheck.Build{GOARCH: p.goarch}
+	if p.experiment != "" {
+		b.Env = []string{"GOEXPERIMENT=" + p.experiment}
+	}
+	return b
+}
+
+var amd64GP, amd64Scratch = strings.Fields("AX BX CX DX SI DI R8 R9 R10 R11 R12 R13 R15"), strings.Fields("R12 R13 R11 R10 R9 R8 SI DI")
+
 var x86Plantings = []x86Planting{
-	{"amd64", "Q", strings.Fields("AX BX CX DX SI DI R8 R9 R10 R11 R12 R13 R15"), strings.Fields("R12 R13 R11 R10 R9 R8 SI DI"), "R15"},
-	{"386", "L", strings.Fields("AX BX CX DX SI DI BP"), strings.Fields("SI DI BX DX"), "BP"},
+	{"amd64", "Q", amd64GP, amd64Scratch, "R15", ""},
+	{"amd64", "Q", amd64GP, amd64Scratch, "R15", "simd"},
+	{"386", "L", strings.Fields("AX BX CX DX SI DI BP"), strings.Fields("SI DI BX DX"), "BP", ""},
 }
 
 // intelName is a Go register's Intel name at width w (8, 4 or 1).
@@ -229,8 +244,12 @@ func TestCompiledGadgets(t *testing.T) {
 	goTool, root := kernelchecktest.Toolchain(t)
 	all := os.Getenv("CTEQUAL_GADGETS") == "all"
 	for _, p := range x86Plantings {
-		t.Run(p.goarch, func(t *testing.T) {
-			src, bin := kernelchecktest.BothPrograms(t, goTool, root, kernelcheck.Build{GOARCH: p.goarch})
+		if p.experiment != "" && !kernelchecktest.HasExperiment(p.goarch, p.experiment) {
+			t.Logf("%s: this Go (%s) has no GOEXPERIMENT=%s: not planted", p.goarch, runtime.Version(), p.experiment)
+			continue
+		}
+		t.Run(p.build().Name(), func(t *testing.T) {
+			src, bin := kernelchecktest.BothPrograms(t, goTool, root, p.build())
 			counts := kernelchecktest.GadgetCounts{}
 			type site struct {
 				name   string
@@ -401,9 +420,9 @@ func TestCompiledGadgets(t *testing.T) {
 			if all {
 				what = "all"
 			}
-			t.Logf("%s compiled: %d gadgets x %d sites, %d planted (%s)", p.goarch, len(x86CompiledGadgets), len(sites), planted, what)
-			counts.Log(t, p.goarch+" compiled Go code")
-			kernelchecktest.CheckGadgetTables(t, p.goarch+" compiled Go code", counts)
+			t.Logf("%s compiled: %d gadgets x %d sites, %d planted (%s)", p.build().Name(), len(x86CompiledGadgets), len(sites), planted, what)
+			counts.Log(t, p.build().Name()+" compiled Go code")
+			kernelchecktest.CheckGadgetTables(t, p.build().Name()+" compiled Go code", counts)
 		})
 	}
 }

@@ -28,11 +28,11 @@ func TestCommand(t *testing.T) {
 	}
 	lib := filepath.Join(dir, "lib")
 	copyModule(t, root, lib)
-	run := func() (int, string) {
+	run := func(env ...string) (int, string) {
 		t.Helper()
 		cmd := exec.Command(bin, "-goarch", "amd64,arm64", "./")
 		cmd.Dir = lib
-		cmd.Env = append(os.Environ(), "GOWORK=off")
+		cmd.Env = append(append(os.Environ(), "GOWORK=off"), env...)
 		var stdout, stderr bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		err := cmd.Run()
@@ -40,7 +40,7 @@ func TestCommand(t *testing.T) {
 		if err != nil && code < 0 {
 			t.Fatal(err)
 		}
-		t.Logf("ctcheck -goarch amd64,arm64 ./: exit %d\n%s%s", code, stdout.String(), stderr.String())
+		t.Logf("%sctcheck -goarch amd64,arm64 ./: exit %d\n%s%s", strings.Join(append(env, ""), " "), code, stdout.String(), stderr.String())
 		return code, stdout.String()
 	}
 	if code, _ := run(); code != 0 {
@@ -71,6 +71,49 @@ func TestCommand(t *testing.T) {
 	code, out := run()
 	if want := fmt.Sprintf("%s:%d: ", cttrace.KernelAsm, line); code != 3 || !strings.Contains(out, want) {
 		t.Errorf("with %s planted: exit %d, want 3 and a finding at %s", p.Name, code, want)
+	}
+	if err := os.WriteFile(asm, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	archsimdLeak(t, lib, run)
+}
+
+// archsimdLeak runs the command on the build with the archsimd kernels
+// (GOEXPERIMENT=simd), where this Go has them: exit 0; and 3, naming the
+// line, with an early exit on the data planted in the AVX2 kernel's loop,
+// which the compiler must turn into a branch.
+func archsimdLeak(t *testing.T, lib string, run func(env ...string) (int, string)) {
+	if !kernelchecktest.HasExperiment("amd64", "simd") {
+		t.Logf("this Go has no GOEXPERIMENT=simd: the archsimd kernels not checked")
+		return
+	}
+	const file = "equal_archsimd_amd64.go"
+	if code, _ := run("GOEXPERIMENT=simd"); code != 0 {
+		t.Fatalf("the shipped library with GOEXPERIMENT=simd: exit %d, want 0", code)
+	}
+	path := filepath.Join(lib, file)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(b)
+	const in, at = "func equalArchsimdAVX2(", "\t\t\ta0 = a0.Or(load(p, 0).Xor(load(q, 0)))\n"
+	k := strings.Index(src, in)
+	i := strings.Index(src[max(k, 0):], at)
+	if k < 0 || i < 0 {
+		t.Fatalf("%s: no line %q in %s to plant at", file, at, in)
+	}
+	i += k + len(at)
+	leak := "\t\t\tif !a0.IsZero() { // the leak\n\t\t\t\treturn 0\n\t\t\t}\n"
+	planted := src[:i] + leak + src[i:]
+	line := strings.Count(planted[:i], "\n") + 1
+	if err := os.WriteFile(path, []byte(planted), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out := run("GOEXPERIMENT=simd")
+	want := fmt.Sprintf("%s:%d: ", file, line)
+	if code != 3 || !strings.Contains(out, want) || !strings.Contains(out, "source compiled]") {
+		t.Errorf("with an early exit planted in %s: exit %d, want 3 and a finding at %s by both checks", file, code, want)
 	}
 }
 

@@ -29,7 +29,7 @@ var Builds = func() []kernelcheck.Build {
 			continue
 		}
 		for _, exp := range a.Experiments {
-			if version.Compare(runtime.Version(), exp.Go) >= 0 {
+			if HasExperiment(a.GOARCH, exp.Name) {
 				out = append(out, kernelcheck.Build{GOARCH: a.GOARCH, Env: []string{"GOEXPERIMENT=" + exp.Name}})
 			}
 		}
@@ -48,4 +48,16 @@ var Builds = func() []kernelcheck.Build {
 // command that builds the driver is this test's own release.
 func AsmBuilt(a *archfacts.Arch) bool {
 	return a.AsmGo == "" || version.Compare(runtime.Version(), a.AsmGo) >= 0
+}
+
+// HasExperiment reports whether this toolchain has the Go experiment of
+// goarch's kernels that internal/archfacts names: the go command that
+// builds the driver is this test's own release.
+func HasExperiment(goarch, name string) bool {
+	for _, e := range archfacts.Must(goarch).Experiments {
+		if e.Name == name {
+			return version.Compare(runtime.Version(), e.Go) >= 0
+		}
+	}
+	return false
 }
