@@ -10,18 +10,18 @@ package impl
 // Supported, which Register sets.
 type Kernel struct {
 	// Name is what ctequal.Kernel reports while the kernel is selected:
-	// "avx512", "avx2", "sse2", "neon", "rvv", "vsx", "vx", "lasx", "lsx" or
-	// "generic".
+	// "avx512", "avx2", "sse2", "neon", "rvv", "vsx", "vx", "lasx", "lsx",
+	// "generic", or with GOEXPERIMENT=simd "archsimd-avx512" and the like.
 	Name string
 	// Needs is the set of CPU features the kernel cannot run without.
 	Needs Features
 	// Uses is the set of features the kernel uses where the CPU has them,
 	// but does not need (DIT, for NEON).
 	Uses Features
-	// Use is the kernel's flag: the assembly trampoline jumps to the first
-	// kernel whose flag is set. The portable kernel has none (nil) and runs
-	// when no flag is set. Only package ctequal's initialisation and Select
-	// write the flags.
+	// Use is the kernel's flag: the assembly trampoline (or, for the
+	// archsimd kernels, equalLong) jumps to the first kernel whose flag is
+	// set. The portable kernel has none (nil) and runs when no flag is set.
+	// Only package ctequal's initialisation and Select write the flags.
 	Use *bool
 	// Supported reports whether this CPU and operating system have every
 	// feature in Needs, as golang.org/x/sys/cpu sees them after GODEBUG.
