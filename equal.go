@@ -12,8 +12,8 @@
 // its arguments, writes to them, allocates or panics, and all of them are
 // safe for concurrent use by any number of goroutines.
 //
-// On amd64 the kernel is AVX-512, AVX2 or SSE2 assembly (built with
-// GOEXPERIMENT=simd, Go written with simd/archsimd first), on arm64 NEON, on
+// On amd64 the kernel is AVX-512, AVX2 or SSE2 assembly, on arm64 NEON
+// (built with GOEXPERIMENT=simd, Go written with simd/archsimd first), on
 // ppc64le VSX, with Go 1.25 or newer LASX or LSX on loong64, and with Go
 // 1.26 or newer RVV on riscv64 and the vector facility on s390x, chosen
 // once at start-up from the CPU's features
@@ -87,9 +87,9 @@ func EqualString(x, y string) bool {
 
 // Kernel returns the name of the kernel Compare uses on this CPU: "avx512",
 // "avx2", "sse2", "neon", "rvv", "vsx", "vx", "lasx", "lsx" or "generic";
-// in a build with GOEXPERIMENT=simd on amd64, "archsimd-avx512",
-// "archsimd-avx2" or "archsimd-avx" where the CPU runs them (the same
-// shapes written with simd/archsimd).
+// in a build with GOEXPERIMENT=simd, "archsimd-avx512", "archsimd-avx2"
+// or "archsimd-avx" on amd64 where the CPU runs them, and "archsimd-neon"
+// on arm64 without FEAT_DIT (the same shapes written with simd/archsimd).
 // Compare compares inputs of up to 64 bytes in straight-line Go whatever
 // the kernel: there a Go function beats any call into assembly.
 func Kernel() string {

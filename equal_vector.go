@@ -1,4 +1,4 @@
-//go:build !(goexperiment.simd && go1.26 && amd64 && gc && !purego)
+//go:build !(goexperiment.simd && gc && !purego && (go1.26 && amd64 || go1.27 && arm64))
 
 package ctequal
 

@@ -26,9 +26,15 @@ func init() {
 	}
 }
 
+// TestArm64SelectsNEON: the NEON assembly, but in a build with the
+// archsimd kernel (GOEXPERIMENT=simd) where the CPU has no FEAT_DIT.
 func TestArm64SelectsNEON(t *testing.T) {
-	if Kernel() != "neon" || !useNEON {
-		t.Fatalf("Kernel() = %q on arm64 (useNEON %v), want neon", Kernel(), useNEON)
+	want := "neon"
+	if len(archsimdKernels) > 0 && !useDIT {
+		want = "archsimd-neon"
+	}
+	if Kernel() != want || want == "neon" && !useNEON {
+		t.Fatalf("Kernel() = %q on arm64 (useNEON %v, useDIT %v), want %s", Kernel(), useNEON, useDIT, want)
 	}
 	if impl.CPU().Has(impl.DIT) != useDIT {
 		t.Fatalf("impl.CPU() says DIT %v, the kernel uses it: %v", impl.CPU().Has(impl.DIT), useDIT)

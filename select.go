@@ -19,11 +19,12 @@ type kernel struct {
 var portable = &kernel{Kernel: impl.Kernel{Name: "generic"}, equal: equalGeneric}
 
 // choose returns the name of the first kernel in ks, widest first, whose
-// needs are all in have. The last kernel needs nothing. It is a pure
-// function of the features, so that a table of CPUs can test it.
+// needs are all in have and that does not give way to any of them. The
+// last kernel needs nothing. It is a pure function of the features, so
+// that a table of CPUs can test it.
 func choose(have impl.Features, ks []*kernel) string {
 	for _, k := range ks {
-		if have.HasAll(k.Needs) {
+		if have.HasAll(k.Needs) && have&k.GivesWay == 0 {
 			return k.Name
 		}
 	}

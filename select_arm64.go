@@ -43,10 +43,10 @@ var useNEON bool
 // kernels lists the arm64 kernels. NEON (Advanced SIMD) is part of every
 // ARMv8-A CPU that Go runs on; the kernel sets PSTATE.DIT where the CPU
 // has FEAT_DIT.
-var kernels = []*kernel{
+var kernels = append(archsimdKernels, []*kernel{
 	{impl.Kernel{Name: "neon", Use: &useNEON, Needs: impl.Of(impl.ASIMD), Uses: impl.Of(impl.DIT)}, equalNEON},
 	portable,
-}
+}...)
 
 // What each kernel may assume of the CPU, for the constant-time checker
 // (ctcheck): its record's Needs, the mode it claims (DIT, where useDIT
@@ -64,6 +64,14 @@ var kernels = []*kernel{
 func init() {
 	impl.AssumeDIT = func() {
 		useDIT = true
-		impl.SetCPU(cpuFeatures())
+		have := cpuFeatures()
+		impl.SetCPU(have)
+		// A kernel may give way where the CPU has DIT: choose again.
+		chosen := choose(have, kernels)
+		for _, k := range kernels {
+			if k.Use != nil {
+				*k.Use = k.Name == chosen
+			}
+		}
 	}
 }

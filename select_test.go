@@ -151,3 +151,26 @@ func TestSelectedKernelIs(t *testing.T) {
 	}
 	checkFlags(t)
 }
+
+// TestChooseGivesWay: a kernel that gives way to a feature is not chosen
+// where the CPU has it, though it runs there (archsimd-neon gives way to
+// the NEON assembly where the CPU has DIT, which only the assembly sets).
+func TestChooseGivesWay(t *testing.T) {
+	ks := []*kernel{
+		{Kernel: impl.Kernel{Name: "go", Needs: impl.Of(impl.ASIMD), GivesWay: impl.Of(impl.DIT)}},
+		{Kernel: impl.Kernel{Name: "asm", Needs: impl.Of(impl.ASIMD)}},
+		portable,
+	}
+	for _, c := range []struct {
+		have impl.Features
+		want string
+	}{
+		{impl.Of(impl.ASIMD), "go"},
+		{impl.Of(impl.ASIMD, impl.DIT), "asm"},
+		{0, "generic"},
+	} {
+		if got := choose(c.have, ks); got != c.want {
+			t.Errorf("choose(%v) = %s, want %s", c.have, got, c.want)
+		}
+	}
+}

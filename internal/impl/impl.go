@@ -18,6 +18,10 @@ type Kernel struct {
 	// Uses is the set of features the kernel uses where the CPU has them,
 	// but does not need (DIT, for NEON).
 	Uses Features
+	// GivesWay is the set of features where any of which the kernel is
+	// not chosen, though it runs: a kernel after it does better there
+	// (the archsimd NEON kernel cannot set DIT, the NEON assembly can).
+	GivesWay Features
 	// Use is the kernel's flag: the assembly trampoline (or, for the
 	// archsimd kernels, equalLong) jumps to the first kernel whose flag is
 	// set. The portable kernel has none (nil) and runs when no flag is set.

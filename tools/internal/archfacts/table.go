@@ -38,7 +38,9 @@ var table = []*Arch{
 	{
 		Arch: arch.Of("arm64"), GOOS: "linux",
 		Kernels: []string{"neon"},
-		QEMU:    "aarch64",
+		Experiments: []Experiment{{Name: "simd", Go: "go1.27",
+			Kernels: []string{"archsimd-neon"}}},
+		QEMU: "aarch64",
 		// qemu 7.2 implements FEAT_DIT for -cpu max but does not
 		// advertise it; the Cortex-A53 (ARMv8.0) has none.
 		Runs: []Run{

@@ -78,42 +78,55 @@ func TestCommand(t *testing.T) {
 	archsimdLeak(t, lib, run)
 }
 
+// archsimdLeaks are early exits on the data planted in an archsimd
+// kernel's loop, which the compiler must turn into a branch.
+var archsimdLeaks = []struct{ goarch, file, fn, leak string }{
+	{"amd64", "equal_archsimd_amd64.go", "equalArchsimdAVX2", "if !a0.IsZero() {"},
+	{"arm64", "equal_archsimd_arm64.go", "equalArchsimdNEON", "if a0.ReduceMax() != 0 {"},
+}
+
 // archsimdLeak runs the command on the build with the archsimd kernels
 // (GOEXPERIMENT=simd), where this Go has them: exit 0; and 3, naming the
-// line, with an early exit on the data planted in the AVX2 kernel's loop,
-// which the compiler must turn into a branch.
+// line, with each of archsimdLeaks planted.
 func archsimdLeak(t *testing.T, lib string, run func(env ...string) (int, string)) {
 	if !kernelchecktest.HasExperiment("amd64", "simd") {
 		t.Logf("this Go has no GOEXPERIMENT=simd: the archsimd kernels not checked")
 		return
 	}
-	const file = "equal_archsimd_amd64.go"
 	if code, _ := run("GOEXPERIMENT=simd"); code != 0 {
 		t.Fatalf("the shipped library with GOEXPERIMENT=simd: exit %d, want 0", code)
 	}
-	path := filepath.Join(lib, file)
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	src := string(b)
-	const in, at = "func equalArchsimdAVX2(", "\t\t\ta0 = a0.Or(load(p, 0).Xor(load(q, 0)))\n"
-	k := strings.Index(src, in)
-	i := strings.Index(src[max(k, 0):], at)
-	if k < 0 || i < 0 {
-		t.Fatalf("%s: no line %q in %s to plant at", file, at, in)
-	}
-	i += k + len(at)
-	leak := "\t\t\tif !a0.IsZero() { // the leak\n\t\t\t\treturn 0\n\t\t\t}\n"
-	planted := src[:i] + leak + src[i:]
-	line := strings.Count(planted[:i], "\n") + 1
-	if err := os.WriteFile(path, []byte(planted), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out := run("GOEXPERIMENT=simd")
-	want := fmt.Sprintf("%s:%d: ", file, line)
-	if code != 3 || !strings.Contains(out, want) || !strings.Contains(out, "source compiled]") {
-		t.Errorf("with an early exit planted in %s: exit %d, want 3 and a finding at %s by both checks", file, code, want)
+	for _, l := range archsimdLeaks {
+		if !kernelchecktest.HasExperiment(l.goarch, "simd") {
+			t.Logf("%s: this Go's archsimd has no kernel there: %s not planted", l.goarch, l.fn)
+			continue
+		}
+		path := filepath.Join(lib, l.file)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := string(b)
+		const at = "\t\t\ta0 = a0.Or(load(p, 0).Xor(load(q, 0)))\n"
+		k := strings.Index(src, "func "+l.fn+"(")
+		i := strings.Index(src[max(k, 0):], at)
+		if k < 0 || i < 0 {
+			t.Fatalf("%s: no line %q in %s to plant at", l.file, at, l.fn)
+		}
+		i += k + len(at)
+		planted := src[:i] + "\t\t\t" + l.leak + " // the leak\n\t\t\t\treturn 0\n\t\t\t}\n" + src[i:]
+		line := strings.Count(planted[:i], "\n") + 1
+		if err := os.WriteFile(path, []byte(planted), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out := run("GOEXPERIMENT=simd")
+		want := fmt.Sprintf("%s:%d: ", l.file, line)
+		if code != 3 || !strings.Contains(out, want) || !strings.Contains(out, "["+l.goarch+"; source compiled]") {
+			t.Errorf("with an early exit planted in %s: exit %d, want 3 and a finding at %s by both checks on %s", l.fn, code, want, l.goarch)
+		}
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
