@@ -146,7 +146,7 @@ func writeSelection(out io.Writer, m facts) {
 			continue
 		}
 		fmt.Fprintf(w, "  selected\t%s\n", k.Name)
-		fmt.Fprintf(w, "  because\t%s\n", because(k))
+		fmt.Fprintf(w, "  because\t%s\n", because(k, m))
 		fmt.Fprintf(w, "  to turn it off\t%s\n", turnOff(k))
 		for _, f := range k.Uses.List() {
 			state := "no: this CPU does not have it, as far as golang.org/x/sys/cpu can tell"
@@ -210,11 +210,24 @@ func (m facts) whyNot(k impl.Kernel) string {
 	return strings.Join(why, ", ")
 }
 
-func because(k impl.Kernel) string {
-	if k.Needs == 0 {
-		return "no other kernel is supported; the portable Go kernel runs everywhere"
+func because(k impl.Kernel, m facts) string {
+	var gaveWay []string
+	for _, o := range m.kernels {
+		if o.Name == k.Name {
+			break
+		}
+		if o.Supported && m.have&o.GivesWay != 0 {
+			gaveWay = append(gaveWay, o.Name+" gives way where the CPU has "+(m.have&o.GivesWay).String())
+		}
 	}
-	return "the CPU and OS have " + k.Needs.String() + ", and it is the widest kernel that is supported"
+	then := ""
+	if len(gaveWay) > 0 {
+		then = " (" + strings.Join(gaveWay, "; ") + ")"
+	}
+	if k.Needs == 0 {
+		return "no other kernel is supported; the portable Go kernel runs everywhere" + then
+	}
+	return "the CPU and OS have " + k.Needs.String() + ", and it is the widest kernel that is supported" + then
 }
 
 func turnOff(k impl.Kernel) string {
@@ -225,6 +238,9 @@ func turnOff(k impl.Kernel) string {
 	}
 	if k.Needs == 0 {
 		return "nothing to turn off"
+	}
+	if strings.HasPrefix(k.Name, "archsimd-") {
+		return "build without GOEXPERIMENT=simd for the assembly kernel"
 	}
 	return "build with -tags purego for the portable kernel"
 }
@@ -237,10 +253,14 @@ func needsText(k impl.Kernel) string {
 }
 
 func usesText(k impl.Kernel) string {
-	if k.Uses == 0 {
-		return ""
+	s := ""
+	if k.Uses != 0 {
+		s += "; uses " + k.Uses.String() + " where present"
 	}
-	return "; uses " + k.Uses.String() + " where present"
+	if k.GivesWay != 0 {
+		s += "; gives way where the CPU has " + k.GivesWay.String()
+	}
+	return s
 }
 
 func yesNo(b bool) string {
