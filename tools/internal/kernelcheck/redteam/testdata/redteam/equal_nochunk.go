@@ -3,7 +3,7 @@
 // the //with: lines after it (likewise), and the declarations after the
 // package clause appended (rtPlant).
 
-//replace:	func equalChunk(x, y []byte) int { return equalVector(x, y) }
-//with:	func rtShippedChunk(x, y []byte) int { return equalVector(x, y) } // equalChunk is another file's
+//replace:	func equalChunk(x, y []byte) int { return equalLong(x, y) }
+//with:	func rtShippedChunk(x, y []byte) int { return equalLong(x, y) } // equalChunk is another file's
 
 package ctequal
