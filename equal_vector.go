@@ -1,4 +1,4 @@
-//go:build !(goexperiment.simd && gc && !purego && (go1.26 && amd64 || go1.27 && arm64))
+//go:build !(goexperiment.simd && gc && !purego && ((go1.26 && amd64) || (go1.27 && arm64)))
 
 package ctequal
 
