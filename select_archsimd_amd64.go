@@ -30,8 +30,8 @@ var archsimdKernels = []*kernel{
 // streamFrom is the length from which the assembly's AVX-512 kernel reads
 // with 32-byte loads (asm/amd64): two inputs of 32 KiB no longer fit a 48
 // KiB L1d, and from L2 64-byte loads are slower on Zen 5 (at 64 KiB
-// archsimd's 512-bit loop took 824 ns, the assembly 686). Above it the
-// AVX-512 selection runs the assembly kernel: a hybrid.
+// archsimd's 512-bit loop took 752 ns, the assembly 633: docs/archsimd.md).
+// From there the AVX-512 selection runs the assembly kernel: a hybrid.
 const streamFrom = 32 << 10
 
 // equalLong is the selected kernel, for inputs longer than shortMax.
