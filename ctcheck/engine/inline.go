@@ -75,7 +75,9 @@ func readInlineTable(f *elf.File, pcln []byte, text uint64) (*inlineTable, error
 			continue
 		}
 		for _, sec := range f.Sections {
-			if sec.Type != elf.SHT_NOBITS && s.Value >= sec.Addr && s.Value < sec.Addr+sec.Size {
+			// Only a section the program loads: a debug section's address
+			// is 0, and one larger than the symbol's address held it too.
+			if sec.Flags&elf.SHF_ALLOC != 0 && sec.Type != elf.SHT_NOBITS && s.Value >= sec.Addr && s.Value < sec.Addr+sec.Size {
 				data, err := sec.Data()
 				if err != nil {
 					return nil, err
