@@ -36,12 +36,20 @@ func choose(have impl.Features, ks []*kernel) string {
 // sees the features after GODEBUG is applied.
 func init() {
 	have := cpuFeatures()
-	chosen := choose(have, kernels)
 	impl.SetCPU(have)
+	selectFor(have)
+	for _, k := range kernels {
+		impl.Register(&k.Kernel)
+	}
+}
+
+// selectFor sets the flag of the kernel choose picks for have, and clears
+// every other.
+func selectFor(have impl.Features) {
+	chosen := choose(have, kernels)
 	for _, k := range kernels {
 		if k.Use != nil {
 			*k.Use = k.Name == chosen
 		}
-		impl.Register(&k.Kernel)
 	}
 }

@@ -67,11 +67,6 @@ func init() {
 		have := cpuFeatures()
 		impl.SetCPU(have)
 		// A kernel may give way where the CPU has DIT: choose again.
-		chosen := choose(have, kernels)
-		for _, k := range kernels {
-			if k.Use != nil {
-				*k.Use = k.Name == chosen
-			}
-		}
+		selectFor(have)
 	}
 }
