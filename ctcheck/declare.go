@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -16,6 +17,11 @@ import (
 //	//ctcheck:secret NAMES -- REASON   the named parts are secret
 //	//ctcheck:public NAMES -- REASON   the named parts are public
 //	//ctcheck:writes NAMES             the function may store to the named memory
+//	//ctcheck:assume NAMES: constant time[, result public] -- REASON
+//	                                   a call through the named func value or
+//	                                   interface, whose target the code does not
+//	                                   fix, takes the same time whatever it is
+//	                                   passed (and returns only public values)
 //
 // in the doc comment of the func declaration, one verb a line; the
 // reason after " -- " is required in a directive (the command line's may
@@ -40,19 +46,28 @@ type Declaration struct {
 	Func   string   // importpath.Func, importpath.(*T).M; or the name alone
 	Verb   string   // secret, public or writes
 	Names  []string // as written: *state, msg[:], s.len
-	Reason string   `json:",omitempty"`
+	// Says is what assume says of the callees: "constant time" or
+	// "constant time, result public".
+	Says   string `json:",omitempty"`
+	Reason string `json:",omitempty"`
 	Where  string   // the file and line, "-func", or the policy file and line
 }
 
 func (d Declaration) String() string {
 	s := fmt.Sprintf("%s: %s: %s %s", d.Where, d.Func, d.Verb, strings.Join(d.Names, " "))
+	if d.Says != "" {
+		s += ": " + d.Says
+	}
 	if d.Reason != "" {
 		s += " -- " + d.Reason
 	}
 	return s
 }
 
-var declVerbs = []string{"secret", "public", "writes"}
+var declVerbs = []string{"secret", "public", "writes", "assume"}
+
+// assumptions are what assume may say of a callee the code does not fix.
+var assumptions = []string{"constant time", "constant time, result public"}
 
 // parseClause reads "VERB NAMES [-- REASON]".
 func parseClause(fn, text, where string, needReason bool) (Declaration, error) {
@@ -65,16 +80,27 @@ func parseClause(fn, text, where string, needReason bool) (Declaration, error) {
 		return Declaration{}, fmt.Errorf("%s: %s: an empty declaration", where, fn)
 	}
 	d := Declaration{Func: fn, Verb: fields[0], Names: fields[1:], Reason: strings.TrimSpace(reason), Where: where}
+	if d.Verb == "assume" {
+		names, says, ok := strings.Cut(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(body), "assume")), ":")
+		d.Names, d.Says = strings.Fields(names), strings.Join(strings.Fields(says), " ")
+		if !ok || !slices.Contains(assumptions, d.Says) {
+			return d, fmt.Errorf("%s: %s: assume %s: say what a call through it does: %q or %q", where, fn, strings.TrimSpace(names), assumptions[0], assumptions[1])
+		}
+	}
 	switch {
 	case !isVerb(d.Verb):
-		return d, fmt.Errorf("%s: %s: %q: no such declaration (secret, public, writes)", where, fn, d.Verb)
+		return d, fmt.Errorf("%s: %s: %q: no such declaration (secret, public, writes, assume)", where, fn, d.Verb)
 	case len(d.Names) == 0:
 		return d, fmt.Errorf("%s: %s: %s names nothing", where, fn, d.Verb)
 	case needReason && d.Verb != "writes" && (!hasReason || d.Reason == ""):
 		return d, fmt.Errorf("%s: %s: %s %s: say why, after \" -- \"", where, fn, d.Verb, strings.Join(d.Names, " "))
 	}
 	for _, n := range d.Names {
-		if _, err := parseName(n); err != nil {
+		dn, err := parseName(n)
+		if err == nil && d.Verb == "assume" && (dn.deref || dn.elems || len(dn.fields) > 0) {
+			err = fmt.Errorf("assume names an argument, a func value or an interface")
+		}
+		if err != nil {
 			return d, fmt.Errorf("%s: %s: %s %s: %v", where, fn, d.Verb, n, err)
 		}
 	}

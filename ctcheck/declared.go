@@ -181,7 +181,7 @@ func readDeclared(importPath, symPkg, dir string, goFiles []string, a *engine.Ar
 		sym := symPkg + "." + e.key
 		for _, d := range e.decls {
 			for _, name := range d.Names {
-				if err := l.declare(d.Verb, name); err != nil {
+				if err := l.declare(d.Verb, name, d.Says); err != nil {
 					return nil, fmt.Errorf("%s: %s.%s: %s: %v", d.Where, importPath, e.key, d.Verb, err)
 				}
 				for _, where := range l.placed {
@@ -230,7 +230,7 @@ func contradiction(decls []Declaration) error {
 	type said struct{ verb, where string }
 	first := map[string]said{}
 	for _, d := range decls {
-		if d.Verb == "writes" {
+		if d.Verb == "writes" || d.Verb == "assume" {
 			continue
 		}
 		for _, n := range d.Names {

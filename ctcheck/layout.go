@@ -360,8 +360,8 @@ func (l *layouter) locations(rp regPart) []string {
 	return out
 }
 
-// declare applies one verb to one name.
-func (l *layouter) declare(verb, name string) error {
+// declare applies one verb to one name (says: what assume says).
+func (l *layouter) declare(verb, name, says string) error {
 	n, err := parseName(name)
 	if err != nil {
 		return err
@@ -369,6 +369,9 @@ func (l *layouter) declare(verb, name string) error {
 	p := l.param(n.arg)
 	if p == nil {
 		return fmt.Errorf("%s: no argument %s", name, n.arg)
+	}
+	if verb == "assume" {
+		return l.assume(p, says)
 	}
 	lv := engine.Secret
 	if verb == "public" {
@@ -486,6 +489,33 @@ func (l *layouter) declare(verb, name string) error {
 			r.Spans = append(r.Spans, span)
 		}
 	}
+	return nil
+}
+
+// assume places what a call through argument p may do, where p is a func
+// value or an interface: at its first word (the func value, the itab or
+// type), through which the code reaches the code it calls.
+func (l *layouter) assume(p *param, says string) error {
+	switch p.typ.Underlying().(type) {
+	case *types.Signature, *types.Interface:
+	default:
+		return fmt.Errorf("%s is neither a func value nor an interface (%s)", p.name, p.typ)
+	}
+	a := engine.Assumption{Name: p.name, ResultPublic: strings.HasSuffix(says, "result public")}
+	a0 := a
+	a0.Slot = p.off
+	l.abi0.Assumed = append(l.abi0.Assumed, a0)
+	where := []string{fmt.Sprintf("ABI0 %d(FP)", p.off)}
+	switch {
+	case p.inFrame:
+		a.Slot = p.ioff
+		where = append(where, fmt.Sprintf("ABIInternal frame %d", p.ioff))
+	default:
+		a.Reg = p.regs[0].reg
+		where = append(where, "ABIInternal "+a.Reg)
+	}
+	l.intern.Assumed = append(l.intern.Assumed, a)
+	l.placed = append(l.placed, "a call through the word at "+strings.Join(where, ", "))
 	return nil
 }
 

@@ -76,6 +76,8 @@ type Analysis struct {
 	regions    []*Region
 	alignedIDs map[string]int
 	allocIDs   map[string]int // the allocations' regions, by function
+	wbBuf      int            // the write barrier's buffer's region, +1 (0: none yet)
+	assumed    map[string]Assumption // by assumedKey
 }
 
 // follows reports whether the analysis follows a call of sym: a function

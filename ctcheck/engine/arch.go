@@ -47,6 +47,10 @@ type Arch struct {
 	// restarts the function with LR set from it. LR itself where the call
 	// leaves it alone (riscv64 links X5); "" without LR.
 	MorestackLR string
+	// WriteBarrierBuf is the register in which the runtime's
+	// gcWriteBarrierN returns a pointer to the buffer space that the
+	// caller fills with pointers (runtime/asm_GOARCH.s).
+	WriteBarrierBuf string
 	// KeptBelowSP is how many bytes below its stack pointer a function's
 	// callees leave as they were: on arm64, the slot where its prologue
 	// saves the frame pointer (each frame's top is reserved for it:
@@ -109,7 +113,7 @@ type Arch struct {
 	// prints an address computed in two instructions: at names the
 	// variable at an address.
 	Objdump func(f *Func, in *Inst, args []string) error
-	Globals func(f *Func, at func(addr uint64) string)
+	Globals func(f *Func, at func(addr uint64) (string, int64))
 	// Disassembler, where set, reads a binary with a disassembler of the
 	// architecture's own, in place of go tool objdump.
 	Disassembler func(ctx context.Context, a *Arch, bin string, keep func(sym string) bool) (*Program, error)
@@ -204,6 +208,9 @@ type PtrFlow struct {
 	Zero     bool // dst receives nil (src unused)
 	Const    bool // dst receives the integer Delta (src unused)
 	Not      bool // dst receives the complement of the integer src holds
+	// Static: dst receives the address of the symbol Static, Delta
+	// bytes in (src unused): LEAQ sym(SB), MOVD $sym(SB).
+	Static string
 	// AlignBy, a register: dst receives src aligned down by the mask it
 	// holds, where that is a constant -2^k (x86's ANDQ CX, AX).
 	AlignBy Arg

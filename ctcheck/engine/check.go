@@ -151,5 +151,8 @@ func Disassemble(ctx context.Context, goTool string, a *Arch, bin string, keep f
 	if err := nameGlobals(p, bin); err != nil {
 		return nil, err
 	}
+	if err := readStatic(p, bin); err != nil {
+		return nil, err
+	}
 	return p, nil
 }

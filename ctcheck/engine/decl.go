@@ -73,6 +73,22 @@ func (an *Analysis) applyDecl(st *State, f *Func, d *FuncDecl) {
 	for r, l := range lay.Regs {
 		st.Regs[r] = max(get(st.Regs, r), l)
 	}
+	for _, as := range lay.Assumed {
+		key := assumedKey(f.Name, as.Name)
+		if an.assumed == nil {
+			an.assumed = map[string]Assumption{}
+		}
+		an.assumed[key] = as
+		p := ptr{region: assumedRegion, sym: key, known: true}
+		if as.Reg != "" {
+			st.setPtr(as.Reg, p)
+			continue
+		}
+		if st.slotPtrs == nil {
+			st.slotPtrs = map[int64]ptr{}
+		}
+		st.slotPtrs[an.a.ArgBase+as.Slot] = p
+	}
 	for _, r := range lay.Regions {
 		an.regions = append(an.regions, r)
 		p := ptr{region: len(an.regions) - 1, known: true}
@@ -104,8 +120,53 @@ func (an *Analysis) srcPtr(m *Mach, st *State, src Arg) (ptr, bool) {
 			p, ok := st.slotPtrs[o]
 			return p, ok
 		}
+		return an.loadedPtr(st, src)
 	}
 	return ptr{}, false
+}
+
+// loadedPtr is what a pointer-size load from x reads of an address, in
+// st: a read-only word of the program (static.go), or a region's word
+// that the code stored an address in.
+func (an *Analysis) loadedPtr(st *State, x Arg) (ptr, bool) {
+	if x.Index != "" && x.Index != an.a.Zero || x.Pre || x.Post || x.Shift != "" {
+		return ptr{}, false
+	}
+	var sym string
+	var off int64
+	switch {
+	case x.Global && x.Reg == "" && x.Sym != "":
+		sym, off = x.Sym, x.Imm
+	case x.Reg != "" && !x.Global:
+		p, ok := st.ptrs[x.Reg]
+		if !ok || !p.known {
+			return ptr{}, false
+		}
+		switch {
+		case p.region == assumedRegion:
+			return ptr{region: codeRegion, sym: p.sym, known: true}, true
+		case p.region == staticRegion:
+			sym, off = p.sym, p.off+x.Imm
+		case p.region >= 0:
+			q, ok := st.rptrs[rkey{p.region, p.off + x.Imm}]
+			return q, ok
+		default:
+			return ptr{}, false
+		}
+	default:
+		return ptr{}, false
+	}
+	if an.prog.static == nil {
+		return ptr{}, false
+	}
+	w, ok := an.prog.static.word(sym, off)
+	if !ok {
+		return ptr{}, false
+	}
+	if w.code || w.off == 0 && an.prog.Funcs[w.sym] != nil {
+		return ptr{region: codeRegion, sym: w.sym, known: true}, true
+	}
+	return ptr{region: staticRegion, sym: w.sym, off: w.off, known: true}, true
 }
 
 // slotOf is the stack offset of a pointer-size slot x in st, where it is
@@ -124,6 +185,23 @@ func (an *Analysis) slotOf(m *Mach, st *State, x Arg) (int64, bool) {
 		return p.off + x.Imm, true
 	}
 	return 0, false
+}
+
+// assumedKey names the callees of an assumption, as a call's target:
+// root f's argument name.
+func assumedKey(f, name string) string { return "<" + name + " of " + f + ", assumed>" }
+
+// regionWord is the word of a region, at a known offset, that memory
+// operand x addresses in st.
+func (an *Analysis) regionWord(st *State, x Arg) (rkey, bool) {
+	if x.Index != "" && x.Index != an.a.Zero || x.Global || x.Pre || x.Post || x.Reg == "" {
+		return rkey{}, false
+	}
+	p, ok := st.ptrs[x.Reg]
+	if !ok || !p.known || p.region < 0 || an.regions[p.region].aligned {
+		return rkey{}, false
+	}
+	return rkey{p.region, p.off + x.Imm}, true
 }
 
 // maxAlign is the largest alignment of a stack pointer's copy followed:
@@ -145,6 +223,7 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 	type put struct {
 		reg  string
 		slot int64
+		word *rkey // a region's word
 		p    ptr
 	}
 	var puts []put
@@ -155,6 +234,13 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 			p, ok = ptr{region: nilRegion}, true
 		case fl.Const:
 			p, ok = ptr{region: constRegion, off: fl.Delta, known: true}, true
+			fl.Delta = 0
+		case fl.Static != "" && fl.Delta == 0 && an.prog.Funcs[fl.Static] != nil:
+			// A function's entry: a closure's code, which the code
+			// stores into the closure it builds.
+			p, ok = ptr{region: codeRegion, sym: fl.Static, known: true}, true
+		case fl.Static != "":
+			p, ok = ptr{region: staticRegion, sym: fl.Static, off: fl.Delta, known: true}, true
 			fl.Delta = 0
 		}
 		if !ok || p.region == nilRegion && (fl.Delta != 0 || fl.Vary || fl.Align > 1) {
@@ -176,8 +262,11 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 			}
 			p.off = ^p.off
 		}
-		if p.region == constRegion && (fl.Vary || fl.Align > 1) {
-			continue // an integer no longer known
+		if (p.region == constRegion || p.region <= staticRegion) && (fl.Vary || fl.Align > 1) {
+			continue // an integer or an address no longer known
+		}
+		if p.region == codeRegion && fl.Delta != 0 {
+			continue // no function's entry
 		}
 		switch {
 		case fl.Align > 1 && p.region == stackRegion && p.known:
@@ -198,6 +287,8 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 		case ArgMem:
 			if o, ok := an.slotOf(m, pre, fl.Dst); ok {
 				puts = append(puts, put{slot: o, p: p})
+			} else if k, ok := an.regionWord(pre, fl.Dst); ok && p.region <= staticRegion {
+				puts = append(puts, put{word: &k, p: p})
 			}
 		}
 	}
@@ -217,6 +308,11 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 				}
 			case u.reg != "":
 				st.setPtr(u.reg, u.p)
+			case u.word != nil:
+				if st.rptrs == nil {
+					st.rptrs = map[rkey]ptr{}
+				}
+				st.rptrs[*u.word] = u.p
 			default:
 				if st.slotPtrs == nil {
 					st.slotPtrs = map[int64]ptr{}

@@ -252,6 +252,7 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 			after.guards = maps.Clone(back.guards)
 			after.mem = back.mem
 			after.rmem, after.amem = back.rmem, back.amem
+			after.rptrs = maps.Clone(back.rptrs)
 			after.rmemShared, after.amemShared = true, true
 			back.rmemShared, back.amemShared = true, true
 			// The callee's frame, from its entry on, is the caller's
@@ -312,6 +313,9 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	if d, off, ok := an.duffEntry(sym); ok {
 		return an.duffed(m, d, off, out, push)
 	}
+	if as, ok := an.assumed[sym]; ok {
+		return an.assumedCall(m, as, out, push)
+	}
 	switch {
 	case strings.Contains(sym, "+0x"):
 		m.Find("jump into the middle of %s (not modelled)", sym)
@@ -332,6 +336,8 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 			return &State{}
 		}
 		return an.exit(f, an.calleeEntry(out, call, sym))
+	case isWriteBarrier(sym) && an.a.WriteBarrierBuf != "" && an.prog.runtimeFunc(sym):
+		return an.writeBarrier(out, push)
 	case summaries[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
 		return an.summarised(m, sym, summaries[strings.TrimSuffix(sym, ".abi0")], out, push)
 	case allocations[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
@@ -483,7 +489,7 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 		}
 	}
 	back.links, back.linkSlots = nil, nil // it may have written any
-	back.ptrs, back.slotPtrs = nil, nil
+	back.ptrs, back.slotPtrs, back.rptrs = nil, nil, nil
 	return back
 }
 

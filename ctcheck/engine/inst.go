@@ -136,6 +136,9 @@ type Program struct {
 	// not the runtime's, and is neither summarised nor known not to
 	// return.
 	runtimeFiles map[string]string
+	// static reads the read-only words that fix indirect calls' targets
+	// (static.go); nil where none are known.
+	static staticData
 }
 
 // runtimeFunc reports whether sym, named as one of the runtime's, is
@@ -214,13 +217,22 @@ func SplitOperands(s string) []string {
 		case ')', ']', '}':
 			depth--
 		case ',':
-			if depth == 0 {
+			// An itab's symbol holds a comma between its two types
+			// (go:itab.*p.T,p.I(SB)): no operand ends inside it.
+			if depth == 0 && !inItab(s[start:i]) {
 				args = append(args, strings.TrimSpace(s[start:i]))
 				start = i + 1
 			}
 		}
 	}
 	return append(args, strings.TrimSpace(s[start:]))
+}
+
+// inItab reports whether operand text s ends inside an itab's symbol:
+// after "go:itab." and before the type after the comma.
+func inItab(s string) bool {
+	i := strings.LastIndex(s, "go:itab.")
+	return i >= 0 && !strings.Contains(s[i:], ",")
 }
 
 func OpSet(ops ...string) map[string]bool {

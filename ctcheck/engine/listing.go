@@ -101,7 +101,28 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 	}
 	// Each regular expression runs only on the lines that hold what it
 	// needs (a program's listing runs to a million lines).
+	static := listingStatic{}
+	rodata := "" // the read-only data symbol whose lines these are
 	for _, line := range strings.Split(text, "\n") {
+		if rodata != "" {
+			if strings.HasPrefix(line, "\trel ") {
+				static.addRel(rodata, line, a.PtrSize)
+				continue
+			}
+			if strings.HasPrefix(line, "\t") {
+				continue
+			}
+			rodata = ""
+		}
+		if strings.Contains(line, " SRODATA") {
+			if h := listingRodata.FindStringSubmatch(line); h != nil {
+				if err := flush(); err != nil {
+					return nil, err
+				}
+				rodata = h[1]
+				continue
+			}
+		}
 		if strings.Contains(line, " STEXT") {
 			if h := listingHeader.FindStringSubmatch(line); h != nil {
 				if err := flush(); err != nil {
@@ -155,6 +176,7 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 	if len(p.Funcs) == 0 {
 		return nil, fmt.Errorf("the listing has no functions")
 	}
+	p.static = static
 	// Go code calls an assembly function of a package it knows by ABI0,
 	// directly, with the arguments on the stack: the listing prints the
 	// name alone.

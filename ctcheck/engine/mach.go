@@ -311,6 +311,11 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 		}
 		return l
 	}
+	if p, ok := m.State.ptrs[x.Reg]; ok && p.region == assumedRegion && x.Index == "" && !x.Global {
+		// A func value's or an interface's words that an assumption
+		// covers: the caller's code and type data, not its secrets.
+		return Static
+	}
 	if m.viaG(x) {
 		// The goroutine's own struct (its stack bounds, which every
 		// prologue compares with): the runtime's memory, which no
@@ -382,6 +387,7 @@ func (m *Mach) Store(x Arg, width int, l Level) {
 		m.Find("store outside the stack frame (not modelled)")
 	}
 	m.State.mem = max(m.State.mem, l)
+	m.State.rptrs = nil // it may be any region's word
 }
 
 // Jump is an unconditional branch to target in this function.
@@ -442,14 +448,53 @@ func (m *Mach) Jmp(a Arg) {
 }
 
 // CallTo is a call of a, which leaves the return address in the link
-// register lr: a function, or a register or memory (indirect).
+// register lr ("": the model sets it): a function, or a register
+// (indirect; the load-store architectures print CALL (R2)), followed
+// where it holds a function's entry that the code fixed (static.go).
 func (m *Mach) CallTo(a Arg, lr string) {
-	m.Set(lr, Static) // the return address
-	if a.Kind == ArgSym {
+	target, ok := m.codeIn(a, false)
+	if lr != "" {
+		m.Set(lr, Static) // the return address
+	}
+	switch {
+	case a.Kind == ArgSym:
 		m.Call(a.Sym)
-	} else {
+	case ok:
+		m.Call(target)
+	default:
 		m.Indirect()
 	}
+}
+
+// CallThrough is a call through a register or memory operand a (x86's
+// CALL CX, CALL 24(AX)): of the function whose entry it holds where the
+// code fixed it (static.go), else a target the analysis cannot follow.
+func (m *Mach) CallThrough(a Arg) {
+	if target, ok := m.codeIn(a, true); ok {
+		m.Call(target)
+		return
+	}
+	m.Indirect()
+}
+
+// codeIn is the function whose entry a call operand a holds, where it
+// holds one the code fixed: a register, or (load-store architectures'
+// CALL (R2)) a register written as memory; with memory, the word at a.
+func (m *Mach) codeIn(a Arg, memory bool) (string, bool) {
+	var p ptr
+	var ok bool
+	switch {
+	case a.Kind == ArgReg:
+		p, ok = m.State.ptrs[a.Reg]
+	case a.Kind == ArgMem && !memory && a.Reg != "" && a.Imm == 0 && a.Index == "" && !a.Global:
+		p, ok = m.State.ptrs[a.Reg]
+	case a.Kind == ArgMem && memory:
+		p, ok = m.an.loadedPtr(m.State, a)
+	}
+	if !ok || p.region != codeRegion || !p.known || p.off != 0 {
+		return "", false
+	}
+	return p.sym, true
 }
 
 // Indirect is a call or jump through a register or memory: a target the
@@ -473,10 +518,10 @@ func (m *Mach) regionOf(x Arg) (ptr, bool) {
 		x.Index = "" // ppc64's and s390x's (R20)(R0): R0 as an index is zero
 	}
 	p, ok := m.State.ptrs[x.Reg]
-	if (!ok || p.region == nilRegion || p.region == constRegion) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
+	if (!ok || !p.addressesRegion()) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
 		p, ok = m.State.ptrs[x.Index]
 	}
-	if !ok || p.region == nilRegion || p.region == constRegion {
+	if !ok || !p.addressesRegion() {
 		return ptr{}, false
 	}
 	if x.Index != "" {
@@ -543,6 +588,7 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 	if !r.aligned && !r.fresh {
 		m.State.mem = max(m.State.mem, l)
 	}
+	m.State.dropRegionPtrs(p, width)
 	if !p.known {
 		rmem := m.State.rmemW()
 		k := rkey{p.region, floorOff}

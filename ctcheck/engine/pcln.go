@@ -211,18 +211,24 @@ func nameGlobals(p *Program, bin string) error {
 	}
 	var data []elf.Symbol
 	for _, s := range syms {
-		if elf.ST_TYPE(s.Info) == elf.STT_OBJECT && s.Size > 0 {
+		if t := elf.ST_TYPE(s.Info); t == elf.STT_OBJECT || t == elf.STT_FUNC { // a closure's code: ADRP, ADD
 			data = append(data, s)
 		}
 	}
-	slices.SortFunc(data, func(x, y elf.Symbol) int { return cmp.Compare(x.Value, y.Value) })
-	// at names the variable that starts at addr, "" for none.
-	at := func(addr uint64) string {
+	slices.SortFunc(data, bySymbolAddress)
+	// at names the variable that holds addr, and addr's offset in it;
+	// "" for none. A symbol of no size (go:funcdesc, which the linker
+	// gives the func values of top-level functions) holds what follows
+	// it up to the next.
+	at := func(addr uint64) (string, int64) {
 		i, found := slices.BinarySearchFunc(data, addr, func(s elf.Symbol, addr uint64) int { return cmp.Compare(s.Value, addr) })
-		if !found {
-			return ""
+		if !found && i > 0 && (addr < data[i-1].Value+data[i-1].Size || data[i-1].Size == 0) {
+			i, found = i-1, true
 		}
-		return data[i].Name
+		if !found {
+			return "", 0
+		}
+		return data[i].Name, int64(addr - data[i].Value)
 	}
 	for _, fn := range p.Funcs {
 		a.Globals(fn, at)

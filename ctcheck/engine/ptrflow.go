@@ -54,6 +54,8 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 			return []PtrFlow{{Dst: dst, Zero: true}} // nil
 		case plain(dst) && src.Kind == ArgImm && src.Name == "" && src.Sym == "":
 			return []PtrFlow{{Dst: dst, Const: true, Delta: src.Imm}}
+		case plain(dst) && src.Kind == ArgImm && src.Sym != "":
+			return []PtrFlow{{Dst: dst, Static: src.Sym, Delta: src.Imm}} // MOVD $sym(SB), R0
 		case plain(src) && plain(dst):
 			return []PtrFlow{{Dst: dst, Src: src}}
 		case src.Kind == ArgMem && !src.Post && !src.Pre && plain(dst):
@@ -75,6 +77,11 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 			}
 		default:
 			return nil
+		}
+		if adds[op] && n == 3 && plain(dst) && x.Kind == ArgImm && x.Sym != "" {
+			// The add after ADRP that the binary's reader named
+			// (arm64ObjGlobals): the address of a symbol.
+			return []PtrFlow{{Dst: dst, Static: x.Sym, Delta: x.Imm}}
 		}
 		if adds[op] && n == 3 && plain(dst) && x.Kind == ArgImm && x.Name == "" && x.Sym == "" && y.Kind == ArgReg && zero != "" && y.Reg == zero {
 			return []PtrFlow{{Dst: dst, Const: true, Delta: x.Imm}} // riscv64's ADDI $512, X0, X12: a constant

@@ -95,6 +95,18 @@ func (r *Region) publicNames() []string {
 	return names
 }
 
+// extent is the size of the object a region was declared as (*p of one
+// element, whose bytes past it a span marks secret, no declaration
+// naming them), where it is known.
+func (r *Region) extent() (int64, bool) {
+	if n := len(r.Spans); n > 0 {
+		if s := r.Spans[n-1]; s.Size < 0 && s.Level == Secret && s.Name == "" && s.Off > 0 {
+			return s.Off, true
+		}
+	}
+	return 0, false
+}
+
 // highest is the highest level any byte of r may have.
 func (r *Region) highest() Level {
 	l := r.Level
@@ -136,6 +148,21 @@ type Layout struct {
 	// Regs are registers with their level.
 	Regs    map[string]Level
 	Regions []*Region
+	// Assumed are the func values and interfaces whose calls the
+	// declarations say what of.
+	Assumed []Assumption
+}
+
+// An Assumption is what a declaration says of the calls through a func
+// value or an interface argument (its first word: the func value's
+// pointer, the itab or type), whose targets the code does not fix: each
+// takes the same time whatever it is passed, and returns public values
+// where ResultPublic.
+type Assumption struct {
+	Name         string
+	Reg          string // the word at entry: a register, or
+	Slot         int64  // from 0(FP) where Reg is ""
+	ResultPublic bool
 }
 
 // movePtrs returns the pointers of m seen from another activation, whose

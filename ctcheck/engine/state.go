@@ -56,6 +56,10 @@ type State struct {
 	slotPtrs               map[int64]ptr
 	rmem, amem             map[rkey]Level
 	rmemShared, amemShared bool
+	// rptrs are the pointer-size words of regions, at known offsets,
+	// that hold an address of static data or of a function (an
+	// interface's itab, a func value), as the code stored them.
+	rptrs map[rkey]ptr
 }
 
 func NewState() *State {
@@ -75,6 +79,7 @@ func (s *State) Clone() *State {
 	c.links, c.linkSlots = maps.Clone(s.links), maps.Clone(s.linkSlots)
 	c.guards = maps.Clone(s.guards)
 	c.ptrs, c.slotPtrs = maps.Clone(s.ptrs), maps.Clone(s.slotPtrs)
+	c.rptrs = maps.Clone(s.rptrs)
 	s.rmemShared, s.amemShared = true, true
 	c.rmemShared, c.amemShared = true, true
 	return &c
@@ -192,6 +197,12 @@ func (s *State) joinPtrs(o *State) bool {
 	if len(s.slotPtrs) > 0 {
 		var c bool
 		if s.slotPtrs, c = joinPtrs(s.slotPtrs, o.slotPtrs); c {
+			changed = true
+		}
+	}
+	if len(s.rptrs) > 0 {
+		var c bool
+		if s.rptrs, c = joinPtrs(s.rptrs, o.rptrs); c {
 			changed = true
 		}
 	}
@@ -333,7 +344,7 @@ func (s *State) key() string {
 	for _, k := range slices.Sorted(maps.Keys(s.guards)) {
 		fmt.Fprintf(&b, "%s=%v,", k, s.guards[k])
 	}
-	if len(s.ptrs)+len(s.slotPtrs)+len(s.rmem)+len(s.amem) > 0 {
+	if len(s.ptrs)+len(s.slotPtrs)+len(s.rmem)+len(s.amem)+len(s.rptrs) > 0 {
 		b.WriteByte('|')
 		for _, k := range slices.Sorted(maps.Keys(s.ptrs)) {
 			fmt.Fprintf(&b, "%s=%v,", k, s.ptrs[k])
@@ -353,6 +364,17 @@ func (s *State) key() string {
 			for _, k := range keys {
 				fmt.Fprintf(&b, "%d:%d=%d,", k.region, k.off, mem[k])
 			}
+		}
+		b.WriteByte('|')
+		keys := slices.Collect(maps.Keys(s.rptrs))
+		slices.SortFunc(keys, func(x, y rkey) int {
+			if x.region != y.region {
+				return x.region - y.region
+			}
+			return cmpInt(x.off, y.off)
+		})
+		for _, k := range keys {
+			fmt.Fprintf(&b, "%d:%d=%v,", k.region, k.off, s.rptrs[k])
 		}
 	}
 	return b.String()
@@ -382,6 +404,27 @@ const nilRegion = -2
 // fixed it. It addresses nothing.
 const constRegion = -3
 
+// staticRegion is the provenance of an address in the program's
+// read-only data: sym's, off bytes in (a func value, an itab, a generic
+// dictionary: static.go). Memory through it is the program's data, as
+// through any static pointer; a pointer-size load from it may read an
+// address the linker put there.
+const staticRegion = -4
+
+// codeRegion is the provenance of a function's entry, sym's, read from
+// static data: a call through a location that holds it calls sym.
+const codeRegion = -5
+
+// assumedRegion is the provenance of a func value or an interface that a
+// declaration assumes what of (Assumption), sym the key of the
+// assumption (assumedKey): any word loaded through it is code whose call
+// the assumption covers.
+const assumedRegion = -6
+
+// addressesRegion reports whether p is a pointer into memory the
+// analysis tracks by provenance: a region, or the frame.
+func (p ptr) addressesRegion() bool { return p.region >= stackRegion }
+
 // A ptr is what a register or a stack slot holds of a pointer: into a
 // region (by index, or stackRegion), at a known offset from its start or
 // an unknown one.
@@ -389,6 +432,7 @@ type ptr struct {
 	region int
 	off    int64
 	known  bool
+	sym    string // staticRegion's and codeRegion's symbol
 }
 
 // A rkey is a byte of a region; off floorOff is the level of a store at
@@ -403,8 +447,9 @@ const floorOff = math.MinInt64
 // joinPtr is what a location holds of a pointer where two paths meet.
 func joinPtr(a, b ptr) (ptr, bool) {
 	switch {
-	case a.region == constRegion || b.region == constRegion:
-		return a, a == b && a.known // one integer, or none
+	case a.region == constRegion || b.region == constRegion,
+		a.region <= staticRegion || b.region <= staticRegion:
+		return a, a == b && a.known // one integer or address, or none
 	case a.region == nilRegion:
 		return b, true
 	case b.region == nilRegion:
@@ -495,4 +540,15 @@ type Guard struct {
 	Feature string
 	Eq      bool
 	Mode    bool
+}
+
+// dropRegionPtrs forgets the addresses that a store of width bytes at p
+// overwrites: the words it overlaps, or, at an offset not known, every
+// word of its region.
+func (s *State) dropRegionPtrs(p ptr, width int) {
+	for k := range s.rptrs {
+		if k.region == p.region && (!p.known || k.off < p.off+int64(max(width, 1)) && p.off < k.off+8) {
+			delete(s.rptrs, k)
+		}
+	}
 }

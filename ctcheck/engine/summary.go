@@ -61,8 +61,102 @@ func knownRuntime(name string) bool {
 	name = strings.TrimSuffix(name, ".abi0")
 	_, ok := summaries[name]
 	_, alloc := allocations[name]
-	return ok || alloc || name == "runtime.gopanic" || strings.HasPrefix(name, "runtime.panic") ||
+	return ok || alloc || isWriteBarrier(name) || name == "runtime.gopanic" || strings.HasPrefix(name, "runtime.panic") ||
 		name == "runtime.duffzero" || name == "runtime.duffcopy"
+}
+
+// isWriteBarrier reports whether sym is the runtime's write barrier,
+// which compiled Go calls before it stores a pointer into the heap while
+// the collector marks (runtime.writeBarrier set): gcWriteBarrier1 to 8,
+// by how many pointers the caller will put in its buffer.
+func isWriteBarrier(sym string) bool {
+	n, ok := strings.CutPrefix(sym, "runtime.gcWriteBarrier")
+	return ok && len(n) == 1 && n[0] >= '1' && n[0] <= '8'
+}
+
+// writeBarrier is the exit of a write barrier called from out (push:
+// the bytes the call pushed). Its time depends on how full its buffer
+// is, which no input sets; it keeps every register but one, in which it
+// returns a pointer to the buffer's space, where the caller stores the
+// pointers it is about to write and overwrite: a region of its own, new
+// memory that nothing reads back.
+func (an *Analysis) writeBarrier(out *State, push int64) *State {
+	if an.wbBuf == 0 {
+		an.regions = append(an.regions, &Region{Name: "the write barrier's buffer", Level: Public, fresh: true,
+			Writes: []Span{{Off: 0, Size: -1}}})
+		an.wbBuf = len(an.regions)
+	}
+	buf := an.a.WriteBarrierBuf
+	back := an.returned(out, push, Secret)
+	back.Regs = maps.Clone(out.Regs)
+	delete(back.Regs, buf)
+	back.guards = maps.Clone(out.guards)
+	delete(back.guards, buf)
+	back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push))
+	if back.ptrs == nil {
+		back.ptrs = map[string]ptr{}
+	}
+	back.ptrs[buf] = ptr{region: an.wbBuf - 1, known: true}
+	return back
+}
+
+// assumedCall is the exit of a call, from out (push: the bytes the call
+// pushed), through a func value or an interface of assumption as: code
+// the analysis does not see, which the declaration says takes the same
+// time whatever it is passed. It may read and write whatever its
+// arguments reach, and the package variables: what it writes, and its
+// results but where the declaration says they are public, take the
+// highest level of what it may read (fail closed).
+func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) *State {
+	back := an.returned(out, push, Secret)
+	in := out.mem
+	var regions []ptr
+	anywhere := false
+	for _, r := range slices.Concat(an.a.IntArgRegs, an.a.FloatArgRegs) {
+		p, ok := out.ptrs[r]
+		if ok && (p.region == codeRegion || p.region == assumedRegion) {
+			continue // the call's target, or its func value: no data
+		}
+		for loc, l := range out.Regs {
+			if loc == r || strings.HasPrefix(loc, r+".") {
+				in = max(in, l)
+			}
+		}
+		switch {
+		case ok && p.region >= 0:
+			// What the callee may read: the object where its size is
+			// known (Go code stays in it), else any byte.
+			if n, ok := an.regions[p.region].extent(); ok {
+				in = max(in, m.regionLoad(ptr{region: p.region, known: true}, int(n)))
+			} else {
+				in = max(in, m.regionLoad(ptr{region: p.region}, 1))
+			}
+			regions = append(regions, p)
+		case ok && p.region == stackRegion:
+			in = Secret // the frame, at any slot: fail closed
+			anywhere = true
+		case ok && p.region < stackRegion:
+		case get(out.Regs, r) != Static:
+			anywhere = true // a pointer of no known provenance may be
+		}
+	}
+	if an.abi0Call(m, "", 1) {
+		in, anywhere = Secret, true // arguments in the frame: fail closed
+	}
+	for _, p := range regions {
+		rmem := back.rmemW()
+		k := rkey{p.region, floorOff}
+		rmem[k] = max(rmem[k], in)
+		back.dropRegionPtrs(ptr{region: p.region}, 1)
+	}
+	if anywhere {
+		back.rptrs = nil
+	}
+	back.mem = max(back.mem, in)
+	if !as.ResultPublic {
+		an.copiedThrough(back)
+	}
+	return back
 }
 
 // A callArg is an argument at a call, as the caller passed it.
@@ -76,7 +170,7 @@ type callArg struct {
 // newCallArg is an argument of level l whose location held p (ok: a
 // provenance, or a constant) at the call.
 func newCallArg(l Level, p ptr, ok bool) callArg {
-	a := callArg{level: l, ptr: p, isPtr: ok && p.region != nilRegion && p.region != constRegion, n: -1}
+	a := callArg{level: l, ptr: p, isPtr: ok && p.addressesRegion(), n: -1}
 	if ok && p.region == constRegion && p.known && p.off >= 0 {
 		a.n = p.off
 	}

@@ -779,11 +779,7 @@ func armControl(c armCases) bool {
 		}
 	case op == "CALL" && n == 1 && cond == "" && !setFlags:
 		m.Set("R14", engine.Static) // the return address
-		if a[0].Kind == engine.ArgSym {
-			m.Call(a[0].Sym)
-		} else {
-			m.Indirect()
-		}
+		m.CallTo(a[0], "")
 	default:
 		return false
 	}
@@ -1146,7 +1142,7 @@ var armDuffs = map[string]engine.Duff{
 // armArch is the model of arm: the registers its ABI gives a fixed role,
 // its levels and features, and its front ends' hooks.
 var ARM = &engine.Arch{
-	GOARCH: "arm", PtrSize: 4, ArgBase: armFixedFrame, PtrFlows: armPtrFlows, SP: "R13", LR: "R14", MorestackLR: "R3",
+	GOARCH: "arm", WriteBarrierBuf: "R8", PtrSize: 4, ArgBase: armFixedFrame, PtrFlows: armPtrFlows, SP: "R13", LR: "R14", MorestackLR: "R3",
 	G: "R10", GInABI0: true, Tmp: []string{"R11"},
 	LevelVar: "GOARM", Levels: []string{"5", "6", "7"}, DefaultLevel: "7", Macros: engine.Cumulative,
 	Features: armFeatures, LevelFeaturesOf: armLevels, NeedsOf: armNeeds, RuntimeFlags: armRuntimeFlags,

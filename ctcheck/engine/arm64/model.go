@@ -1026,7 +1026,7 @@ var arm64PtrFlows = engine.WithPairs(engine.GoOrderFlows("MOVD", engine.OpSet("A
 // arm64Arch is the model of arm64: the registers its ABI gives a fixed role,
 // its levels and features, and its front ends' hooks.
 var ARM64 = &engine.Arch{
-	GOARCH: "arm64", PtrSize: 8, SP: "RSP", LR: "R30", MorestackLR: "R3", Zero: "ZR",
+	GOARCH: "arm64", WriteBarrierBuf: "R25", PtrSize: 8, SP: "RSP", LR: "R30", MorestackLR: "R3", Zero: "ZR",
 	// R18 is the platform register, R26 the closure context, R29 the
 	// frame pointer.
 	G: "R28", GInABI0: true, Tmp: []string{"R27"}, Other: []string{"R18", "R26", "R29"},

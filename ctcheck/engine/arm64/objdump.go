@@ -279,17 +279,29 @@ func arm64ObjReg(s string) (engine.Arg, bool) {
 // reads or writes through R: ADRP sets R to the page n bytes from this
 // instruction's, the access adds its offset (the assembler's expansion
 // of MOVBU ·flag(SB), R6).
-func arm64ObjGlobals(f *engine.Func, at func(addr uint64) string) {
+func arm64ObjGlobals(f *engine.Func, at func(addr uint64) (string, int64)) {
 	for i := 0; i+1 < len(f.Insts); i++ {
 		adrp := f.Insts[i]
 		if adrp.Op != "ADRP" || len(adrp.Args) != 2 || adrp.Args[0].Kind != engine.ArgImm || adrp.Args[1].Kind != engine.ArgReg {
 			continue
 		}
 		page := adrp.Addr&^0xfff + uint64(adrp.Args[0].Imm)
-		for j := range f.Insts[i+1].Args {
-			x := &f.Insts[i+1].Args[j]
+		next := &f.Insts[i+1]
+		if a := next.Args; next.Op == "ADD" && len(a) == 3 && a[0].Kind == engine.ArgImm && a[0].Sym == "" &&
+			a[1].IsReg(adrp.Args[1].Reg) && a[2].Kind == engine.ArgReg && a[2].Shift == "" {
+			// ADD $n, R0, R0: the address of a symbol (MOVD $sym(SB), R0),
+			// named with its offset for the pointer flows.
+			if sym, off := at(page + uint64(a[0].Imm)); sym != "" {
+				next.Args[0].Sym, next.Args[0].Imm = sym, off
+			}
+			continue
+		}
+		for j := range next.Args {
+			x := &next.Args[j]
 			if x.Kind == engine.ArgMem && x.Reg == adrp.Args[1].Reg && x.Index == "" && !x.Pre && !x.Post {
-				x.Sym = at(page + uint64(x.Imm))
+				if sym, off := at(page + uint64(x.Imm)); off == 0 {
+					x.Sym = sym
+				}
 			}
 		}
 	}

@@ -827,7 +827,7 @@ var loong64PtrFlows = engine.GoOrderFlows("MOVV", engine.OpSet("ADDV", "ADDVU"),
 // its levels and features, and its front ends' hooks.
 var LOONG64 = &engine.Arch{
 	// R2 is the thread pointer.
-	GOARCH: "loong64", PtrSize: 8, ArgBase: loong64FixedFrame, PtrFlows: loong64PtrFlows,
+	GOARCH: "loong64", WriteBarrierBuf: "R29", PtrSize: 8, ArgBase: loong64FixedFrame, PtrFlows: loong64PtrFlows,
 	IntArgRegs: engine.Numbered("R", 4, 19), FloatArgRegs: engine.Numbered("F", 0, 15), Zero: "R0", SP: "R3", LR: "R1", MorestackLR: "R31",
 	G: "R22", GInABI0: true, Tmp: []string{"R30"}, Other: []string{"R2"},
 	Features: loong64Features, LevelFeaturesOf: loong64Levels, NeedsOf: loong64Needs,

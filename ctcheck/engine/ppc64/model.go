@@ -922,7 +922,7 @@ var ppc64PtrFlows = engine.GoOrderFlows("MOVD", engine.OpSet("ADD"), engine.OpSe
 // its levels and features, and its front ends' hooks.
 var PPC64LE = &engine.Arch{
 	// LR is a special register. R2 is the TOC, R13 the thread pointer.
-	GOARCH: "ppc64le", PtrSize: 8, ArgBase: ppc64FixedFrame, PtrFlows: ppc64PtrFlows,
+	GOARCH: "ppc64le", WriteBarrierBuf: "R29", PtrSize: 8, ArgBase: ppc64FixedFrame, PtrFlows: ppc64PtrFlows,
 	IntArgRegs: append(engine.Numbered("R", 3, 10), engine.Numbered("R", 14, 17)...), FloatArgRegs: engine.Numbered("VS", 1, 12), Zero: "R0", ZeroByConvention: true, SP: "R1", LR: "LR", MorestackLR: "R5",
 	G: "R30", GInABI0: true, Tmp: []string{"R31"}, Other: []string{"R2", "R13"},
 	LevelVar: "GOPPC64", Levels: []string{"power8", "power9", "power10"}, DefaultLevel: "power8", Macros: engine.Cumulative,

@@ -338,11 +338,7 @@ func riscv64Step(mach *engine.Mach) {
 			// caller's caller, and the engine gives callees their own in X1.
 			m.Find("call linking X5 of a function other than the stack growth (fail closed)")
 		}
-		if a[1].Kind == engine.ArgSym {
-			m.Call(a[1].Sym)
-		} else {
-			m.Indirect()
-		}
+		m.CallTo(a[1], "")
 	case op == "CALL":
 		m.Indirect()
 	case riscv64B2[op] && n == 3 && regs(a[0], a[1]):
@@ -615,7 +611,7 @@ var riscv64PtrFlows = engine.GoOrderFlows("MOV", engine.OpSet("ADD", "ADDI"), en
 // riscv64Arch is the model of riscv64: the registers its ABI gives a fixed role,
 // its levels and features, and its front ends' hooks.
 var RISCV64 = &engine.Arch{
-	GOARCH: "riscv64", PtrSize: 8, ArgBase: 8, PtrFlows: riscv64PtrFlows,
+	GOARCH: "riscv64", WriteBarrierBuf: "X24", PtrSize: 8, ArgBase: 8, PtrFlows: riscv64PtrFlows,
 	IntArgRegs:   append(append(engine.Numbered("X", 10, 17), "X8", "X9"), engine.Numbered("X", 18, 23)...),
 	FloatArgRegs: append(append(engine.Numbered("F", 10, 17), "F8", "F9"), engine.Numbered("F", 18, 23)...), Zero: "X0", SP: "X2", LR: "X1", MorestackLR: "X1",
 	// X3 is the global pointer, X4 the thread pointer.

@@ -1038,7 +1038,7 @@ var s390xPtrFlows = s390xCryptoFlows(engine.WithAddressOf("LA", engine.GoOrderFl
 var S390X = &engine.Arch{
 	// R0 reads as zero as a base or index; R1 is the stack-zeroing
 	// scratch register (REGRT1).
-	GOARCH: "s390x", PtrSize: 8, ArgBase: s390xFixedFrame, PtrFlows: s390xPtrFlows, Zero: "R0", ZeroAsBase: true, SP: "R15", LR: "R14", MorestackLR: "R5",
+	GOARCH: "s390x", WriteBarrierBuf: "R9", PtrSize: 8, ArgBase: s390xFixedFrame, PtrFlows: s390xPtrFlows, Zero: "R0", ZeroAsBase: true, SP: "R15", LR: "R14", MorestackLR: "R5",
 	G: "R13", GInABI0: true, Tmp: []string{"R10", "R11"}, Other: []string{"R1"},
 	Features: s390xFeatures, LevelFeaturesOf: s390xLevels, NeedsOf: s390xNeeds,
 	Step: s390xStep, Regs: s390xRegs(),

@@ -198,7 +198,13 @@ func gnuInstruction(f *engine.Func, in *engine.Inst) {
 		if t := gnuTarget.FindStringSubmatch(strings.TrimSpace(in.Text[i+2:])); t != nil {
 			for j := range in.Args {
 				if in.Args[j].Kind == engine.ArgMem && in.Args[j].Global && in.Args[j].Reg == "" {
-					in.Args[j].Sym = t[2]
+					// The symbol and the offset in it, as the listing's
+					// sym+8(SB) has them (the displacement from RIP says
+					// nothing more).
+					in.Args[j].Sym, in.Args[j].Imm = t[2], 0
+					if t[3] != "" {
+						in.Args[j].Imm, _ = strconv.ParseInt(t[3], 16, 64)
+					}
 				}
 			}
 		}

@@ -694,7 +694,7 @@ func x86Control(m x86m, op string, a x86Args) bool {
 		if a[0].Kind == engine.ArgMem {
 			m.Address(a[0])
 		}
-		m.Indirect()
+		m.CallThrough(a[0])
 	default:
 		return false
 	}
@@ -1152,6 +1152,9 @@ func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 			return []engine.PtrFlow{{Dst: dst, Const: true, Delta: src.Imm}} // 386's MOVL $512, 8(SP): an argument
 		}
 	case "LEA":
+		if dst.Kind == engine.ArgReg && dst.Width == w && src.Kind == engine.ArgMem && src.Global && src.Sym != "" && src.Reg == "" && src.Index == "" {
+			return []engine.PtrFlow{{Dst: dst, Static: src.Sym, Delta: src.Imm}} // LEAQ sym(SB), AX
+		}
 		if dst.Kind == engine.ArgReg && dst.Width == w && src.Kind == engine.ArgMem && !src.Global && src.Reg != "" {
 			base := engine.Arg{Kind: engine.ArgReg, Reg: src.Reg}
 			flows := []engine.PtrFlow{{Dst: dst, Src: base, Delta: src.Imm, Vary: src.Index != ""}}
@@ -1211,7 +1214,7 @@ var i386Duffs = map[string]engine.Duff{
 // amd64Arch is the model of amd64: the registers its ABI gives a fixed role,
 // its levels and features, and its front ends' hooks.
 var AMD64 = &engine.Arch{
-	GOARCH: "amd64", PtrSize: 8, SP: "SP", RetAddr: 8,
+	GOARCH: "amd64", WriteBarrierBuf: "R11", PtrSize: 8, SP: "SP", RetAddr: 8,
 	// R14 is g in ABIInternal only; BP is the frame pointer.
 	G: "R14", Other: []string{"BP"}, Fixed: engine.Numbered("X15.", 0, 7),
 	LevelVar: "GOAMD64", Levels: []string{"v1", "v2", "v3", "v4"}, DefaultLevel: "v1", Macros: engine.One,
@@ -1224,7 +1227,7 @@ var AMD64 = &engine.Arch{
 // i386Arch is the model of 386: the registers its ABI gives a fixed role,
 // its levels and features, and its front ends' hooks.
 var I386 = &engine.Arch{
-	GOARCH: "386", ArgBase: 4, PtrFlows: x86PtrFlows, PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
+	GOARCH: "386", WriteBarrierBuf: "DI", ArgBase: 4, PtrFlows: x86PtrFlows, PtrSize: 4, SP: "SP", RetAddr: 4, Other: []string{"BP"},
 	// GO386=sse2, the default, requires SSE2; softfloat code has none.
 	Features: x86Features, LevelFeaturesOf: i386Levels, NeedsOf: x86Needs, RuntimeFlags: x86RuntimeFlags,
 	Step: x86Step, Regs: x86Regs(), Listing: i386Listing, Duffs: i386Duffs, Disassembler: disassembleGNU,

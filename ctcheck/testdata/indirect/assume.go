@@ -1,0 +1,28 @@
+package indirect
+
+// Calls through a func value or an interface that the caller passes: a
+// target the code does not fix, which a declaration may assume constant
+// time ("assume gen: constant time", "..., result public").
+
+// Seal calls gen on x.
+func Seal(gen func(*[4]uint64), x *[4]uint64) { gen(x) }
+
+// Keyed mixes x with m.
+func Keyed(m mixer, x *[4]uint64) { m.Mix(x) }
+
+// Pick branches on what next returns: on a secret unless the
+// declaration says its result is public.
+func Pick(next func() uint64, x *[4]uint64) {
+	if next() == 0 { // leak: result
+		x[0] = 0
+	}
+}
+
+// Stir passes the secret k to mix, then branches on what x holds, which
+// mix may have written with k.
+func Stir(mix func(*[4]uint64, uint64), x *[4]uint64, k uint64) {
+	mix(x, k)
+	if x[0] == 0 { // leak: written
+		x[1] = 0
+	}
+}
