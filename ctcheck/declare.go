@@ -43,14 +43,14 @@ import (
 
 // A Declaration is one verb of a function's declarations.
 type Declaration struct {
-	Func   string   // importpath.Func, importpath.(*T).M; or the name alone
-	Verb   string   // secret, public or writes
-	Names  []string // as written: *state, msg[:], s.len
+	Func  string   // importpath.Func, importpath.(*T).M; or the name alone
+	Verb  string   // secret, public or writes
+	Names []string // as written: *state, msg[:], s.len
 	// Says is what assume says of the callees: "constant time" or
 	// "constant time, result public".
 	Says   string `json:",omitempty"`
 	Reason string `json:",omitempty"`
-	Where  string   // the file and line, "-func", or the policy file and line
+	Where  string // the file and line, "-func", or the policy file and line
 }
 
 func (d Declaration) String() string {

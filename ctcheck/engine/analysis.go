@@ -75,8 +75,8 @@ type Analysis struct {
 	// frames, by the index a ptr names (region.go).
 	regions    []*Region
 	alignedIDs map[string]int
-	allocIDs   map[string]int // the allocations' regions, by function
-	wbBuf      int            // the write barrier's buffer's region, +1 (0: none yet)
+	allocIDs   map[string]int        // the allocations' regions, by function
+	wbBuf      int                   // the write barrier's buffer's region, +1 (0: none yet)
 	assumed    map[string]Assumption // by assumedKey
 }
 
