@@ -19,9 +19,11 @@ import (
 //	//ctcheck:writes NAMES             the function may store to the named memory
 //	//ctcheck:assume NAMES: constant time[, result public] -- REASON
 //	                                   a call through the named func value or
-//	                                   interface, whose target the code does not
-//	                                   fix, takes the same time whatever it is
-//	                                   passed (and returns only public values)
+//	                                   interface (an argument, or a package
+//	                                   variable: Var, importpath.Var), whose
+//	                                   target the code does not fix, takes the
+//	                                   same time whatever it is passed (and
+//	                                   returns only public values)
 //
 // in the doc comment of the func declaration, one verb a line; the
 // reason after " -- " is required in a directive (the command line's may
@@ -96,9 +98,13 @@ func parseClause(fn, text, where string, needReason bool) (Declaration, error) {
 		return d, fmt.Errorf("%s: %s: %s %s: say why, after \" -- \"", where, fn, d.Verb, strings.Join(d.Names, " "))
 	}
 	for _, n := range d.Names {
-		dn, err := parseName(n)
-		if err == nil && d.Verb == "assume" && (dn.deref || dn.elems || len(dn.fields) > 0) {
-			err = fmt.Errorf("assume names an argument, a func value or an interface")
+		var err error
+		if d.Verb == "assume" {
+			if _, v := splitVar(n); !isIdent(v) {
+				err = fmt.Errorf("assume names an argument or a package variable (importpath.Var), a func value or an interface")
+			}
+		} else {
+			_, err = parseName(n)
 		}
 		if err != nil {
 			return d, fmt.Errorf("%s: %s: %s %s: %v", where, fn, d.Verb, n, err)
@@ -214,6 +220,16 @@ func parseName(s string) (declName, error) {
 		return n, fmt.Errorf("*p.f: name the field as p.f")
 	}
 	return n, nil
+}
+
+// splitVar splits an assumed name into a package's path and the
+// variable's name: "" and the name where it is unqualified.
+func splitVar(name string) (pkg, v string) {
+	i := strings.LastIndex(name, ".")
+	if i < 0 {
+		return "", name
+	}
+	return name[:i], name[i+1:]
 }
 
 func isIdent(s string) bool {

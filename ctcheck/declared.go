@@ -168,7 +168,7 @@ func readDeclared(importPath, symPkg, dir string, goFiles []string, a *engine.Ar
 		if obj == nil {
 			return nil, fmt.Errorf("%s: %s: not a function the type checker could read", importPath, e.key)
 		}
-		l, err := newLayouter(obj.Type().(*types.Signature), sizes, a)
+		l, err := newLayouter(obj.Pkg(), obj.Type().(*types.Signature), sizes, a)
 		if err != nil {
 			if len(typeErrs) > 0 {
 				err = fmt.Errorf("%v (the type checker: %v)", err, typeErrs[0])

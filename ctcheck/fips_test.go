@@ -12,7 +12,7 @@ import (
 // TestFIPSEnforced checks a call of crypto/fips140.Enforced, with crypto
 // followed: its isBypassed, named as crypto/fips140's and defined by the
 // runtime, is summarised (it reads the goroutine's flag), not an error
-// ("on the path but not in the program") nor a call not followed.
+// nor a call not followed.
 func TestFIPSEnforced(t *testing.T) {
 	needGo(t)
 	if v := engine.GoCommandVersion(); version.Compare(v, "go1.26") < 0 {

@@ -98,7 +98,8 @@ func markedLines(t *testing.T, file, mark string) []int {
 }
 
 // TestAssumedCalls checks the assume declaration on amd64 and arm64, by
-// both checks: a call through a func value or an interface argument is
+// both checks: a call through a func value or an interface argument, or
+// a package variable (by its name, or its path and name), is
 // not followed (fail closed) until a declaration assumes it constant
 // time; its results are then secret unless the declaration says they
 // are public, and what it is passed a pointer to may hold what it was
@@ -119,11 +120,13 @@ func TestAssumedCalls(t *testing.T) {
 		want  map[string]string // root -> "", "indirect", or the leak's mark
 	}{
 		{[]string{"Seal: secret *x; writes *x", "Keyed: secret *x; writes *x",
-			"Pick: secret *x; writes *x; assume next: constant time", "Stir: secret k; public *x; writes *x; assume mix: constant time"},
-			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written"}},
+			"Pick: secret *x; writes *x; assume next: constant time", "Stir: secret k; public *x; writes *x; assume mix: constant time",
+			"HookTwice: secret *x; writes *x"},
+			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect"}},
 		{[]string{"Seal: secret *x; writes *x; assume gen: constant time", "Keyed: secret *x; writes *x; assume m: constant time",
-			"Pick: secret *x; writes *x; assume next: constant time, result public", "Stir: public k *x; writes *x; assume mix: constant time"},
-			map[string]string{"Seal": "", "Keyed": "", "Pick": "", "Stir": ""}},
+			"Pick: secret *x; writes *x; assume next: constant time, result public", "Stir: public k *x; writes *x; assume mix: constant time",
+			"Hook: secret *x; writes *x; assume example.com/indirect.hook: constant time", "HookTwice: secret *x; writes *x; assume hook: constant time"},
+			map[string]string{"Seal": "", "Keyed": "", "Pick": "", "Stir": "", "Hook": "", "HookTwice": ""}},
 	} {
 		var decls []Declaration
 		for _, line := range run.decls {

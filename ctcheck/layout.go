@@ -184,6 +184,7 @@ func flatten(t types.Type, sizes types.Sizes, off int64, parts *[]regPart) bool 
 
 // layouter builds one function's engine.FuncDecl from its declarations.
 type layouter struct {
+	pkg    *types.Package // the function's: its package variables
 	sizes  types.Sizes
 	a      *engine.Arch
 	ps     []*param
@@ -197,12 +198,12 @@ type layouter struct {
 	placed []string
 }
 
-func newLayouter(sig *types.Signature, sizes types.Sizes, a *engine.Arch) (*layouter, error) {
+func newLayouter(pkg *types.Package, sig *types.Signature, sizes types.Sizes, a *engine.Arch) (*layouter, error) {
 	ps, err := layoutParams(sig, sizes, a)
 	if err != nil {
 		return nil, err
 	}
-	return &layouter{sizes: sizes, a: a, ps: ps,
+	return &layouter{pkg: pkg, sizes: sizes, a: a, ps: ps,
 		abi0: &engine.Layout{Regs: map[string]engine.Level{}}, intern: &engine.Layout{Regs: map[string]engine.Level{}},
 		r0: map[int64]*engine.Region{}, ri: map[string]*engine.Region{}}, nil
 }
@@ -362,16 +363,19 @@ func (l *layouter) locations(rp regPart) []string {
 
 // declare applies one verb to one name (says: what assume says).
 func (l *layouter) declare(verb, name, says string) error {
+	if verb == "assume" {
+		return l.assume(name, says)
+	}
 	n, err := parseName(name)
 	if err != nil {
 		return err
 	}
+	if verb == "assume" {
+		return l.assume(name, says)
+	}
 	p := l.param(n.arg)
 	if p == nil {
 		return fmt.Errorf("%s: no argument %s", name, n.arg)
-	}
-	if verb == "assume" {
-		return l.assume(p, says)
 	}
 	lv := engine.Secret
 	if verb == "public" {
@@ -495,13 +499,34 @@ func (l *layouter) declare(verb, name, says string) error {
 // assume places what a call through argument p may do, where p is a func
 // value or an interface: at its first word (the func value, the itab or
 // type), through which the code reaches the code it calls.
-func (l *layouter) assume(p *param, says string) error {
-	switch p.typ.Underlying().(type) {
-	case *types.Signature, *types.Interface:
-	default:
-		return fmt.Errorf("%s is neither a func value nor an interface (%s)", p.name, p.typ)
+func (l *layouter) assume(name, says string) error {
+	a := engine.Assumption{Name: name, ResultPublic: strings.HasSuffix(says, "result public")}
+	path, v := splitVar(name)
+	p := l.param(name)
+	if p == nil || path != "" {
+		// A package variable: the function's package's, whose type the
+		// checker knows, or another's, named by its path (not checked:
+		// an assumption no load reaches assumes nothing).
+		if path == "" {
+			obj, ok := l.pkg.Scope().Lookup(v).(*types.Var)
+			if !ok {
+				return fmt.Errorf("%s: neither an argument nor a package variable", name)
+			}
+			if err := assumable(name, obj.Type()); err != nil {
+				return err
+			}
+			path = l.pkg.Path()
+		}
+		a.Global = path + "." + v
+		for _, lay := range []*engine.Layout{l.abi0, l.intern} {
+			lay.Assumed = append(lay.Assumed, a)
+		}
+		l.placed = append(l.placed, "a call through the package variable "+a.Global)
+		return nil
 	}
-	a := engine.Assumption{Name: p.name, ResultPublic: strings.HasSuffix(says, "result public")}
+	if err := assumable(name, p.typ); err != nil {
+		return err
+	}
 	a0 := a
 	a0.Slot = p.off
 	l.abi0.Assumed = append(l.abi0.Assumed, a0)
@@ -517,6 +542,16 @@ func (l *layouter) assume(p *param, says string) error {
 	l.intern.Assumed = append(l.intern.Assumed, a)
 	l.placed = append(l.placed, "a call through the word at "+strings.Join(where, ", "))
 	return nil
+}
+
+// assumable reports whether a value of type t may be assumed: a func
+// value or an interface.
+func assumable(name string, t types.Type) error {
+	switch t.Underlying().(type) {
+	case *types.Signature, *types.Interface:
+		return nil
+	}
+	return fmt.Errorf("%s is neither a func value nor an interface (%s)", name, t)
 }
 
 func isSliceOrString(t types.Type) bool {

@@ -80,7 +80,14 @@ func (an *Analysis) applyDecl(st *State, f *Func, d *FuncDecl) {
 		}
 		an.assumed[key] = as
 		p := ptr{region: assumedRegion, sym: key, known: true}
-		if as.Reg != "" {
+		switch {
+		case as.Global != "":
+			if st.vars == nil {
+				st.vars = map[string]string{}
+			}
+			st.vars[as.Global] = key
+			continue
+		case as.Reg != "":
 			st.setPtr(as.Reg, p)
 			continue
 		}
@@ -134,9 +141,18 @@ func (an *Analysis) loadedPtr(st *State, x Arg) (ptr, bool) {
 	}
 	var sym string
 	var off int64
+	_, viaPtr := st.ptrs[x.Reg]
 	switch {
-	case x.Global && x.Reg == "" && x.Sym != "":
+	case x.Sym != "" && (x.Global && x.Reg == "" || !x.Global && x.Reg != "" && !viaPtr):
+		// A symbol's word: sym+off(SB), or (arm64's binary) through
+		// the register ADRP set, named at its start.
 		sym, off = x.Sym, x.Imm
+		if !x.Global {
+			off = 0
+		}
+		if key, ok := st.vars[sym]; ok && off == 0 {
+			return ptr{region: assumedRegion, sym: key, known: true}, true
+		}
 	case x.Reg != "" && !x.Global:
 		p, ok := st.ptrs[x.Reg]
 		if !ok || !p.known {

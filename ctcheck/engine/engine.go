@@ -39,7 +39,10 @@ var deferCalls = OpSet("runtime.deferproc", "runtime.deferprocStack", "runtime.d
 // goroutine's fipsOnlyBypass flag, set by fips140.WithoutEnforcement
 // (fips140.Enforced, which crypto/hmac.New and others call, asks it).
 var runtimeReturns = OpSet("runtime.morestack_noctxt", "runtime.morestack_noctxt.abi0", "runtime.morestack",
-	"runtime.morestack.abi0", "internal/runtime/math.MulUintptr", "crypto/fips140.isBypassed")
+	"runtime.morestack.abi0", "internal/runtime/math.MulUintptr", "crypto/fips140.isBypassed",
+	// The FIPS service indicator, the goroutine's flag that the runtime
+	// defines under fips140's names.
+	"crypto/internal/fips140.getIndicator", "crypto/internal/fips140.setIndicator")
 
 // RootEntry is the state at the entry of a root: every register and slot
 // public, g and the return address static; the CPU features of the
@@ -330,9 +333,9 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 			if an.External {
 				return an.externalCall(m, sym, out)
 			}
-			if an.err == nil {
-				an.err = fmt.Errorf("%s: %s is on the path but not in the program", an.a.GOARCH, sym)
-			}
+			// A body another package gives (//go:linkname), or a copy
+			// the binary holds another of (Dupok): fail closed.
+			m.Find("call of %s, whose code is not in the program (fail closed)", sym)
 			return &State{}
 		}
 		return an.exit(f, an.calleeEntry(out, call, sym))

@@ -99,6 +99,9 @@ type Func struct {
 	// FromListing: read from the toolchain's listing, whose frame offsets
 	// (NAME_PARAM, NAME_AUTO) the architecture resolves.
 	FromListing bool
+	// Dupok: a symbol every package that uses it compiles (a generic
+	// shape's instantiation, a wrapper), of which the linker keeps one.
+	Dupok bool
 }
 
 func (f *Func) Index() {

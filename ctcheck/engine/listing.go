@@ -129,7 +129,7 @@ func ParseListing(a *Arch, text string) (*Program, error) {
 					return nil, err
 				}
 				size, _ := strconv.ParseInt(h[3], 10, 64)
-				cur = &ListingFunc{Func: &Func{Name: h[1], Frame: -1, FromListing: true}, Hooks: la, size: size,
+				cur = &ListingFunc{Func: &Func{Name: h[1], Frame: -1, FromListing: true, Dupok: strings.Contains(h[2], " dupok")}, Hooks: la, size: size,
 					Asm: strings.Contains(h[2], " asm")}
 				continue
 			}

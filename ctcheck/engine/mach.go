@@ -311,6 +311,11 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 		}
 		return l
 	}
+	if p, ok := m.an.loadedPtr(m.State, x); ok && p.region == assumedRegion {
+		// A package variable an assumption names: which function it
+		// holds is no secret, whatever was stored outside the frame.
+		return Static
+	}
 	if p, ok := m.State.ptrs[x.Reg]; ok && p.region == assumedRegion && x.Index == "" && !x.Global {
 		// A func value's or an interface's words that an assumption
 		// covers: the caller's code and type data, not its secrets.

@@ -85,7 +85,14 @@ func AddInlined(p *Program, bin string) error {
 			continue
 		}
 		last := fn.Insts[len(fn.Insts)-1]
-		if size := last.Addr + uint64(last.Size); size != s.Size {
+		if size := last.Addr + uint64(last.Size); size != s.Size && fn.Dupok {
+			// Another package's copy is the binary's (one compiled with
+			// other inlining): this one's addresses are not its. It
+			// leaves the program; a path that reaches it fails closed.
+			delete(p.Funcs, fn.Name)
+			p.Order = slices.DeleteFunc(p.Order, func(n string) bool { return n == fn.Name })
+			continue
+		} else if size != s.Size {
 			return fmt.Errorf("%s: %s is %d bytes in the listing, %d in the binary: its addresses there are not known", bin, fn.Name, size, s.Size)
 		}
 		for i := range fn.Insts {

@@ -159,9 +159,13 @@ type Layout struct {
 // takes the same time whatever it is passed, and returns public values
 // where ResultPublic.
 type Assumption struct {
-	Name         string
-	Reg          string // the word at entry: a register, or
-	Slot         int64  // from 0(FP) where Reg is ""
+	Name string
+	// Global: a package variable's symbol (importpath.Var), which any
+	// function the analysis follows may load; else an argument's first
+	// word at entry: a register, or Slot from 0(FP) where Reg is "".
+	Global       string
+	Reg          string
+	Slot         int64
 	ResultPublic bool
 }
 

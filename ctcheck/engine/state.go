@@ -60,6 +60,10 @@ type State struct {
 	// that hold an address of static data or of a function (an
 	// interface's itab, a func value), as the code stored them.
 	rptrs map[rkey]ptr
+	// vars are the package variables (by symbol) that the root's
+	// declarations assume what a call through does: the key of each
+	// assumption (assumedKey).
+	vars map[string]string
 }
 
 func NewState() *State {
@@ -80,6 +84,7 @@ func (s *State) Clone() *State {
 	c.guards = maps.Clone(s.guards)
 	c.ptrs, c.slotPtrs = maps.Clone(s.ptrs), maps.Clone(s.slotPtrs)
 	c.rptrs = maps.Clone(s.rptrs)
+	c.vars = maps.Clone(s.vars)
 	s.rmemShared, s.amemShared = true, true
 	c.rmemShared, c.amemShared = true, true
 	return &c
@@ -341,6 +346,9 @@ func (s *State) key() string {
 		fmt.Fprintf(&b, "%d=%d,", o, s.linkSlots[o])
 	}
 	fmt.Fprintf(&b, "|%x|%x|", s.assumed, s.claims)
+	for _, k := range slices.Sorted(maps.Keys(s.vars)) {
+		fmt.Fprintf(&b, "%s=%s,", k, s.vars[k])
+	}
 	for _, k := range slices.Sorted(maps.Keys(s.guards)) {
 		fmt.Fprintf(&b, "%s=%v,", k, s.guards[k])
 	}

@@ -26,3 +26,9 @@ func Stir(mix func(*[4]uint64, uint64), x *[4]uint64, k uint64) {
 		x[1] = 0
 	}
 }
+
+// HookTwice calls through the package variable hook twice.
+func HookTwice(x *[4]uint64) {
+	hook(x)
+	hook(x)
+}
