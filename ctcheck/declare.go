@@ -21,9 +21,11 @@ import (
 //	                                   a call through the named func value or
 //	                                   interface (an argument, or a package
 //	                                   variable: Var, importpath.Var), whose
-//	                                   target the code does not fix, takes the
-//	                                   same time whatever it is passed (and
-//	                                   returns only public values)
+//	                                   target the code does not fix, or of a
+//	                                   function the analysis is not to follow
+//	                                   (importpath.Func, importpath.(*T).M),
+//	                                   takes the same time whatever it is
+//	                                   passed (and returns only public values)
 //
 // in the doc comment of the func declaration, one verb a line; the
 // reason after " -- " is required in a directive (the command line's may
@@ -101,7 +103,7 @@ func parseClause(fn, text, where string, needReason bool) (Declaration, error) {
 		var err error
 		if d.Verb == "assume" {
 			if _, v := splitVar(n); !isIdent(v) {
-				err = fmt.Errorf("assume names an argument or a package variable (importpath.Var), a func value or an interface")
+				err = fmt.Errorf("assume names a func value or interface argument, a package variable (importpath.Var) or a function")
 			}
 		} else {
 			_, err = parseName(n)

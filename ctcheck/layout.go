@@ -496,24 +496,31 @@ func (l *layouter) declare(verb, name, says string) error {
 	return nil
 }
 
-// assume places what a call through argument p may do, where p is a func
-// value or an interface: at its first word (the func value, the itab or
-// type), through which the code reaches the code it calls.
+// assume places what a call through name may do: an argument, a func
+// value or an interface, at its first word (the func value, the itab or
+// type), through which the code reaches the code it calls; or a package
+// variable's or a function's symbol, which any function the analysis
+// follows may load or call.
 func (l *layouter) assume(name, says string) error {
 	a := engine.Assumption{Name: name, ResultPublic: strings.HasSuffix(says, "result public")}
 	path, v := splitVar(name)
 	p := l.param(name)
 	if p == nil || path != "" {
-		// A package variable: the function's package's, whose type the
-		// checker knows, or another's, named by its path (not checked:
-		// an assumption no load reaches assumes nothing).
+		// The function's package's, whose types the checker knows, or
+		// another's, named by its path (not checked: an assumption that
+		// no load or call reaches assumes nothing).
+		what := "the package variable or function"
 		if path == "" {
-			obj, ok := l.pkg.Scope().Lookup(v).(*types.Var)
-			if !ok {
-				return fmt.Errorf("%s: neither an argument nor a package variable", name)
-			}
-			if err := assumable(name, obj.Type()); err != nil {
-				return err
+			switch obj := l.pkg.Scope().Lookup(v).(type) {
+			case *types.Var:
+				if err := assumable(name, obj.Type()); err != nil {
+					return err
+				}
+				what = "the package variable"
+			case *types.Func:
+				what = "the function"
+			default:
+				return fmt.Errorf("%s: neither an argument, a package variable nor a function", name)
 			}
 			path = l.pkg.Path()
 		}
@@ -521,7 +528,7 @@ func (l *layouter) assume(name, says string) error {
 		for _, lay := range []*engine.Layout{l.abi0, l.intern} {
 			lay.Assumed = append(lay.Assumed, a)
 		}
-		l.placed = append(l.placed, "a call through the package variable "+a.Global)
+		l.placed = append(l.placed, "a call of or through "+what+" "+a.Global)
 		return nil
 	}
 	if err := assumable(name, p.typ); err != nil {

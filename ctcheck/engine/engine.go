@@ -316,7 +316,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	if d, off, ok := an.duffEntry(sym); ok {
 		return an.duffed(m, d, off, out, push)
 	}
-	if as, ok := an.assumed[sym]; ok {
+	if as, ok := an.assumedCallee(sym, out); ok {
 		return an.assumedCall(m, as, out, push)
 	}
 	switch {
@@ -376,6 +376,19 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	}
 	m.Find("call of %s, which the analysis does not follow (fail closed)", sym)
 	return &State{}
+}
+
+// assumedCallee is the assumption that covers a call of sym from out: a
+// func value's or an interface's that the code reached through it, or a
+// function's that the root's declarations name.
+func (an *Analysis) assumedCallee(sym string, out *State) (Assumption, bool) {
+	if as, ok := an.assumed[sym]; ok {
+		return as, true
+	}
+	if key, ok := out.vars[strings.TrimSuffix(sym, ".abi0")]; ok {
+		return an.assumed[key], true
+	}
+	return Assumption{}, false
 }
 
 // runtimeReturned is the state after a call of sym, one of the
@@ -584,7 +597,7 @@ func (an *Analysis) report(f *Func, entry *State) {
 		if sym == "" {
 			sym = m.tailSym
 		}
-		if sym != "" && an.follows(sym) {
+		if _, assumed := an.assumedCallee(sym, out); sym != "" && an.follows(sym) && !assumed {
 			if g := an.prog.Funcs[sym]; g != nil {
 				an.report(g, an.calleeEntry(out, m.callSym != "", sym))
 			}

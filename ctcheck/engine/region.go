@@ -161,8 +161,9 @@ type Layout struct {
 type Assumption struct {
 	Name string
 	// Global: a package variable's symbol (importpath.Var), which any
-	// function the analysis follows may load; else an argument's first
-	// word at entry: a register, or Slot from 0(FP) where Reg is "".
+	// function the analysis follows may load, or a function's, which it
+	// may call; else an argument's first word at entry: a register, or
+	// Slot from 0(FP) where Reg is "".
 	Global       string
 	Reg          string
 	Slot         int64
