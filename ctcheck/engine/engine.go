@@ -178,46 +178,122 @@ func successors(f *Func, i int, m *Mach) (next []int, bad []string) {
 	return next, bad
 }
 
-// fixpoint returns the state before each instruction of f from entry,
-// and f's exit: the join of the states it returns with.
+// fixpoint returns the state before each instruction of f from entry
+// that begins a block (a leader: the first, and every branch's target;
+// nil for the rest, whose state is the one before them run through it:
+// blockStates), and f's exit: the join of the states it returns with.
+// Only the leaders' states are kept: a function of thousands of
+// instructions with a large frame would otherwise hold a copy of its
+// registers' and frame's levels for each.
 func (an *Analysis) fixpoint(f *Func, entry *State) ([]*State, *State) {
 	n := len(f.Insts)
-	in := make([]*State, n)
-	for i := range in {
-		in[i] = &State{}
-	}
 	exit := &State{}
 	if n == 0 {
-		return in, exit
+		return make([]*State, 0), exit
 	}
+	leaders := blockLeaders(f)
+restart:
+	in := make([]*State, n)
+	for i, l := range leaders {
+		if l {
+			in[i] = &State{}
+		}
+	}
+	exit = &State{}
 	in[0].join(entry)
 	work := []int{0}
 	queued := map[int]bool{0: true}
 	for len(work) > 0 {
-		i := work[0]
+		b := work[0]
 		work = work[1:]
-		queued[i] = false
-		out := in[i].Clone()
-		m := an.Step(f, i, out)
-		after := an.effect(m, out, exit)
-		next, _ := successors(f, i, m)
-		for k, j := range next {
-			// The fall-through is the last successor; a branch's edges
-			// may each teach what it tested.
-			src := an.learn(out, m.taken)
-			if j == i+1 && m.Fall {
-				src = after
-				if k == len(next)-1 {
-					src = an.learn(after, m.fallen)
+		queued[b] = false
+		for i, st := b, in[b]; st != nil; i++ {
+			var next *State
+			m, out, after := an.stepFrom(f, i, st, exit)
+			succ, _ := successors(f, i, m)
+			for k, j := range succ {
+				src := an.edge(m, out, after, i, j, k == len(succ)-1)
+				if !leaders[j] {
+					if j == i+1 && m.Fall && k == len(succ)-1 {
+						next = src // the block goes on
+						continue
+					}
+					// A branch to an instruction no operand names (a
+					// model's own target): a leader after all.
+					leaders[j] = true
+					goto restart
+				}
+				if in[j].join(src) && !queued[j] {
+					work = append(work, j)
+					queued[j] = true
 				}
 			}
-			if in[j].join(src) && !queued[j] {
-				work = append(work, j)
-				queued[j] = true
-			}
+			st = next
 		}
 	}
 	return in, exit
+}
+
+// stepFrom runs instruction i of f from the state st before it (which it
+// leaves alone): the model's step, out the state after it, and after the
+// state with what its call, tail jump or return does (joined into exit).
+func (an *Analysis) stepFrom(f *Func, i int, st, exit *State) (m *Mach, out, after *State) {
+	out = st.Clone()
+	m = an.Step(f, i, out)
+	return m, out, an.effect(m, out, exit)
+}
+
+// edge is the state that instruction i (run as m, to out and after)
+// passes to its successor j, the last of its successors where last: the
+// fall-through (the last successor) learns what a branch's not taken
+// says, a branch's edge what its being taken says.
+func (an *Analysis) edge(m *Mach, out, after *State, i, j int, last bool) *State {
+	if j == i+1 && m.Fall {
+		if last {
+			return an.learn(after, m.fallen)
+		}
+		return after
+	}
+	return an.learn(out, m.taken)
+}
+
+// blockLeaders marks the instructions of f that begin a block: the first,
+// and each that an operand of a branch names.
+func blockLeaders(f *Func) []bool {
+	leaders := make([]bool, len(f.Insts))
+	leaders[0] = true
+	for _, in := range f.Insts {
+		for _, a := range in.Args {
+			if a.Kind == ArgTarget {
+				if j, ok := f.at[a.Target]; ok {
+					leaders[j] = true
+				}
+			}
+		}
+	}
+	return leaders
+}
+
+// blockStates fills in the states of the instructions that in, from
+// fixpoint, leaves nil: each leader's run through its block.
+func (an *Analysis) blockStates(f *Func, in []*State) []*State {
+	all := slices.Clone(in)
+	for i := range all {
+		if all[i] != nil || i == 0 {
+			continue
+		}
+		prev := all[i-1]
+		all[i] = &State{}
+		if prev == nil || !prev.reached {
+			continue
+		}
+		m, out, after := an.stepFrom(f, i-1, prev, &State{})
+		succ, _ := successors(f, i-1, m)
+		if k := len(succ) - 1; k >= 0 && succ[k] == i && m.Fall {
+			all[i] = an.edge(m, out, after, i-1, i, true)
+		}
+	}
+	return all
 }
 
 // effect applies what m's call, tail jump or return does, after the
@@ -578,18 +654,29 @@ func (an *Analysis) report(f *Func, entry *State) {
 		in, _ = an.fixpoint(f, entry)
 	}
 	steps := make([]*Mach, len(f.Insts))
+	// The state before each instruction: a leader's from the fixpoint,
+	// the rest the instruction before run through (as blockStates).
+	claims := make([]featureSet, len(f.Insts)) // for the modes' check below
+	var st *State
 	for i := range f.Insts {
-		if !in[i].reached {
+		if in[i] != nil {
+			st = in[i]
+		}
+		if st == nil || !st.reached {
+			st = nil
 			an.unreached(f, &f.Insts[i])
 			continue
 		}
+		claims[i] = st.claims
 		ins := &f.Insts[i]
 		an.seen[f.Name][ins.Addr] = true
-		out := in[i].Clone()
-		m := an.Step(f, i, out)
+		m, out, after := an.stepFrom(f, i, st, &State{})
 		steps[i] = m
-		an.effect(m, out, &State{})
-		_, bad := successors(f, i, m)
+		succ, bad := successors(f, i, m)
+		st = nil
+		if k := len(succ) - 1; k >= 0 && succ[k] == i+1 && m.Fall {
+			st = an.edge(m, out, after, i, i+1, true)
+		}
 		for _, r := range append(m.findings, bad...) {
 			an.record(f, ins, r)
 		}
@@ -605,7 +692,7 @@ func (an *Analysis) report(f *Func, entry *State) {
 	}
 	for i, m := range steps {
 		for _, mode := range m.clearedModes() {
-			if b, _ := an.a.featureBit(mode); in[i].claims&b != 0 && secretAfter(f, steps, i, mode) {
+			if b, _ := an.a.featureBit(mode); claims[i]&b != 0 && secretAfter(f, steps, i, mode) {
 				an.record(f, &f.Insts[i], fmt.Sprintf("%s turned off before an instruction on secret data (the function claims it)",
 					strings.ToUpper(mode)))
 			}

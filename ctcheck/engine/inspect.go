@@ -81,7 +81,7 @@ func (s *State) SP() (off int64, known bool) { return s.sp, s.spKnown }
 // Flow returns the state before each instruction of f from entry.
 func (an *Analysis) Flow(f *Func, entry *State) []*State {
 	in, _ := an.fixpoint(f, entry)
-	return in
+	return an.blockStates(f, in)
 }
 
 // Findings are what the model reported of its instruction.

@@ -321,6 +321,12 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 		// covers: the caller's code and type data, not its secrets.
 		return Static
 	}
+	if x.Reg == TLSBase && x.Index == "" && x.Imm == 0 {
+		// amd64's MOVQ (TLS), R14, which compiled Go runs after a call
+		// of assembly to get g back: the thread's slot that only the
+		// runtime writes, whatever was stored outside the frame.
+		return Static
+	}
 	if m.viaG(x) {
 		// The goroutine's own struct (its stack bounds, which every
 		// prologue compares with): the runtime's memory, which no
