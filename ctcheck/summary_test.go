@@ -12,7 +12,8 @@ import (
 )
 
 // TestRuntimeCalls checks compiled Go that calls the runtime's copy
-// (runtime.memmove), clear (runtime.memclrNoHeapPointers) and panic on
+// (runtime.memmove), clear (runtime.memclrNoHeapPointers), allocations,
+// boxing for an interface (runtime.convT64, convTstring) and panic on
 // every GOARCH, both checks: ABIInternal passes their arguments in
 // registers, ABI0 (386, arm; s390x before Go 1.26) in the frame. Each
 // function of testdata/runtimecalls is clean or has findings only at the
@@ -35,6 +36,7 @@ func TestRuntimeCalls(t *testing.T) {
 		"AllocatedSecretSize": "secret size passed to runtime.makeslice",
 		"AllocatedBranch":     "conditional branch on secret",
 		"FillPast":            "secret stored into *s, declared public",
+		"BoxedSecret":         "secret value passed to runtime.convT64",
 	}
 	// What the checks do not model yet, by GOARCH: there each function
 	// must be flagged (fail closed) with the reason given, anywhere in it.

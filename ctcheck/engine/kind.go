@@ -53,6 +53,7 @@ var kindsByReason = []struct {
 	{"stack pointer set from secret", SecretAddress},
 	{"variable-latency instruction", VariableTime},
 	{"secret size passed to", VariableTime},
+	{"secret value passed to", VariableTime},
 	{"secret length passed to", VariableTime},
 	{"system register written from secret", VariableTime},
 	{"*: function code depends on secret", VariableTime},

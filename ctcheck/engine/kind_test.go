@@ -41,6 +41,7 @@ var kindOfReason = map[string]Kind{
 	"secret stored at an unknown offset into a region with bytes declared public (%s)":                      UndeclaredStore,
 	"call of %s, which the analysis does not follow (fail closed)":                                          CallNotFollowed,
 	"call of %s, whose code is not in the program (fail closed)":                                            CallNotFollowed,
+	"secret value passed to %s":                                                                             VariableTime,
 	"call of %s where the stack pointer is unknown":                                                         CallNotFollowed,
 	"indirect call or jump (fail closed)":                                                                   CallNotFollowed,
 	"secret %s passed to %s, which this check does not see (fail closed)":                                   CallNotFollowed,

@@ -43,6 +43,12 @@ type allocation struct {
 	// needzero, a value the checks do not know): what a freed object
 	// left there, read as secret (fail closed).
 	unzeroed bool
+	// boxes: it boxes a value for an interface (convT64, convTstring):
+	// its sizes are the value's words, on which its time depends (a
+	// small integer is not allocated, an empty string neither), and the
+	// new memory holds them; wide, a 64-bit value, two words where a
+	// pointer is four bytes.
+	boxes, wide bool
 }
 
 var allocations = map[string]allocation{
@@ -51,6 +57,20 @@ var allocations = map[string]allocation{
 	"runtime.growslice":     {args: 5, sizes: []int{1, 2, 3}, from: 0, results: 3},            // (oldPtr, newLen, oldCap, num, et)
 	"runtime.mallocgc":      {args: 3, sizes: []int{0}, from: -1, results: 1, unzeroed: true}, // (size, typ, needzero)
 	"runtime.newobject":     {args: 1, from: -1, results: 1},                                  // (typ): the type's size
+	"runtime.convT16":       {args: 1, sizes: []int{0}, from: -1, results: 1, boxes: true},    // (val)
+	"runtime.convT32":       {args: 1, sizes: []int{0}, from: -1, results: 1, boxes: true},
+	"runtime.convT64":       {args: 1, sizes: []int{0}, from: -1, results: 1, boxes: true, wide: true},
+	"runtime.convTstring":   {args: 2, sizes: []int{0, 1}, from: -1, results: 1, boxes: true}, // (ptr, len)
+	"runtime.convTslice":    {args: 3, sizes: []int{0, 1, 2}, from: -1, results: 1, boxes: true},
+}
+
+// forArch is a's arguments where a pointer is ptrSize bytes: a wide
+// value takes two words on a 32-bit architecture.
+func (a allocation) forArch(ptrSize int) allocation {
+	if a.wide && ptrSize == 4 {
+		a.args, a.sizes = 2, []int{0, 1}
+	}
+	return a
 }
 
 // knownRuntime reports whether the analysis treats a call of the
@@ -219,15 +239,24 @@ func (an *Analysis) abi0Call(m *Mach, sym string, n int) bool {
 // are zero, or what the bytes it copies from may hold.
 func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, push int64) *State {
 	name := strings.TrimSuffix(sym, ".abi0")
+	a = a.forArch(an.a.PtrSize)
 	args := an.callArgs(m, sym, out, a.args, push)
 	for _, i := range a.sizes {
-		if args[i].level == Secret {
+		switch {
+		case args[i].level == Secret && a.boxes:
+			m.Find("secret value passed to %s", name)
+		case args[i].level == Secret:
 			m.Find("secret size passed to %s", name)
 		}
 	}
 	data := Public
 	if a.unzeroed {
 		data = Secret
+	}
+	if a.boxes {
+		for _, i := range a.sizes {
+			data = max(data, args[i].level) // the value it holds
+		}
 	}
 	if a.from >= 0 {
 		if args[a.from].level == Secret {
