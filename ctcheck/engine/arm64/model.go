@@ -524,7 +524,7 @@ var (
 	arm64FloatArith = engine.OpSet("FADDD", "FADDS", "FSUBD", "FSUBS", "FMULD", "FMULS")
 	arm64FCmp       = engine.OpSet("FCMPD", "FCMPS", "FCMPED", "FCMPES")
 	arm64Carry      = engine.OpSet("ADC", "ADCS", "SBC", "SBCS")
-	arm64Test       = engine.OpSet("CMP", "CMN", "TST", "CMPW", "TSTW")
+	arm64Test       = engine.OpSet("CMP", "CMN", "TST", "CMPW", "CMNW", "TSTW")
 	arm64Select     = engine.OpSet("CSEL", "CSINC", "CSINV", "CSNEG", "CSELW")
 	arm64Cset       = engine.OpSet("CSET", "CSETM", "CSETW")
 	arm64Bit        = engine.OpSet("UBFX", "SBFX", "UBFIZ", "UBFXW", "BFI", "BFXIL")

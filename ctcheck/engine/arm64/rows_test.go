@@ -116,6 +116,7 @@ func arm64Rows() []rowtest.Row {
 		{Ins: "CMP R1, R2", Flow: "R1 R2 -> FLAGS"},
 		{Ins: "CMPW R1, R2", Flow: "R1 R2 -> FLAGS"},
 		{Ins: "CMN R1, R2", Flow: "R1 R2 -> FLAGS"},
+		{Ins: "CMNW $1, R2", Flow: "R2 -> FLAGS"},
 		{Ins: "TST $1, R1", Flow: "R1 -> FLAGS"},
 		{Ins: "TSTW $1, R1", Flow: "R1 -> FLAGS"},
 		// Carry chains: no zeroing idiom.
