@@ -59,6 +59,12 @@ type Analysis struct {
 	Policy Policy
 
 	memo map[string]*State // func + entry -> exit
+	// contexts counts the entries each function was analysed from;
+	// past maxContexts, widened is the join of its entries since, which
+	// an entry is analysed as (wide maps an entry's key to it).
+	contexts map[string]int
+	widened  map[string]*State
+	wide     map[string]*State
 	// states are the states before each instruction that exit's
 	// fixpoint found, by the same key, until report takes them: the
 	// same fixpoint, run once (but where a recursion cut it short).
@@ -96,6 +102,6 @@ func NewAnalysis(p *Program, follow func(sym string) bool) (*Analysis, error) {
 }
 
 func newAnalysis(a *Arch, p *Program, follow func(string) bool) *Analysis {
-	return &Analysis{a: a, prog: p, follow: follow, memo: map[string]*State{}, states: map[string][]*State{}, running: map[string]bool{},
+	return &Analysis{a: a, prog: p, follow: follow, memo: map[string]*State{}, contexts: map[string]int{}, widened: map[string]*State{}, wide: map[string]*State{}, states: map[string][]*State{}, running: map[string]bool{},
 		reporting: map[string]bool{}, reported: map[string]bool{}, seen: map[string]map[uint64]bool{}, findings: map[string]Finding{}}
 }

@@ -590,7 +590,8 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 // entries of a recursion need not repeat (a register that keeps its
 // caller's return address holds it one call further up at each level).
 func (an *Analysis) exit(f *Func, entry *State) *State {
-	key := f.Name + "\x00" + entry.key()
+	entry = an.widen(f, entry)
+	key := contextKey(f, entry)
 	if e, ok := an.memo[key]; ok {
 		return e
 	}
@@ -609,6 +610,37 @@ func (an *Analysis) exit(f *Func, entry *State) *State {
 		an.states[key] = in
 	}
 	return exit
+}
+
+// maxContexts is how many entries a function is analysed from before
+// its entries are joined: code that calls a function in a loop of many
+// steps, each with other levels in its frame or its regions (RSA's
+// bigmod), would otherwise be analysed once for each.
+const maxContexts = 24
+
+// widen returns the entry f is analysed from for entry: itself, or past
+// maxContexts entries, the join of it and those after them (a state at
+// least as secret as each, with only the pointers all agree on: fail
+// closed).
+func (an *Analysis) widen(f *Func, entry *State) *State {
+	key := contextKey(f, entry)
+	if w, ok := an.wide[key]; ok {
+		return w
+	}
+	if _, ok := an.memo[key]; ok || an.contexts[f.Name] < maxContexts {
+		if !ok {
+			an.contexts[f.Name]++
+		}
+		return entry
+	}
+	w := entry.Clone()
+	if prev := an.widened[f.Name]; prev != nil {
+		w = prev.Clone()
+		w.join(entry)
+	}
+	an.widened[f.Name] = w
+	an.wide[key] = w
+	return w
 }
 
 // unreached checks an instruction that no path from a root reaches: a
@@ -636,7 +668,10 @@ func (an *Analysis) record(f *Func, in *Inst, reason string) {
 // report records the findings of f run from entry, and of the callees it
 // reaches under the final states.
 func (an *Analysis) report(f *Func, entry *State) {
-	key := f.Name + "\x00" + entry.key()
+	if w, ok := an.wide[contextKey(f, entry)]; ok {
+		entry = w // as exit analysed it
+	}
+	key := contextKey(f, entry)
 	if an.reported[key] || an.reporting[f.Name] {
 		return // reported, or a recursion, which exit reports
 	}

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"cmp"
 	"debug/elf"
 	"debug/gosym"
 	"fmt"
@@ -207,15 +206,11 @@ func nameGlobals(p *Program, bin string) error {
 	if a.Globals == nil {
 		return nil
 	}
-	f, err := elf.Open(bin)
+	f, syms, err := openSymbols(bin)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	syms, err := f.Symbols()
-	if err != nil {
-		return fmt.Errorf("%s: %v", bin, err)
-	}
 	var data []elf.Symbol
 	for _, s := range syms {
 		if t := elf.ST_TYPE(s.Info); t == elf.STT_OBJECT || t == elf.STT_FUNC { // a closure's code: ADRP, ADD
@@ -224,15 +219,10 @@ func nameGlobals(p *Program, bin string) error {
 	}
 	slices.SortFunc(data, bySymbolAddress)
 	// at names the variable that holds addr, and addr's offset in it;
-	// "" for none. A symbol of no size (go:funcdesc, which the linker
-	// gives the func values of top-level functions) holds what follows
-	// it up to the next.
+	// "" for none.
 	at := func(addr uint64) (string, int64) {
-		i, found := slices.BinarySearchFunc(data, addr, func(s elf.Symbol, addr uint64) int { return cmp.Compare(s.Value, addr) })
-		if !found && i > 0 && (addr < data[i-1].Value+data[i-1].Size || data[i-1].Size == 0) {
-			i, found = i-1, true
-		}
-		if !found {
+		i, ok := symbolHolding(data, addr)
+		if !ok {
 			return "", 0
 		}
 		return data[i].Name, int64(addr - data[i].Value)

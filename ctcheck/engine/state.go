@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"maps"
 	"math"
@@ -323,6 +324,15 @@ func (s *State) frame(keep int64, fill Level) map[int64]Level {
 		}
 	}
 	return c
+}
+
+// contextKey names f's analysis from entry, for the memo of callee
+// contexts: a digest of the entry's canonical text, which for a large
+// frame or region runs to tens of kilobytes (SHA-256: no two entries the
+// analysis meets collide).
+func contextKey(f *Func, entry *State) string {
+	sum := sha256.Sum256([]byte(entry.key()))
+	return f.Name + "\x00" + string(sum[:])
 }
 
 // key is a canonical text of s, for the memo of callee contexts.

@@ -121,11 +121,8 @@ func (e *elfStatic) word(sym string, off int64) (staticWord, bool) {
 		if f, ok := e.funcs[v]; ok {
 			return staticWord{sym: f, code: true}, true
 		}
-		j, found := slices.BinarySearchFunc(e.objects, v, func(s elf.Symbol, a uint64) int { return cmp.Compare(s.Value, a) })
-		if !found && j > 0 && (v < e.objects[j-1].Value+e.objects[j-1].Size || e.objects[j-1].Size == 0) {
-			j, found = j-1, true
-		}
-		if !found {
+		j, ok := symbolHolding(e.objects, v)
+		if !ok {
 			return staticWord{}, false
 		}
 		return staticWord{sym: e.objects[j].Name, off: int64(v - e.objects[j].Value)}, true
@@ -135,15 +132,11 @@ func (e *elfStatic) word(sym string, off int64) (staticWord, bool) {
 
 // readStatic gives p the read-only words of binary bin.
 func readStatic(p *Program, bin string) error {
-	f, err := elf.Open(bin)
+	f, syms, err := openSymbols(bin)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	syms, err := f.Symbols()
-	if err != nil {
-		return fmt.Errorf("%s: %v", bin, err)
-	}
 	e := &elfStatic{order: f.ByteOrder, ptrSize: p.Arch.PtrSize, names: map[string]uint64{}, funcs: map[uint64]string{},
 		data: map[*elf.Section][]byte{}}
 	for _, s := range syms {
@@ -190,6 +183,33 @@ func symOffset(s string) (string, int64) {
 		}
 	}
 	return s, 0
+}
+
+// openSymbols opens binary bin and reads its symbol table.
+func openSymbols(bin string) (*elf.File, []elf.Symbol, error) {
+	f, err := elf.Open(bin)
+	if err != nil {
+		return nil, nil, err
+	}
+	syms, err := f.Symbols()
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %v", bin, err)
+	}
+	return f, syms, nil
+}
+
+// symbolHolding is the index of the symbol of syms (by bySymbolAddress)
+// that holds addr: the one that starts there, or the one before it where
+// addr is inside it. A symbol of no size (go:funcdesc, which the linker
+// gives the func values of top-level functions) holds what follows it up
+// to the next.
+func symbolHolding(syms []elf.Symbol, addr uint64) (int, bool) {
+	i, found := slices.BinarySearchFunc(syms, addr, func(s elf.Symbol, a uint64) int { return cmp.Compare(s.Value, a) })
+	if !found && i > 0 && (addr < syms[i-1].Value+syms[i-1].Size || syms[i-1].Size == 0) {
+		i, found = i-1, true
+	}
+	return i, found
 }
 
 // bySymbolAddress orders symbols by address, the larger first where two
