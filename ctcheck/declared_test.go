@@ -1,6 +1,7 @@
 package ctcheck
 
 import (
+	"context"
 	"fmt"
 	"go/importer"
 	"os"
@@ -424,5 +425,19 @@ func F(o *Outer)
 	os.WriteFile(filepath.Join(dir, "a.go"), []byte(strings.Replace(src, "func F(o *Outer)", "func F(o *Ptr)", 1)), 0o644)
 	if _, err := readDeclared("example.com/a", "example.com/a", dir, []string{"a.go"}, arch.For("amd64", ""), nil, importer.Default()); err == nil || !strings.Contains(err.Error(), "embedded pointer") {
 		t.Errorf("a field through an embedded pointer: error %v", err)
+	}
+}
+
+// TestAssumeFieldRejected checks that assume naming an argument's field
+// (c.g) is an error, not a package variable of a package named c.
+func TestAssumeFieldRejected(t *testing.T) {
+	needGo(t)
+	ds, err := ParseFuncLine("example.com/indirect.Seal: secret *x; assume gen.f: constant time", "-func")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/indirect"), Patterns: []string{"."}, GOARCHes: []string{"amd64"}, Declarations: ds})
+	if err == nil || !strings.Contains(err.Error(), "not its field") {
+		t.Fatalf("err %v, want one saying assume names an argument whole", err)
 	}
 }

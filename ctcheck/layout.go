@@ -505,6 +505,11 @@ func (l *layouter) assume(name, says string) error {
 	a := engine.Assumption{Name: name, ResultPublic: strings.HasSuffix(says, "result public")}
 	path, v := splitVar(name)
 	p := l.param(name)
+	if first, _, _ := strings.Cut(path, "."); path != "" && !strings.Contains(path, "/") && l.param(first) != nil {
+		// c.g where c is an argument: a field, which assume does not
+		// name (a package's path would be taken for it).
+		return fmt.Errorf("%s: assume names an argument whole, not its field", name)
+	}
 	if p == nil || path != "" {
 		// The function's package's, whose types the checker knows, or
 		// another's, named by its path (not checked: an assumption that

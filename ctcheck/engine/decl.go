@@ -164,8 +164,7 @@ func (an *Analysis) loadedPtr(st *State, x Arg) (ptr, bool) {
 		case p.region == staticRegion:
 			sym, off = p.sym, p.off+x.Imm
 		case p.region >= 0:
-			q, ok := st.rptrs[rkey{p.region, p.off + x.Imm}]
-			return q, ok
+			return st.wordAt(rkey{p.region, p.off + x.Imm})
 		default:
 			return ptr{}, false
 		}
@@ -239,8 +238,12 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 	type put struct {
 		reg  string
 		slot int64
-		word *rkey // a region's word
+		word *rkey // a region's word, which held prev before (storeWord)
 		p    ptr
+		prev ptr
+		// known: prev is what the word held; fresh: the region's is new
+		// memory
+		known, fresh bool
 	}
 	var puts []put
 	for _, fl := range flows {
@@ -304,7 +307,9 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 			if o, ok := an.slotOf(m, pre, fl.Dst); ok {
 				puts = append(puts, put{slot: o, p: p})
 			} else if k, ok := an.regionWord(pre, fl.Dst); ok && p.region <= staticRegion {
-				puts = append(puts, put{word: &k, p: p})
+				fresh := an.regions[k.region].fresh
+				prev, known := pre.wordBefore(k, fresh)
+				puts = append(puts, put{word: &k, p: p, prev: prev, known: known, fresh: fresh})
 			}
 		}
 	}
@@ -325,10 +330,7 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 			case u.reg != "":
 				st.setPtr(u.reg, u.p)
 			case u.word != nil:
-				if st.rptrs == nil {
-					st.rptrs = map[rkey]ptr{}
-				}
-				st.rptrs[*u.word] = u.p
+				st.storeWord(*u.word, u.p, u.prev, u.known, u.fresh)
 			default:
 				if st.slotPtrs == nil {
 					st.slotPtrs = map[int64]ptr{}

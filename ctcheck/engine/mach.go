@@ -398,7 +398,14 @@ func (m *Mach) Store(x Arg, width int, l Level) {
 		m.Find("store outside the stack frame (not modelled)")
 	}
 	m.State.mem = max(m.State.mem, l)
-	m.State.rptrs = nil // it may be any region's word
+	// It may be any region's word, or (a pointer of no provenance) a
+	// slot of the frame: what they held of an address is not known.
+	m.State.rptrs = nil
+	for o, p := range m.State.slotPtrs {
+		if p.region <= staticRegion {
+			delete(m.State.slotPtrs, o)
+		}
+	}
 }
 
 // Jump is an unconditional branch to target in this function.
@@ -599,7 +606,7 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 	if !r.aligned && !r.fresh {
 		m.State.mem = max(m.State.mem, l)
 	}
-	m.State.dropRegionPtrs(p, width)
+	m.State.overwriteWords(p, width, r.fresh, m.Arch.PtrSize)
 	if !p.known {
 		rmem := m.State.rmemW()
 		k := rkey{p.region, floorOff}

@@ -206,9 +206,9 @@ func (s *State) joinPtrs(o *State) bool {
 			changed = true
 		}
 	}
-	if len(s.rptrs) > 0 {
+	if len(s.rptrs) > 0 || len(o.rptrs) > 0 {
 		var c bool
-		if s.rptrs, c = joinPtrs(s.rptrs, o.rptrs); c {
+		if s.rptrs, c = joinWords(s.rptrs, o.rptrs); c {
 			changed = true
 		}
 	}
@@ -558,15 +558,4 @@ type Guard struct {
 	Feature string
 	Eq      bool
 	Mode    bool
-}
-
-// dropRegionPtrs forgets the addresses that a store of width bytes at p
-// overwrites: the words it overlaps, or, at an offset not known, every
-// word of its region.
-func (s *State) dropRegionPtrs(p ptr, width int) {
-	for k := range s.rptrs {
-		if k.region == p.region && (!p.known || k.off < p.off+int64(max(width, 1)) && p.off < k.off+8) {
-			delete(s.rptrs, k)
-		}
-	}
 }

@@ -126,12 +126,19 @@ func (an *Analysis) writeBarrier(out *State, push int64) *State {
 // time whatever it is passed. It may read and write whatever its
 // arguments reach, and the package variables: what it writes, and its
 // results but where the declaration says they are public, take the
-// highest level of what it may read (fail closed).
+// highest level of what it may read (fail closed). Through a pointer
+// into the frame it may write the frame from there up (the caller's
+// frame, not the return addresses); through one of no known provenance,
+// what a store through such a pointer may reach (Store): the package
+// variables and any region's words, not the frame (compiled Go keeps no
+// pointer to a stack variable where the analysis loses it: escape
+// analysis moves the variable to the heap).
 func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) *State {
 	back := an.returned(out, push, Secret)
 	in := out.mem
 	var regions []ptr
-	anywhere := false
+	untracked := false
+	frameFrom, viaFrame := int64(0), false // the lowest caller offset passed
 	for _, r := range slices.Concat(an.a.IntArgRegs, an.a.FloatArgRegs) {
 		p, ok := out.ptrs[r]
 		if ok && (p.region == codeRegion || p.region == assumedRegion) {
@@ -153,24 +160,48 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 			}
 			regions = append(regions, p)
 		case ok && p.region == stackRegion:
-			in = Secret // the frame, at any slot: fail closed
-			anywhere = true
+			in = Secret // what the frame holds, at any slot: fail closed
+			o := out.sp
+			if p.known {
+				o = max(p.off, out.sp)
+			}
+			if !viaFrame || o < frameFrom {
+				frameFrom, viaFrame = o, true
+			}
 		case ok && p.region < stackRegion:
 		case get(out.Regs, r) != Static:
-			anywhere = true // a pointer of no known provenance may be
+			untracked = true // a pointer of no known provenance may be
 		}
 	}
-	if an.abi0Call(m, "", 1) {
-		in, anywhere = Secret, true // arguments in the frame: fail closed
+	if an.abi0Call(m, "", 1) || !out.spKnown {
+		in, untracked = Secret, true // arguments in the frame: fail closed
+		frameFrom, viaFrame = out.sp, out.spKnown
 	}
 	for _, p := range regions {
 		rmem := back.rmemW()
 		k := rkey{p.region, floorOff}
 		rmem[k] = max(rmem[k], in)
-		back.dropRegionPtrs(ptr{region: p.region}, 1)
+		back.overwriteWords(ptr{region: p.region}, 1, an.regions[p.region].fresh, an.a.PtrSize)
 	}
-	if anywhere {
+	if untracked {
 		back.rptrs = nil
+	}
+	if viaFrame {
+		// back is in the callee's coordinates: the caller's offset o is
+		// o - out.sp + push there.
+		shift := push - out.sp
+		stack := back.stackW()
+		for o := frameFrom; o < 0; o++ {
+			if _, link := back.linkSlots[o+shift]; !link {
+				putSlot(stack, o+shift, max(getSlot(stack, o+shift), in))
+			}
+		}
+		for o := range back.slotPtrs {
+			if o >= frameFrom+shift && o < shift {
+				delete(back.slotPtrs, o)
+			}
+		}
+		back.rptrs = nil // a realigned frame's words, among others
 	}
 	back.mem = max(back.mem, in)
 	if !as.ResultPublic {
@@ -269,6 +300,7 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 	if a.from >= 0 && data == Secret {
 		an.copiedThrough(back) // the copy's bytes passed through the registers
 	}
+	back.newObject(id, !a.unzeroed)
 	// What it copied, at offsets not known: every load of the region
 	// reads at least that (regionLoad).
 	if rmem := back.rmemW(); data > rmem[rkey{id, floorOff}] {
