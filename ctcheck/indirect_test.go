@@ -173,14 +173,17 @@ func TestAssumedCalls(t *testing.T) {
 // TestIndirectAliases checks, on amd64 and arm64 by both checks, calls
 // where a word may hold two targets, each of which reaches a leak: two
 // objects from one constructor (one region of new memory, where a store
-// into one object's word does not replace what the other's holds), and a
-// box in the frame that a call assumed constant time may have written.
+// into one object's word does not replace what the other's holds), a
+// copy of a slice of func values (makeslicecopy, growslice: new memory
+// that holds what it was copied from, not nil), and a box in the frame
+// that a call assumed constant time may have written.
 // None may be found clean; each fails closed at the call.
 func TestIndirectAliases(t *testing.T) {
 	needGo(t)
 	const pkg = "example.com/indirect."
 	var decls []Declaration
 	for _, line := range []string{"TwoBoxes: secret *x; writes *x", "TwoSlices: secret *x; writes *x",
+		"Copied: secret *x; writes *x", "Grown: secret *x; writes *x",
 		"Restack: secret *x; writes *x; assume example.com/indirect.setLeak: constant time"} {
 		ds, err := ParseFuncLine(pkg+line, "-func")
 		if err != nil {
@@ -196,7 +199,7 @@ func TestIndirectAliases(t *testing.T) {
 		t.Fatalf("%d reports, want 4", len(rs))
 	}
 	// Where each root's call is: TwoBoxes calls through (*box).mix.
-	calls := map[string]string{"TwoBoxes": "(*box).mix", "TwoSlices": "TwoSlices", "Restack": "Restack"}
+	calls := map[string]string{"TwoBoxes": "(*box).mix", "TwoSlices": "TwoSlices", "Restack": "Restack", "Copied": "Copied", "Grown": "Grown"}
 	for _, r := range rs {
 		for root, at := range calls {
 			if !slices.ContainsFunc(r.Findings, func(f Finding) bool {

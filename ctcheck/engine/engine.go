@@ -332,6 +332,7 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 			after.mem = back.mem
 			after.rmem, after.amem = back.rmem, back.amem
 			after.rptrs = maps.Clone(back.rptrs)
+			after.allocs = maps.Clone(back.allocs) // the caller's, and the callee's
 			after.rmemShared, after.amemShared = true, true
 			back.rmemShared, back.amemShared = true, true
 			// The callee's frame, from its entry on, is the caller's

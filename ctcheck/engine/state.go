@@ -61,6 +61,9 @@ type State struct {
 	// that hold an address of static data or of a function (an
 	// interface's itab, a func value), as the code stored them.
 	rptrs map[rkey]ptr
+	// allocs are the regions of new memory that this path, from its
+	// root's entry, allocated an object of (words.go).
+	allocs map[int]bool
 	// vars are the package variables (by symbol) that the root's
 	// declarations assume what a call through does: the key of each
 	// assumption (assumedKey).
@@ -85,6 +88,7 @@ func (s *State) Clone() *State {
 	c.guards = maps.Clone(s.guards)
 	c.ptrs, c.slotPtrs = maps.Clone(s.ptrs), maps.Clone(s.slotPtrs)
 	c.rptrs = maps.Clone(s.rptrs)
+	c.allocs = maps.Clone(s.allocs)
 	c.vars = maps.Clone(s.vars)
 	s.rmemShared, s.amemShared = true, true
 	c.rmemShared, c.amemShared = true, true
@@ -203,6 +207,15 @@ func (s *State) joinPtrs(o *State) bool {
 	if len(s.slotPtrs) > 0 {
 		var c bool
 		if s.slotPtrs, c = joinPtrs(s.slotPtrs, o.slotPtrs); c {
+			changed = true
+		}
+	}
+	for id := range o.allocs {
+		if !s.allocs[id] {
+			if s.allocs == nil {
+				s.allocs = map[int]bool{}
+			}
+			s.allocs[id] = true
 			changed = true
 		}
 	}
@@ -355,7 +368,7 @@ func (s *State) key() string {
 	for _, o := range slices.Sorted(maps.Keys(s.linkSlots)) {
 		fmt.Fprintf(&b, "%d=%d,", o, s.linkSlots[o])
 	}
-	fmt.Fprintf(&b, "|%x|%x|", s.assumed, s.claims)
+	fmt.Fprintf(&b, "|%x|%x|%v|", s.assumed, s.claims, slices.Sorted(maps.Keys(s.allocs)))
 	for _, k := range slices.Sorted(maps.Keys(s.vars)) {
 		fmt.Fprintf(&b, "%s=%s,", k, s.vars[k])
 	}

@@ -300,7 +300,7 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 	if a.from >= 0 && data == Secret {
 		an.copiedThrough(back) // the copy's bytes passed through the registers
 	}
-	back.newObject(id, !a.unzeroed)
+	back.newObject(id, !a.unzeroed && a.from < 0 && !a.boxes) // a copy holds what its source held
 	// What it copied, at offsets not known: every load of the region
 	// reads at least that (regionLoad).
 	if rmem := back.rmemW(); data > rmem[rkey{id, floorOff}] {

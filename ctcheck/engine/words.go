@@ -105,35 +105,35 @@ func (s *State) overwriteWords(p ptr, width int, fresh bool, ptrSize int) {
 	}
 }
 
-// newObject records an allocation into region id: its words are nil,
-// which leaves what the region's other objects hold as it is; unzeroed
-// memory holds anything.
+// newObject records an allocation into region id (first: no object of it
+// made before on this path from its root's entry): its words are nil,
+// which leaves what the region's other objects hold as it is, where the
+// state knows what they hold; else (a state that lost the region, or
+// memory not cleared, or a copy of other memory) the region's words are
+// lost.
 func (s *State) newObject(id int, zeroed bool) {
 	if s.rptrs == nil {
 		s.rptrs = map[rkey]ptr{}
 	}
+	first := !s.allocs[id]
+	if s.allocs == nil {
+		s.allocs = map[int]bool{}
+	}
+	s.allocs[id] = true
 	floor := rkey{id, floorOff}
-	switch _, ok := s.rptrs[floor]; {
-	case !zeroed:
+	_, known := s.rptrs[floor]
+	switch {
+	case zeroed && first:
+		s.rptrs[floor] = nilWord
+	case zeroed && known:
+	default:
 		for k := range s.rptrs {
 			if k.region == id {
 				delete(s.rptrs, k)
 			}
 		}
 		s.rptrs[floor] = lostWord
-	case !ok && !s.regionRecorded(id):
-		s.rptrs[floor] = nilWord // the first object
 	}
-}
-
-// regionRecorded reports whether any word of region id is recorded.
-func (s *State) regionRecorded(id int) bool {
-	for k := range s.rptrs {
-		if k.region == id {
-			return true
-		}
-	}
-	return false
 }
 
 // joinWords is what the words hold where two paths meet: what both say

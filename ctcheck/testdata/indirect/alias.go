@@ -36,3 +36,35 @@ func Restack(x *[4]uint64) {
 	setLeak(&s)
 	s.m.Mix(x)
 }
+
+type fn func(*[4]uint64)
+
+//go:noinline
+func one(f fn) []fn {
+	s := make([]fn, 1)
+	s[0] = f
+	return s
+}
+
+// Copied copies a slice holding leak (runtime.makeslicecopy: the new
+// memory holds the source's words, not nil) and calls through the copy,
+// after another object of its allocations got mask.
+func Copied(x *[4]uint64) ([]fn, []fn) {
+	a := one(leak)
+	b := make([]fn, len(a))
+	copy(b, a)
+	c := make([]fn, 1)
+	c[0] = mask
+	b[0](x)
+	return b, c
+}
+
+// Grown does the same through append's growth (runtime.growslice).
+func Grown(x *[4]uint64) ([]fn, []fn) {
+	a := one(leak)[:1:1]
+	a = append(a, mask)
+	c := make([]fn, 1)
+	c[0] = mask
+	a[0](x)
+	return a, c
+}
