@@ -413,6 +413,9 @@ var (
 // uint64 }], which hold spaces and parentheses) with a mark that the
 // operand's pattern reads as a name; unmask puts them back.
 func maskBrackets(s string) (masked string, unmask func(string) string) {
+	if t, ok := maskTypeName(s); ok {
+		return t, func(u string) string { return strings.Replace(u, "\x01t\x02", typeNameOf(s), 1) }
+	}
 	if !strings.Contains(s, "[") {
 		return s, func(t string) string { return t }
 	}
@@ -446,6 +449,32 @@ func maskBrackets(s string) (masked string, unmask func(string) string) {
 		}
 		return t
 	}
+}
+
+// maskTypeName replaces the name of a type descriptor in operand s
+// (type:func(*[4]uint64)(SB), type:[1]func(*[4]uint64)+8(SB)), whose
+// parentheses and brackets are the type's, with a mark.
+func maskTypeName(s string) (string, bool) {
+	name := typeNameOf(s)
+	if name == "" {
+		return s, false
+	}
+	return strings.Replace(s, name, "\x01t\x02", 1), true
+}
+
+// typeNameOf is the type descriptor's name in operand s: from "type:" to
+// the offset or "(SB)" at its end; "" where s names none, or one without
+// parentheses or brackets.
+func typeNameOf(s string) string {
+	i := strings.Index(s, "type:")
+	j := strings.LastIndex(s, "(SB)")
+	if i < 0 || j < i || !strings.ContainsAny(s[i:j], "()[]") {
+		return ""
+	}
+	if k := strings.LastIndex(s[i:j], "+"); k > 0 && strings.Trim(s[i+k+1:j], "-0123456789") == "" {
+		j = i + k
+	}
+	return s[i:j]
 }
 
 // ListingSlotAddress reads $name+off(SP) or $name+off(FP), the address of
