@@ -8,7 +8,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Static data fixes the targets of most indirect calls in compiled Go: a
@@ -172,17 +171,6 @@ func readStatic(p *Program, bin string) error {
 	}
 	p.static = e
 	return nil
-}
-
-// symOffset splits a symbol with an offset as a disassembler prints it
-// (go:funcdesc+0x8) into both.
-func symOffset(s string) (string, int64) {
-	if i := strings.LastIndex(s, "+0x"); i > 0 {
-		if v, err := strconv.ParseInt(s[i+3:], 16, 64); err == nil {
-			return s[:i], v
-		}
-	}
-	return s, 0
 }
 
 // openSymbols opens binary bin and reads its symbol table.
