@@ -420,8 +420,9 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 		return an.writeBarrier(out, push)
 	case summaries[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
 		return an.summarised(m, sym, summaries[strings.TrimSuffix(sym, ".abi0")], out, push)
-	case allocations[strings.TrimSuffix(sym, ".abi0")].args > 0 && an.prog.runtimeFunc(sym):
-		return an.allocated(m, sym, allocations[strings.TrimSuffix(sym, ".abi0")], out, push)
+	case isAllocation(sym) && an.prog.runtimeFunc(sym):
+		a, _ := allocationOf(sym)
+		return an.allocated(m, sym, a, out, push)
 	case runtimeReturns[sym] && !strings.HasPrefix(sym, "runtime.morestack"):
 		return an.runtimeReturned(m, sym, out, push)
 	case runtimeReturns[sym]:

@@ -40,9 +40,11 @@ type allocation struct {
 	from    int   // the pointer it copies from; -1 for none
 	results int   // pointer-size results, the pointer first: growslice's is a slice
 	// unzeroed: it may return memory it did not clear (mallocgc's
-	// needzero, a value the checks do not know): what a freed object
-	// left there, read as secret (fail closed).
+	// needzero false): what a freed object left there, read as secret
+	// (fail closed), unless its argument zeroArg (where it has one) is
+	// the constant 1.
 	unzeroed bool
+	zeroArg  int
 	// boxes: it boxes a value for an interface (convT64, convTstring):
 	// its sizes are the value's words, on which its time depends (a
 	// small integer is not allocated, an empty string neither), and the
@@ -52,16 +54,39 @@ type allocation struct {
 }
 
 var allocations = map[string]allocation{
-	"runtime.makeslice":     {args: 3, sizes: []int{1, 2}, from: -1, results: 1},              // (et, len, cap)
-	"runtime.makeslicecopy": {args: 4, sizes: []int{1, 2}, from: 3, results: 1},               // (et, tolen, fromlen, from)
-	"runtime.growslice":     {args: 5, sizes: []int{1, 2, 3}, from: 0, results: 3},            // (oldPtr, newLen, oldCap, num, et)
-	"runtime.mallocgc":      {args: 3, sizes: []int{0}, from: -1, results: 1, unzeroed: true}, // (size, typ, needzero)
-	"runtime.newobject":     {args: 1, from: -1, results: 1},                                  // (typ): the type's size
-	"runtime.convT16":       {args: 1, sizes: []int{0}, from: -1, results: 1, boxes: true},    // (val)
+	"runtime.makeslice":     {args: 3, sizes: []int{1, 2}, from: -1, results: 1},                          // (et, len, cap)
+	"runtime.makeslicecopy": {args: 4, sizes: []int{1, 2}, from: 3, results: 1},                           // (et, tolen, fromlen, from)
+	"runtime.growslice":     {args: 5, sizes: []int{1, 2, 3}, from: 0, results: 3},                        // (oldPtr, newLen, oldCap, num, et)
+	"runtime.mallocgc":      {args: 3, sizes: []int{0}, from: -1, results: 1, unzeroed: true, zeroArg: 2}, // (size, typ, needzero)
+	"runtime.newobject":     {args: 1, from: -1, results: 1},                                              // (typ): the type's size
+	"runtime.convT16":       {args: 1, sizes: []int{0}, from: -1, results: 1, boxes: true},                // (val)
 	"runtime.convT32":       {args: 1, sizes: []int{0}, from: -1, results: 1, boxes: true},
 	"runtime.convT64":       {args: 1, sizes: []int{0}, from: -1, results: 1, boxes: true, wide: true},
 	"runtime.convTstring":   {args: 2, sizes: []int{0, 1}, from: -1, results: 1, boxes: true}, // (ptr, len)
 	"runtime.convTslice":    {args: 3, sizes: []int{0, 1, 2}, from: -1, results: 1, boxes: true},
+}
+
+// mallocBySizeClass are the prefixes of Go 1.27's allocators by size
+// class (runtime/malloc_generated.go: mallocgcSmallScanNoHeaderSC2, ...),
+// which the compiler calls for new and escapes, each as mallocgc.
+var mallocBySizeClass = []string{"runtime.mallocgcSmallScanNoHeaderSC", "runtime.mallocgcSmallNoScanSC", "runtime.mallocgcTinySC"}
+
+// isAllocation reports whether sym is an allocator the analysis
+// summarises.
+func isAllocation(sym string) bool { _, ok := allocationOf(sym); return ok }
+
+// allocationOf is the summary of the allocator name, if it is one.
+func allocationOf(name string) (allocation, bool) {
+	name = strings.TrimSuffix(name, ".abi0")
+	if a, ok := allocations[name]; ok {
+		return a, true
+	}
+	for _, p := range mallocBySizeClass {
+		if n, ok := strings.CutPrefix(name, p); ok && n != "" && strings.Trim(n, "0123456789") == "" {
+			return allocations["runtime.mallocgc"], true
+		}
+	}
+	return allocation{}, false
 }
 
 // forArch is a's arguments where a pointer is ptrSize bytes: a wide
@@ -80,7 +105,7 @@ func (a allocation) forArch(ptrSize int) allocation {
 func knownRuntime(name string) bool {
 	name = strings.TrimSuffix(name, ".abi0")
 	_, ok := summaries[name]
-	_, alloc := allocations[name]
+	_, alloc := allocationOf(name)
 	return ok || alloc || isWriteBarrier(name) || name == "runtime.gopanic" || strings.HasPrefix(name, "runtime.panic") ||
 		name == "runtime.duffzero" || name == "runtime.duffcopy"
 }
@@ -280,8 +305,9 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 			m.Find("secret size passed to %s", name)
 		}
 	}
+	unzeroed := a.unzeroed && !(a.zeroArg > 0 && args[a.zeroArg].n == 1)
 	data := Public
-	if a.unzeroed {
+	if unzeroed {
 		data = Secret
 	}
 	if a.boxes {
@@ -300,7 +326,7 @@ func (an *Analysis) allocated(m *Mach, sym string, a allocation, out *State, pus
 	if a.from >= 0 && data == Secret {
 		an.copiedThrough(back) // the copy's bytes passed through the registers
 	}
-	back.newObject(id, !a.unzeroed && a.from < 0 && !a.boxes) // a copy holds what its source held
+	back.newObject(id, !unzeroed && a.from < 0 && !a.boxes) // a copy holds what its source held
 	// What it copied, at offsets not known: every load of the region
 	// reads at least that (regionLoad).
 	if rmem := back.rmemW(); data > rmem[rkey{id, floorOff}] {
