@@ -80,6 +80,28 @@ func TestIndirectCalls(t *testing.T) {
 	}
 }
 
+// runIndirect checks testdata/indirect on amd64 and arm64 with the
+// -func declarations lines (of its functions, named without their
+// package): a report for each GOARCH and check.
+func runIndirect(t *testing.T, lines []string) []*Report {
+	var decls []Declaration
+	for _, line := range lines {
+		ds, err := ParseFuncLine("example.com/indirect."+line, "-func")
+		if err != nil {
+			t.Fatal(err)
+		}
+		decls = append(decls, ds...)
+	}
+	rs, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/indirect"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 4 {
+		t.Fatalf("%d reports, want 4", len(rs))
+	}
+	return rs
+}
+
 // markedLines returns the numbers of the lines of file that hold mark.
 func markedLines(t *testing.T, file, mark string) []int {
 	f, err := os.Open(file)
@@ -131,22 +153,7 @@ func TestAssumedCalls(t *testing.T) {
 			"ApplyLeak: secret *x; writes *x; assume leak: constant time"},
 			map[string]string{"Seal": "", "Keyed": "", "Pick": "", "Stir": "", "Hook": "", "HookTwice": "", "ApplyLeak": "", "leak": ""}},
 	} {
-		var decls []Declaration
-		for _, line := range run.decls {
-			ds, err := ParseFuncLine(pkg+line, "-func")
-			if err != nil {
-				t.Fatal(err)
-			}
-			decls = append(decls, ds...)
-		}
-		rs, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/indirect"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(rs) != 4 {
-			t.Fatalf("%d reports, want 4", len(rs))
-		}
-		for _, r := range rs {
+		for _, r := range runIndirect(t, run.decls) {
 			got := map[string]string{}
 			for _, f := range r.Findings {
 				root := strings.TrimPrefix(f.Func, pkg)
@@ -181,23 +188,9 @@ func TestAssumedCalls(t *testing.T) {
 func TestIndirectAliases(t *testing.T) {
 	needGo(t)
 	const pkg = "example.com/indirect."
-	var decls []Declaration
-	for _, line := range []string{"TwoBoxes: secret *x; writes *x", "TwoSlices: secret *x; writes *x",
+	rs := runIndirect(t, []string{"TwoBoxes: secret *x; writes *x", "TwoSlices: secret *x; writes *x",
 		"Copied: secret *x; writes *x", "Grown: secret *x; writes *x",
-		"Restack: secret *x; writes *x; assume example.com/indirect.setLeak: constant time"} {
-		ds, err := ParseFuncLine(pkg+line, "-func")
-		if err != nil {
-			t.Fatal(err)
-		}
-		decls = append(decls, ds...)
-	}
-	rs, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/indirect"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rs) != 4 {
-		t.Fatalf("%d reports, want 4", len(rs))
-	}
+		"Restack: secret *x; writes *x; assume example.com/indirect.setLeak: constant time"})
 	// Where each root's call is: TwoBoxes calls through (*box).mix.
 	calls := map[string]string{"TwoBoxes": "(*box).mix", "TwoSlices": "TwoSlices", "Restack": "Restack", "Copied": "Copied", "Grown": "Grown"}
 	for _, r := range rs {
