@@ -111,6 +111,8 @@ func TestCryptoUnderMemcheck(t *testing.T) {
 	under := Running()
 	if !under {
 		t.Log("not under valgrind: checking answers only")
+	} else {
+		requireSuppressions(t)
 	}
 	t.Logf("the CPU as the code sees it: AVX2 %v, AES %v, PCLMULQDQ %v, BMI2 %v", cpu.X86.HasAVX2, cpu.X86.HasAES, cpu.X86.HasPCLMULQDQ, cpu.X86.HasBMI2)
 	runtime.LockOSThread()
