@@ -81,9 +81,10 @@ type Analysis struct {
 	// frames, by the index a ptr names (region.go).
 	regions    []*Region
 	alignedIDs map[string]int
-	allocIDs   map[string]int        // the allocations' regions, by function
-	wbBuf      int                   // the write barrier's buffer's region, +1 (0: none yet)
-	assumed    map[string]Assumption // by assumedKey
+	allocIDs   map[string]int               // the allocations' regions, by function
+	wbBuf      int                          // the write barrier's buffer's region, +1 (0: none yet)
+	assumed    map[string]Assumption        // by assumedKey
+	thresholds map[*Func]map[string][]int64 // joinWiden's, by function and register
 }
 
 // follows reports whether the analysis follows a call of sym: a function
@@ -103,5 +104,6 @@ func NewAnalysis(p *Program, follow func(sym string) bool) (*Analysis, error) {
 
 func newAnalysis(a *Arch, p *Program, follow func(string) bool) *Analysis {
 	return &Analysis{a: a, prog: p, follow: follow, memo: map[string]*State{}, contexts: map[string]int{}, widened: map[string]*State{}, wide: map[string]*State{}, states: map[string][]*State{}, running: map[string]bool{},
-		reporting: map[string]bool{}, reported: map[string]bool{}, seen: map[string]map[uint64]bool{}, findings: map[string]Finding{}}
+		reporting: map[string]bool{}, reported: map[string]bool{}, seen: map[string]map[uint64]bool{}, findings: map[string]Finding{},
+		thresholds: map[*Func]map[string][]int64{}}
 }

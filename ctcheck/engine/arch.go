@@ -214,6 +214,14 @@ type PtrFlow struct {
 	// AlignBy, a register: dst receives src aligned down by the mask it
 	// holds, where that is a constant -2^k (x86's ANDQ CX, AX).
 	AlignBy Arg
+	// By, with Vary: the register src's offset varies by, times Scale
+	// (0: 1): where it holds a bounded integer (State.bounds), dst's
+	// offset lies in a range.
+	By    Arg
+	Scale int64
+	// Bound: dst receives an unsigned integer below Bound (src unused),
+	// a multiple of BoundAlign (0: 1): ANDQ $63, CX; MOVBQZX.
+	Bound, BoundAlign int64
 }
 
 func (a *Arch) featureBit(name string) (featureSet, bool) {

@@ -219,6 +219,34 @@ func (an *Analysis) regionWord(st *State, x Arg) (rkey, bool) {
 	return rkey{p.region, p.off + x.Imm}, true
 }
 
+// flowBound is the bound of the integer that flow fl gives its
+// destination register: a constant one, or the source register's,
+// moved whole or added a constant.
+func flowBound(pre *State, fl PtrFlow) (ibound, bool) {
+	if fl.Bound > 0 {
+		return ibound{fl.Bound, max(fl.BoundAlign, 1)}, true
+	}
+	if fl.Src.Kind != ArgReg || fl.Vary || fl.Delta < 0 || fl.Align != 0 || fl.AlignBy.Kind != 0 || fl.Not || fl.Zero || fl.Const || fl.Static != "" {
+		return ibound{}, false
+	}
+	// Moved, or moved up by a constant (a loop's ADDQ $64, SI): the
+	// bound moves up too, a multiple of what both are.
+	b, ok := boundOf(pre, fl.Src.Reg)
+	if !ok || fl.Delta > maxSpan {
+		return ibound{}, false
+	}
+	return ibound{b.n + fl.Delta, min(b.align, alignOf(fl.Delta))}, true
+}
+
+// varied is p moved by the value of flow fl's register By: at offsets in
+// a range where p's is known and By holds a bounded integer, anywhere in
+// p's region otherwise.
+func (an *Analysis) varied(pre *State, p ptr, fl PtrFlow) ptr {
+	b, ok := boundOf(pre, fl.By.Reg)
+	p.off += fl.Delta
+	return spanned(p, b, ok && fl.By.Kind == ArgReg, max(fl.Scale, 1), an.regions)
+}
+
 // maxAlign is the largest alignment of a stack pointer's copy followed:
 // a page, past the frames realigned in practice (32 or 64 bytes).
 const maxAlign = 4096
@@ -246,7 +274,16 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 		known, fresh bool
 	}
 	var puts []put
+	var bounds []bound
 	for _, fl := range flows {
+		if fl.Dst.Kind == ArgReg && fl.Dst.Reg != an.a.SP {
+			if n, ok := flowBound(pre, fl); ok {
+				bounds = append(bounds, bound{reg: fl.Dst.Reg, n: n.n, align: n.align})
+			}
+		}
+		if fl.Bound > 0 {
+			continue
+		}
 		p, ok := an.srcPtr(m, pre, fl.Src)
 		switch {
 		case fl.Zero:
@@ -293,10 +330,12 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 		case fl.Align > 1 && p.region >= 0 && an.regions[p.region].aligned && p.known && p.off%fl.Align == 0:
 			// aligned again to what it is aligned to: unchanged
 			if an.regions[p.region].align%fl.Align != 0 {
-				p.known = false
+				p = ptr{region: p.region, off: p.off}
 			}
-		case fl.Align > 1, fl.Vary:
-			p.known = false
+		case fl.Vary:
+			p = an.varied(pre, p, fl)
+		case fl.Align > 1:
+			p = ptr{region: p.region, off: p.off}
 		default:
 			p.off += fl.Delta
 		}
@@ -313,11 +352,14 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 			}
 		}
 	}
-	if len(puts) == 0 {
+	if len(puts) == 0 && len(bounds) == 0 {
 		return nil
 	}
 	return func() {
 		st := m.State
+		for _, b := range bounds {
+			m.Bound(b.reg, ibound{b.n, b.align})
+		}
 		for _, u := range puts {
 			switch {
 			case u.reg == an.a.SP:

@@ -223,7 +223,7 @@ restart:
 					leaders[j] = true
 					goto restart
 				}
-				if in[j].join(src) && !queued[j] {
+				if in[j].joinWiden(src, an.boundThresholds(f)) && !queued[j] {
 					work = append(work, j)
 					queued[j] = true
 				}
@@ -232,6 +232,37 @@ restart:
 		}
 	}
 	return in, exit
+}
+
+// boundThresholds are the values a register's bound may grow to where
+// f's paths meet (joinWiden), by register: each constant f compares it
+// with, and the next integer (a loop's counter, which its compare bounds
+// at the constant on one side and one past it on the other).
+func (an *Analysis) boundThresholds(f *Func) map[string][]int64 {
+	if t, ok := an.thresholds[f]; ok {
+		return t
+	}
+	t := map[string][]int64{}
+	for _, in := range f.Insts {
+		if !strings.HasPrefix(in.Op, "CMP") {
+			continue
+		}
+		for _, a := range in.Args {
+			if a.Kind == ArgImm && a.Name == "" && a.Sym == "" && a.Imm >= 0 && a.Imm <= maxSpan {
+				for _, r := range in.Args {
+					if r.Kind == ArgReg {
+						t[r.Reg] = append(t[r.Reg], a.Imm, a.Imm+1)
+					}
+				}
+			}
+		}
+	}
+	for r, cs := range t {
+		slices.Sort(cs)
+		t[r] = slices.Compact(cs)
+	}
+	an.thresholds[f] = t
+	return t
 }
 
 // stepFrom runs instruction i of f from the state st before it (which it
@@ -329,6 +360,7 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 			after = out.Clone()
 			after.Regs = maps.Clone(back.Regs)
 			after.guards = maps.Clone(back.guards)
+			after.bounds = nil // the callee's registers: Go's ABIs keep none of the caller's
 			after.mem = back.mem
 			after.rmem, after.amem = back.rmem, back.amem
 			after.rptrs = maps.Clone(back.rptrs)
@@ -522,6 +554,7 @@ func (an *Analysis) calleeEntry(out *State, call bool, sym string) *State {
 	e.sp, e.spKnown = 0, true
 	e.stack, e.stackShared = map[int64]Level{}, false
 	e.slotPtrs = nil
+	e.bounds = nil // the callee checks its own indexes; one entry for any bound
 	an.enter(e, sym)
 	if !out.spKnown {
 		e.ptrs = movePtrs(an.regions, e.ptrs, 0)
@@ -575,6 +608,7 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 		back.Regs[modeOff(mode)] = Secret // it may turn any off
 	}
 	back.guards = nil
+	back.bounds = nil
 	back.sp = 0
 	back.stack, back.stackShared = shift(out.frame(0, Secret), -out.sp), false
 	for o := range back.stack {

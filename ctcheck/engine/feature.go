@@ -35,6 +35,20 @@ func (an *Analysis) learn(st *State, l *lesson) *State {
 		return st
 	}
 	c := st.Clone()
+	if b := l.below; b != nil {
+		had, ok := boundOf(c, b.reg)
+		if b.signed && !ok {
+			return c // may be negative: a signed compare bounds nothing
+		}
+		if !ok {
+			had = ibound{b.n, 1}
+		}
+		if c.bounds == nil {
+			c.bounds = map[string]ibound{}
+		}
+		c.bounds[b.reg] = ibound{min(had.n, b.n), had.align}
+		return c
+	}
 	switch {
 	case l.g.Mode && l.set:
 		delete(c.Regs, modeOff(l.g.Feature))

@@ -96,6 +96,55 @@ func (m *Mach) Set(loc string, l Level) {
 	delete(m.State.links, loc)
 	delete(m.State.guards, loc)
 	delete(m.State.ptrs, loc)
+	delete(m.State.bounds, loc)
+	for k, g := range m.State.guards {
+		if g.Reg == loc {
+			delete(m.State.guards, k) // flags of a compare of what loc held
+		}
+	}
+}
+
+// Bound records, after the write of reg, that it holds an unsigned
+// integer below b.n, a multiple of b.align (an AND with a constant, a
+// zero-extended byte): the index of a region's bytes then reaches only
+// those (regionOf).
+func (m *Mach) Bound(reg string, b ibound) {
+	if b.n <= 0 || b.align <= 0 || reg == m.Arch.SP {
+		return
+	}
+	if m.State.bounds == nil {
+		m.State.bounds = map[string]ibound{}
+	}
+	m.State.bounds[reg] = b
+}
+
+// Compared records, after the write of the flags locs, that they hold an
+// unsigned compare of register reg, whole, with the constant imm: a
+// bounds check, whose branch then teaches reg's bound (TeachBelow).
+func (m *Mach) Compared(reg string, imm int64, locs ...string) {
+	if imm < 0 || reg == m.Arch.SP {
+		return
+	}
+	for _, loc := range locs {
+		m.Guard(loc, Guard{Reg: reg, Imm: imm})
+	}
+}
+
+// TeachBelow records what a branch on the flags of a compare (g, from
+// Compared) teaches: reg is below n on the edge taken where taken, on
+// the fall-through otherwise. Signed: the compare was signed, which
+// bounds only a register known not to be negative (bounded already: a
+// loop's counter from 0).
+func (m *Mach) TeachBelow(g Guard, n int64, taken, signed bool) {
+	if g.Reg == "" || n <= 0 {
+		return
+	}
+	l := &lesson{below: &bound{reg: g.Reg, n: n, signed: signed}}
+	if taken {
+		m.taken = l
+	} else {
+		m.fallen = l
+	}
 }
 
 // A Link is what return address a register or a stack slot holds
@@ -168,9 +217,9 @@ func (m *Mach) KeepLink(a Arg, l Link) {
 func (m *Mach) MoveBase(reg string) {
 	delete(m.State.links, reg)
 	if p, ok := m.State.ptrs[reg]; ok {
-		p.known = false
-		m.State.ptrs[reg] = p
+		m.State.ptrs[reg] = ptr{region: p.region, off: p.off, sym: p.sym}
 	}
+	delete(m.State.bounds, reg)
 }
 
 // linkSlot is the offset of a pointer-size-aligned stack slot x: through
@@ -294,6 +343,13 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 	if x, ok := m.viaFrame(x); ok {
 		return m.loadLevel(x, width)
 	}
+	if lo, hi, ok := m.frameSpan(x, width); ok {
+		l := Static
+		for b := lo; b < hi; b++ {
+			l = max(l, getSlot(m.State.stack, b))
+		}
+		return max(al, l)
+	}
 	if p, ok := m.regionOf(x); ok {
 		if p.region == stackRegion {
 			return Secret // a computed stack address: any slot
@@ -363,11 +419,15 @@ func (m *Mach) Store(x Arg, width int, l Level) {
 		m.Store(x, width, l)
 		return
 	}
+	if lo, hi, ok := m.frameSpan(x, width); ok && al != Secret {
+		m.storeFrameSpan(lo, hi, l)
+		return
+	}
 	if p, ok := m.regionOf(x); ok {
 		// A copy of the stack pointer at an unknown offset (an index into
-		// a local array) is read as secret and written as memory outside
-		// the frame is: what the checker did before it knew where such a
-		// pointer points.
+		// a local array the code does not bound) is read as secret and
+		// written as memory outside the frame is: what the checker did
+		// before it knew where such a pointer points.
 		if p.region != stackRegion && al != Secret && m.regionStore(p, width, l) {
 			return
 		}
@@ -536,24 +596,88 @@ func (m *Mach) regionOf(x Arg) (ptr, bool) {
 		x.Index = "" // ppc64's and s390x's (R20)(R0): R0 as an index is zero
 	}
 	p, ok := m.State.ptrs[x.Reg]
+	index := x.Index
 	if (!ok || !p.addressesRegion()) && x.Index != "" && x.Scale <= 1 && x.Shift == "" {
 		p, ok = m.State.ptrs[x.Index]
+		index = x.Reg
 	}
 	if !ok || !p.addressesRegion() {
 		return ptr{}, false
 	}
-	if x.Index != "" {
-		p.known = false
+	if index != "" {
+		p = m.indexed(p, index, int64(max(x.Scale, 1)), x.Shift == "")
 	}
 	p.off += x.Imm
 	return p, true
 }
 
+// indexed is p plus the value of register index times scale: at offsets
+// in a range where p's is known and index has a bound (and no shift
+// applies to it), anywhere in p's region otherwise.
+func (m *Mach) indexed(p ptr, index string, scale int64, plain bool) ptr {
+	b, ok := boundOf(m.State, index)
+	return spanned(p, b, ok && plain, scale, m.an.regions)
+}
+
+// spanned is p moved by an index of bound b (where bounded) times scale:
+// at offsets in a range where p's is known, anywhere in p's region
+// otherwise.
+func spanned(p ptr, b ibound, bounded bool, scale int64, regions []*Region) ptr {
+	if !p.known || !bounded || p.region < stackRegion || p.region >= 0 && regions[p.region].aligned || b.n > maxSpan/scale {
+		return ptr{region: p.region, off: p.off}
+	}
+	return ptr{region: p.region, off: p.off, span: b.last()*scale + 1}
+}
+
+// frameSpan is the range of the frame's bytes, by offset from the entry's
+// stack pointer, that an access of width bytes at x may touch, where x
+// indexes a local array with an index the code bounds.
+func (m *Mach) frameSpan(x Arg, width int) (lo, hi int64, ok bool) {
+	if x.Kind != ArgMem || x.Global || x.Index == "" || x.Index == m.Arch.Zero || x.Shift != "" {
+		return 0, 0, false
+	}
+	var p ptr
+	if m.OnStack(x) {
+		if x.Reg == m.Arch.SP && !m.State.spKnown {
+			return 0, 0, false
+		}
+		base := x
+		base.Index, base.Scale = "", 0
+		off, _ := m.stackSlot(base)
+		p = m.indexed(ptr{region: stackRegion, off: off, known: true}, x.Index, int64(max(x.Scale, 1)), true)
+	} else if q, ok := m.regionOf(x); ok && q.region == stackRegion {
+		p = q
+	}
+	if p.region != stackRegion || p.known || p.span == 0 {
+		return 0, 0, false
+	}
+	return p.reach(width)
+}
+
+// storeFrameSpan raises the frame's bytes from lo to hi to l, any of
+// which a store at a bounded index may have written.
+func (m *Mach) storeFrameSpan(lo, hi int64, l Level) {
+	if lo < m.Arch.RetAddr && hi > 0 {
+		m.Find("store over the return address (fail closed)")
+	}
+	stack := m.State.stackW()
+	for b := lo; b < hi; b++ {
+		putSlot(stack, b, max(getSlot(stack, b), l))
+	}
+	m.dropSlots(lo, hi)
+	m.aliasRegions(lo, hi-lo, l)
+}
+
+// maxSpan is the widest range of offsets an index is bounded to: wider,
+// its bytes are not worth tracking one by one.
+const maxSpan = 1 << 12
+
 // regionLoad is the level of width bytes at p.
 func (m *Mach) regionLoad(p ptr, width int) Level {
 	r := m.an.regions[p.region]
 	l := m.State.rmem[rkey{p.region, floorOff}]
-	if !p.known {
+	lo, hi, bounded := p.reach(width)
+	if !bounded {
 		l = max(l, r.highest())
 		for k, v := range m.State.rmem {
 			if k.region == p.region {
@@ -565,7 +689,7 @@ func (m *Mach) regionLoad(p ptr, width int) Level {
 		}
 		return l
 	}
-	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
+	for b := lo; b < hi; b++ {
 		if r.aligned {
 			if v, ok := m.State.amem[rkey{p.region, b}]; ok {
 				l = max(l, v)
@@ -597,7 +721,8 @@ func (m *Mach) regionLoad(p ptr, width int) Level {
 // every later such load, as a store outside the frame does (store).
 func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 	r := m.an.regions[p.region]
-	if !r.writable(p.off, int64(width), p.known) {
+	lo, hi, bounded := p.reach(width)
+	if !r.writable(lo, hi-lo, bounded) {
 		return false
 	}
 	if l == Secret {
@@ -607,7 +732,7 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 		m.State.mem = max(m.State.mem, l)
 	}
 	m.State.overwriteWords(p, width, r.fresh, m.Arch.PtrSize)
-	if !p.known {
+	if !bounded {
 		rmem := m.State.rmemW()
 		k := rkey{p.region, floorOff}
 		rmem[k] = max(rmem[k], l)
@@ -616,7 +741,9 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 		}
 		return true
 	}
-	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
+	// At a bounded offset, each byte it may reach takes the level, as a
+	// declared region's byte always does: at least what it held.
+	for b := lo; b < hi; b++ {
 		if r.aligned {
 			m.State.amemW()[rkey{p.region, b}] = l
 		} else {
@@ -635,14 +762,15 @@ func (m *Mach) regionStore(p ptr, width int, l Level) bool {
 // publicStore reports a store of a secret through p, width bytes, over
 // bytes of r declared public, naming their declarations.
 func (m *Mach) publicStore(r *Region, p ptr, width int) {
-	if !p.known {
+	lo, hi, bounded := p.reach(width)
+	if !bounded {
 		if names := r.publicNames(); len(names) > 0 {
 			m.Find("secret stored at an unknown offset into a region with bytes declared public (%s)", strings.Join(names, ", "))
 		}
 		return
 	}
 	var names []string
-	for b := p.off; b < p.off+int64(max(width, 1)); b++ {
+	for b := lo; b < hi; b++ {
 		if n := r.publicAt(b); n != "" && !slices.Contains(names, n) {
 			names = append(names, n)
 		}
@@ -781,8 +909,8 @@ func (m *Mach) GuardOf(loc string) (Guard, bool) {
 // Teach records what the branch's edges teach: taken where the branch is
 // taken, the other on the fall-through.
 func (m *Mach) Teach(g Guard, setWhenTaken bool) {
-	m.taken = &lesson{g, setWhenTaken}
-	m.fallen = &lesson{g, !setWhenTaken}
+	m.taken = &lesson{g: g, set: setWhenTaken}
+	m.fallen = &lesson{g: g, set: !setWhenTaken}
 }
 
 // SetMode records that the instruction turns a mode on or off.
@@ -814,4 +942,12 @@ func (m *Mach) clearedModes() []string {
 type lesson struct {
 	g   Guard
 	set bool
+	// below: the register holds an unsigned integer below a bound.
+	below *bound
+}
+
+type bound struct {
+	reg      string
+	n, align int64
+	signed   bool
 }

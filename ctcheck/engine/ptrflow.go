@@ -105,6 +105,9 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 					return []PtrFlow{{Dst: dst, Src: y, Align: al}}
 				}
 			}
+			if x.Kind == ArgImm && x.Name == "" && x.Sym == "" && x.Imm >= 0 && x.Imm < 1<<31 {
+				return []PtrFlow{{Dst: dst, Bound: x.Imm + 1, BoundAlign: x.Imm & -x.Imm}} // AND $63, R1, R2: an index below 64
+			}
 			return nil
 		}
 		switch {
@@ -114,6 +117,8 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 				d = -d
 			}
 			return []PtrFlow{{Dst: dst, Src: y, Delta: d}}
+		case x.Kind == ArgReg && adds[op] && plain(x):
+			return []PtrFlow{{Dst: dst, Src: y, Vary: true, By: x}, {Dst: dst, Src: x, Vary: true, By: y}}
 		case x.Kind == ArgReg && adds[op]:
 			return []PtrFlow{{Dst: dst, Src: y, Vary: true}, {Dst: dst, Src: x, Vary: true}}
 		case x.Kind == ArgReg:

@@ -68,7 +68,32 @@ type State struct {
 	// declarations assume what a call through does: the key of each
 	// assumption (assumedKey).
 	vars map[string]string
+	// bounds are the registers that hold an unsigned integer below a
+	// bound the code proved (a bounds check's compare, an AND with a
+	// constant: Bound), and a power of two it is a multiple of. An index
+	// that has one reaches only the bytes of a region it can (regionOf).
+	bounds map[string]ibound
 }
+
+// An ibound is what a register holds of an unsigned integer: below n, a
+// multiple of align (a power of two; 1: any integer).
+type ibound struct{ n, align int64 }
+
+// maxAligned is the alignment of 0, a multiple of every power of two
+// the analysis meets.
+const maxAligned = 1 << 30
+
+// alignOf is the largest power of two that divides c (maxAligned for 0).
+func alignOf(c int64) int64 {
+	if c == 0 {
+		return maxAligned
+	}
+	return min(c&-c, maxAligned)
+}
+
+// last is the largest integer b holds: the last multiple of its
+// alignment below its bound.
+func (b ibound) last() int64 { return (b.n - 1) / b.align * b.align }
 
 func NewState() *State {
 	return &State{reached: true, spKnown: true, Regs: map[string]Level{}, stack: map[int64]Level{}}
@@ -90,6 +115,7 @@ func (s *State) Clone() *State {
 	c.rptrs = maps.Clone(s.rptrs)
 	c.allocs = maps.Clone(s.allocs)
 	c.vars = maps.Clone(s.vars)
+	c.bounds = maps.Clone(s.bounds)
 	s.rmemShared, s.amemShared = true, true
 	c.rmemShared, c.amemShared = true, true
 	return &c
@@ -149,7 +175,14 @@ func joinMap[K comparable](s, o map[K]Level) bool {
 }
 
 // join merges o into s and reports whether s changed.
-func (s *State) join(o *State) bool {
+func (s *State) join(o *State) bool { return s.joinWiden(o, nil) }
+
+// joinWiden is join, where a register's bound that grows is widened to
+// the nearest of its thresholds (sorted, by register), or dropped above
+// them all: a loop that adds to a counter on each pass would otherwise
+// raise its bound forever, and one that no compare with a constant
+// bounds has none.
+func (s *State) joinWiden(o *State, thresholds map[string][]int64) bool {
 	if o == nil || !o.reached {
 		return false
 	}
@@ -189,8 +222,70 @@ func (s *State) join(o *State) bool {
 			changed = true
 		}
 	}
+	if s.joinBounds(o, thresholds) {
+		changed = true
+	}
 	if s.joinPtrs(o) {
 		changed = true
+	}
+	return changed
+}
+
+// boundOf is the bound of the unsigned integer register reg holds in st:
+// one the code proved, or a small constant's (nil: 0).
+func boundOf(st *State, reg string) (ibound, bool) {
+	if b, ok := st.bounds[reg]; ok {
+		return b, true
+	}
+	switch p, ok := st.ptrs[reg]; {
+	case ok && p.region == nilRegion:
+		return ibound{1, maxAligned}, true
+	case ok && p.region == constRegion && p.known && p.off >= 0 && p.off < maxSpan:
+		return ibound{p.off + 1, alignOf(p.off)}, true
+	}
+	return ibound{}, false
+}
+
+// joinBounds keeps the bounds that hold on both paths, the larger of
+// the two (a constant on one path counts as its bound: a loop's counter
+// from 0), widened where it grows (joinWiden), and reports whether s's
+// changed.
+func (s *State) joinBounds(o *State, thresholds map[string][]int64) bool {
+	changed := false
+	keys := map[string]bool{}
+	for k := range s.bounds {
+		keys[k] = true
+	}
+	for k := range o.bounds {
+		keys[k] = true
+	}
+	for k := range keys {
+		b, ok := boundOf(s, k)
+		ob, ook := boundOf(o, k)
+		_, had := s.bounds[k]
+		v := ibound{max(b.n, ob.n), min(b.align, ob.align)}
+		if ok && ook && ob.n > b.n && thresholds != nil {
+			t := thresholds[k]
+			i, _ := slices.BinarySearch(t, v.n)
+			if i == len(t) {
+				ook = false
+			} else {
+				v.n = t[i]
+			}
+		}
+		switch {
+		case !ok || !ook:
+			if had {
+				delete(s.bounds, k)
+				changed = true
+			}
+		case !had || v != b:
+			if s.bounds == nil {
+				s.bounds = map[string]ibound{}
+			}
+			s.bounds[k] = v
+			changed = true
+		}
 	}
 	return changed
 }
@@ -375,6 +470,9 @@ func (s *State) key() string {
 	for _, k := range slices.Sorted(maps.Keys(s.guards)) {
 		fmt.Fprintf(&b, "%s=%v,", k, s.guards[k])
 	}
+	for _, k := range slices.Sorted(maps.Keys(s.bounds)) {
+		fmt.Fprintf(&b, "%s<%d/%d,", k, s.bounds[k].n, s.bounds[k].align)
+	}
 	if len(s.ptrs)+len(s.slotPtrs)+len(s.rmem)+len(s.amem)+len(s.rptrs) > 0 {
 		b.WriteByte('|')
 		for _, k := range slices.Sorted(maps.Keys(s.ptrs)) {
@@ -463,7 +561,23 @@ type ptr struct {
 	region int
 	off    int64
 	known  bool
-	sym    string // staticRegion's and codeRegion's symbol
+	// span, where the offset is not known: it lies in [off, off+span), a
+	// bounded index added to a known one (0: anywhere).
+	span int64
+	sym  string // staticRegion's and codeRegion's symbol
+}
+
+// reach is the range of bytes an access of width bytes at p may touch,
+// and whether p bounds it.
+func (p ptr) reach(width int) (lo, hi int64, ok bool) {
+	w := int64(max(width, 1))
+	switch {
+	case p.known:
+		return p.off, p.off + w, true
+	case p.span > 0:
+		return p.off, p.off + p.span - 1 + w, true
+	}
+	return 0, 0, false
 }
 
 // A rkey is a byte of a region; off floorOff is the level of a store at
@@ -489,8 +603,8 @@ func joinPtr(a, b ptr) (ptr, bool) {
 	if a.region != b.region {
 		return ptr{}, false
 	}
-	if a.known && b.known && a.off == b.off {
-		return a, true
+	if a == b && (a.known || a.span > 0) {
+		return a, true // one offset or one bounded range (a loop's does not grow)
 	}
 	return ptr{region: a.region}, true
 }
@@ -566,9 +680,12 @@ type featureSet uint64
 // flag's value (a register loaded from it), a comparison of it (the
 // flags: eq says whether "equal" means the flag is set, as after CMP
 // flag, $1, or zero, as after TEST r, r), or a copy of the mode's state
-// (mode: arm64's MRS DIT, Rn).
+// (mode: arm64's MRS DIT, Rn). Or, with Reg set, what the flags hold of
+// an unsigned compare of register Reg with the constant Imm (Compared).
 type Guard struct {
 	Feature string
 	Eq      bool
 	Mode    bool
+	Reg     string
+	Imm     int64
 }

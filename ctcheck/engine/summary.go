@@ -499,6 +499,7 @@ func (an *Analysis) returned(out *State, push int64, fill Level) *State {
 	back.Regs = map[string]Level{}
 	back.guards = nil
 	back.ptrs = nil
+	back.bounds = nil
 	for _, mode := range an.a.Modes {
 		put(back.Regs, modeOff(mode), out.Regs[modeOff(mode)])
 	}

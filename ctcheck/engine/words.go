@@ -78,9 +78,9 @@ func (s *State) storeWord(k rkey, p, prev ptr, known, fresh bool) {
 // of its region): in new memory they are lost, in a declared region
 // unknown. A store of an address then records it (storeWord).
 func (s *State) overwriteWords(p ptr, width int, fresh bool, ptrSize int) {
-	end := p.off + int64(max(width, 1))
+	lo, end, bounded := p.reach(width)
 	overlaps := func(k rkey) bool {
-		return k.region == p.region && k.off != floorOff && (!p.known || k.off < end && p.off < k.off+int64(ptrSize))
+		return k.region == p.region && k.off != floorOff && (!bounded || k.off < end && lo < k.off+int64(ptrSize))
 	}
 	for k := range s.rptrs {
 		if overlaps(k) {
@@ -93,14 +93,14 @@ func (s *State) overwriteWords(p ptr, width int, fresh bool, ptrSize int) {
 	if s.rptrs == nil {
 		s.rptrs = map[rkey]ptr{}
 	}
-	if !p.known {
+	if !bounded {
 		s.rptrs[rkey{p.region, floorOff}] = lostWord
 		return
 	}
 	if _, ok := s.rptrs[rkey{p.region, floorOff}]; !ok {
 		return // lost as a whole already
 	}
-	for o := p.off - p.off%int64(ptrSize); o < end; o += int64(ptrSize) {
+	for o := lo - lo%int64(ptrSize); o < end; o += int64(ptrSize) {
 		s.rptrs[rkey{p.region, o}] = lostWord
 	}
 }

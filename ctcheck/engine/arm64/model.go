@@ -642,6 +642,18 @@ func arm64Control(c arm64Cases) bool {
 	case len(op) == 3 && op[0] == 'B' && arm64Conds[op[1:]] && n == 1:
 		if t, ok := target(0); ok {
 			m.Branch(m.Reg("FLAGS"), "flags", t)
+			if g, ok := m.GuardOf("FLAGS"); ok && g.Reg != "" {
+				switch c := op[1:]; c {
+				case "CC", "CS": // LO taken: reg < imm; HS
+					m.TeachBelow(g, g.Imm, c == "CC", false)
+				case "LS", "HI": // LS taken: reg <= imm
+					m.TeachBelow(g, g.Imm+1, c == "LS", false)
+				case "LT", "GE": // signed: a loop's counter
+					m.TeachBelow(g, g.Imm, c == "LT", true)
+				case "LE", "GT":
+					m.TeachBelow(g, g.Imm+1, c == "LE", true)
+				}
+			}
 		}
 	case arm64CB[op] && n == 2 && isReg(0):
 		if t, ok := target(1); ok {
@@ -860,6 +872,18 @@ func arm64Arith(c arm64Cases) bool {
 		m.write(a[3], max(m.read(a[1], w), m.read(a[2], w)), w)
 	case arm64Test[op] && n == 2:
 		m.Set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
+		if op == "CMP" {
+			// Of a register and a constant, the register is the one
+			// compared (A64 has no form with the constant first): a
+			// bounds check.
+			x, y := a[0], a[1]
+			if x.Kind == engine.ArgImm {
+				x, y = y, x
+			}
+			if x.Kind == engine.ArgReg && x.Shift == "" && y.Kind == engine.ArgImm && y.Name == "" && y.Sym == "" {
+				m.Compared(x.Reg, y.Imm, "FLAGS")
+			}
+		}
 	case arm64FCmp[op] && n == 2:
 		m.Set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))
 	case arm64Float[op] && (n == 2 || n == 3) && isReg(n-1):

@@ -489,6 +489,38 @@ func (m x86m) testFlag(op string, x, y engine.Arg) {
 	}
 }
 
+// compared records, after CMP of a whole register with a constant, that
+// the flags hold their unsigned compare (x86 encodes no compare of a
+// constant with a register, so the register is the left operand whichever
+// order the front end gives): a bounds check.
+func (m x86m) compared(x, y engine.Arg) {
+	if x.Kind == engine.ArgImm {
+		x, y = y, x
+	}
+	if x.Kind == engine.ArgReg && x.Width == m.Arch.PtrSize && x.Off == 0 && y.Kind == engine.ArgImm && y.Name == "" && y.Sym == "" {
+		m.Compared(x.Reg, y.Imm, x86CF, x86ZF)
+	}
+}
+
+// teachBound records what a branch on a condition of a compare teaches
+// of its register: the unsigned ones ("B", "AE", "BE", "A": a bounds
+// check), which read the carry flag, and the signed ones ("L", "GE",
+// "LE", "G": a loop's counter), which read the others.
+func (m x86m) teachBound(cond string) {
+	c, cok := m.GuardOf(x86CF)
+	z, zok := m.GuardOf(x86ZF)
+	switch {
+	case x86CFOnly[cond] && cok && c.Reg != "":
+		m.TeachBelow(c, c.Imm, cond == "B", false) // B taken: reg < imm
+	case x86CFToo[cond] && cok && zok && c.Reg != "" && c == z:
+		m.TeachBelow(c, c.Imm+1, cond == "BE", false) // BE taken: reg <= imm
+	case (cond == "L" || cond == "GE") && zok && z.Reg != "":
+		m.TeachBelow(z, z.Imm, cond == "L", true)
+	case (cond == "LE" || cond == "G") && zok && z.Reg != "":
+		m.TeachBelow(z, z.Imm+1, cond == "LE", true)
+	}
+}
+
 // How each opcode reads and writes, by class. Operands are Intel's: dst
 // first.
 var (
@@ -670,9 +702,10 @@ func x86Control(m x86m, op string, a x86Args) bool {
 				m.Branch(on, what, a[0].Target)
 			default:
 				m.Branch(m.condFlags(strings.TrimPrefix(op, "J")), "flags", a[0].Target)
-				if g, ok := m.GuardOf(x86ZF); ok && (op == "JE" || op == "JNE") {
+				if g, ok := m.GuardOf(x86ZF); ok && g.Reg == "" && (op == "JE" || op == "JNE") {
 					m.Teach(g, (op == "JE") == g.Eq)
 				}
+				m.teachBound(strings.TrimPrefix(op, "J"))
 			}
 		case engine.ArgSym:
 			if op != "JMP" {
@@ -820,6 +853,9 @@ func x86Arith(m x86m, op string, a x86Args, how vecWrite) bool {
 	case (op == "CMP" || op == "TEST") && n == 2:
 		m.flags(m.reads(a[0], a[1]))
 		m.testFlag(op, a[0], a[1])
+		if op == "CMP" {
+			m.compared(a[0], a[1])
+		}
 	case (op == "BT" || op == "BTS" || op == "BTR" || op == "BTC") && n == 2:
 		if a.mem(0) && a[1].Kind == engine.ArgReg {
 			// BT mem, r tests bit r of the bytes from mem on: r is part
@@ -1157,10 +1193,11 @@ func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 		}
 		if dst.Kind == engine.ArgReg && dst.Width == w && src.Kind == engine.ArgMem && !src.Global && src.Reg != "" {
 			base := engine.Arg{Kind: engine.ArgReg, Reg: src.Reg}
-			flows := []engine.PtrFlow{{Dst: dst, Src: base, Delta: src.Imm, Vary: src.Index != ""}}
+			index := engine.Arg{Kind: engine.ArgReg, Reg: src.Index}
+			flows := []engine.PtrFlow{{Dst: dst, Src: base, Delta: src.Imm, Vary: src.Index != "", By: index, Scale: int64(src.Scale)}}
 			if src.Index != "" && src.Scale <= 1 {
 				// LEAQ (DX)(CX*1), BX: either may be the pointer.
-				flows = append(flows, engine.PtrFlow{Dst: dst, Src: engine.Arg{Kind: engine.ArgReg, Reg: src.Index}, Vary: true})
+				flows = append(flows, engine.PtrFlow{Dst: dst, Src: index, Delta: src.Imm, Vary: true, By: base})
 			}
 			return flows
 		}
@@ -1181,7 +1218,7 @@ func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 		case engine.ArgReg:
 			if in.Op == "ADD" && whole(src) {
 				// A pointer plus an offset, whichever holds which.
-				return []engine.PtrFlow{{Dst: dst, Src: dst, Vary: true}, {Dst: dst, Src: src, Vary: true}}
+				return []engine.PtrFlow{{Dst: dst, Src: dst, Vary: true, By: src}, {Dst: dst, Src: src, Vary: true, By: dst}}
 			}
 			return []engine.PtrFlow{{Dst: dst, Src: dst, Vary: true}}
 		}
@@ -1199,6 +1236,15 @@ func x86PtrFlows(in *engine.Inst, a *engine.Arch) []engine.PtrFlow {
 			if al := -imm; imm < 0 && al&(al-1) == 0 {
 				return []engine.PtrFlow{{Dst: dst, Src: dst, Align: al}}
 			}
+		}
+		if dst.Kind == engine.ArgReg && dst.Off == 0 && (dst.Width == w || dst.Width == 4) && src.Kind == engine.ArgImm && src.Name == "" && src.Imm >= 0 && src.Imm < 1<<31 {
+			// ANDQ $63, CX: an index below 64 (ANDL clears the upper half).
+			return []engine.PtrFlow{{Dst: engine.Arg{Kind: engine.ArgReg, Reg: dst.Reg, Width: w}, Bound: src.Imm + 1, BoundAlign: src.Imm & -src.Imm}}
+		}
+	case "MOVZX":
+		if dst.Kind == engine.ArgReg && dst.Off == 0 && (dst.Width == w || dst.Width == 4) && (src.Width == 1 || src.Width == 2) {
+			// MOVBLZX, MOVWQZX: a byte or a word, the rest cleared.
+			return []engine.PtrFlow{{Dst: engine.Arg{Kind: engine.ArgReg, Reg: dst.Reg, Width: w}, Bound: 1 << (8 * src.Width)}}
 		}
 	}
 	return nil

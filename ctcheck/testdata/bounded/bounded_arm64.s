@@ -1,0 +1,50 @@
+#include "textflag.h"
+
+// func stale(a *Acc, b byte, n, m int)
+TEXT ·stale(SB), NOSPLIT, $0-32
+	MOVD a+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD n+16(FP), R2
+	MOVD m+24(FP), R3
+	CMP $64, R2
+	MOVD R3, R2
+	BHS done
+	MOVB R1, (R0)(R2) // leak: stale
+done:
+	RET
+
+// func checked(a *Acc, b byte, n, m int)
+TEXT ·checked(SB), NOSPLIT, $0-32
+	MOVD a+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD n+16(FP), R2
+	MOVD m+24(FP), R3
+	CMP $64, R2
+	BHS done
+	MOVB R1, (R0)(R2)
+done:
+	RET
+
+// func fill(a *Acc, x uint64)
+TEXT ·fill(SB), NOSPLIT, $0-16
+	MOVD a+0(FP), R0
+	MOVD x+8(FP), R1
+	MOVD $0, R2
+loop:
+	MOVD R1, (R0)(R2)
+	ADD  $8, R2
+	CMP  $64, R2
+	BLO  loop
+	RET
+
+// func fillOver(a *Acc, x uint64)
+TEXT ·fillOver(SB), NOSPLIT, $0-16
+	MOVD a+0(FP), R0
+	MOVD x+8(FP), R1
+	MOVD $0, R2
+loop:
+	MOVD R1, (R0)(R2) // leak: fill over
+	ADD  $4, R2
+	CMP  $64, R2
+	BLO  loop
+	RET
