@@ -23,9 +23,12 @@ import (
 // compare of one register followed by a store at another that replaced
 // it (Stale), a loop counter compared with a length in a register
 // (LocalUnbounded), a signed compare of an index that may be negative
-// (Signed), a mask that reaches the return address (LocalOverrun) and a
-// counter whose last word reaches the cursor (FillOver) are each found at
-// their "// leak" line.
+// (Signed), a mask that reaches the return address (LocalOverrun), a
+// counter whose last word reaches the cursor (FillOver), arm64's index
+// scaled by a shift (Words.Put, LocalBranch: a branch on a word the store
+// may have written), a register LOOP or a SUB moved below zero
+// (LoopBack) and one sign-extended before a signed compare (Widen) are
+// each found at their "// leak" line (the last four from a red team).
 func TestBoundedIndex(t *testing.T) {
 	needGo(t)
 	const pkg = "example.com/bounded."
@@ -34,6 +37,7 @@ func TestBoundedIndex(t *testing.T) {
 		"(*Acc).Wide": "wide", "(*Acc).Unchecked": "unchecked", "(*Acc).Overrun": "overrun", "(*Acc).SecretIndex": "index",
 		"(*Acc).Stale": "stale", "LocalUnbounded": "local unbounded", "LocalIndex": "local index", "LocalOverrun": "local overrun",
 		"Signed": "signed", "(*Acc).Fill": "", "(*Acc).FillOver": "fill over",
+		"(*Words).Put": "words", "LocalBranch": "local branch", "(*Cursor).LoopBack": "loop", "(*Cursor).Widen": "widen",
 	}
 	decl := map[string]string{
 		"(*Acc).Unchecked": "secret b; public a.n; writes *a", "(*Acc).Overrun": "secret b; public a.n; writes *a",
@@ -42,6 +46,8 @@ func TestBoundedIndex(t *testing.T) {
 		"Local":              "secret *x *y", "LocalUnbounded": "secret x[:] y[:]", "LocalIndex": "secret *x", "LocalOverrun": "secret *x",
 		"Signed":      "secret *x",
 		"(*Acc).Fill": "secret x; public a.n; writes *a", "(*Acc).FillOver": "secret x; public a.n; writes *a",
+		"(*Words).Put": "secret x; public s.n; writes *s", "LocalBranch": "secret x",
+		"(*Cursor).LoopBack": "secret b; public c.n; writes *c", "(*Cursor).Widen": "secret b; public c.n; writes *c",
 	}
 	var decls []Declaration
 	for root := range roots {
@@ -77,6 +83,10 @@ func TestBoundedIndex(t *testing.T) {
 				root = "(*Acc).Fill"
 			case "fillOver.abi0":
 				root = "(*Acc).FillOver"
+			case "loopBack.abi0":
+				root = "(*Cursor).LoopBack"
+			case "widen.abi0":
+				root = "(*Cursor).Widen"
 			}
 			got[root] = append(got[root], fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line))
 		}
@@ -89,7 +99,7 @@ func TestBoundedIndex(t *testing.T) {
 				continue
 			}
 			file := "bounded.go"
-			if root == "(*Acc).Stale" || root == "(*Acc).FillOver" {
+			if root == "(*Acc).Stale" || root == "(*Acc).FillOver" || root == "(*Cursor).LoopBack" || root == "(*Cursor).Widen" {
 				file = asm
 			}
 			marked := markedLines(t, "testdata/bounded/"+file, "// leak: "+mark)

@@ -220,6 +220,11 @@ func (m *Mach) MoveBase(reg string) {
 		m.State.ptrs[reg] = ptr{region: p.region, off: p.off, sym: p.sym}
 	}
 	delete(m.State.bounds, reg)
+	for k, g := range m.State.guards {
+		if g.Reg == reg {
+			delete(m.State.guards, k) // flags of a compare of what reg held
+		}
+	}
 }
 
 // linkSlot is the offset of a pointer-size-aligned stack slot x: through

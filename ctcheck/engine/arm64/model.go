@@ -172,11 +172,22 @@ func arm64Operand(s string) (engine.Arg, bool) {
 			if !ok || idx.Reg[0] == 'V' {
 				return engine.Arg{}, false
 			}
-			a.Index, a.Scale = idx.Reg, 1
+			a.Index, a.Scale, a.Shift = arm64IndexScale(idx)
 		}
 		return a, true
 	}
 	return engine.Arg{}, false
+}
+
+// arm64IndexScale is how an index register's shift scales it in an
+// address: (R0)(R2<<3) is R0+R2*8. An extension (R2.UXTW, R2.SXTW<<2)
+// is left in the shift, where nothing takes the index for a plain
+// number (regionOf, foldIndex).
+func arm64IndexScale(idx engine.Arg) (string, int, string) {
+	if k, err := strconv.Atoi(strings.TrimPrefix(idx.Shift, "<<")); err == nil && strings.HasPrefix(idx.Shift, "<<") && k >= 0 && k <= 4 {
+		return idx.Reg, 1 << k, ""
+	}
+	return idx.Reg, 1, idx.Shift
 }
 
 // arm64CondAlias are the conditions with two names: the canonical form

@@ -216,7 +216,7 @@ func arm64ObjOperand(s string) (engine.Arg, bool) {
 		if !ok || idx.Reg[0] == 'V' {
 			return engine.Arg{}, false
 		}
-		mem.Index, mem.Scale = idx.Reg, 1
+		mem.Index, mem.Scale, mem.Shift = arm64IndexScale(idx)
 	}
 	return mem, true
 }

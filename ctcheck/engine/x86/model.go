@@ -695,6 +695,9 @@ func x86Control(m x86m, op string, a x86Args) bool {
 			case op == "JMP":
 				m.Jump(a[0].Target)
 			case x86CXBranch[op]:
+				if strings.HasPrefix(op, "LOOP") {
+					m.Set("CX", m.Reg("CX")) // decremented first
+				}
 				on, what := m.Reg("CX"), "CX"
 				if op == "LOOPE" || op == "LOOPNE" {
 					on, what = max(on, m.Reg(x86ZF)), "CX or flags"
@@ -911,6 +914,7 @@ func x86Arith(m x86m, op string, a x86Args, how vecWrite) bool {
 	case (op == "CQO" || op == "CDQ" || op == "CWD") && n == 0:
 		m.Set("DX", m.Reg("AX"))
 	case (op == "CDQE" || op == "CWDE") && n == 0:
+		m.Set("AX", m.Reg("AX")) // sign-extended: another integer, no pointer or bound of before
 	case strings.HasPrefix(op, "SET") && x86Cond(op, "SET") && n == 1:
 		m.write(a[0], m.condFlags(strings.TrimPrefix(op, "SET")), legacy)
 	case strings.HasPrefix(op, "CMOV") && x86Cond(op, "CMOV") && n == 2 && a.gp(0):

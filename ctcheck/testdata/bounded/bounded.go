@@ -143,3 +143,49 @@ func fill(a *Acc, x uint64)
 
 //go:noescape
 func fillOver(a *Acc, x uint64)
+
+// Words is an array of words and a public count after it.
+type Words struct {
+	w [8]uint64
+	n int
+}
+
+// Put indexes an array of 9 words that overlays Words: on arm64 the
+// store is MOVD R1, (R0)(R2<<3), the index scaled by 8, and i = 8 reaches
+// the count.
+func (s *Words) Put(x uint64, i int) {
+	p := (*[9]uint64)(unsafe.Pointer(&s.w))
+	p[i] = x // leak: words
+}
+
+// LocalBranch stores a secret word at a masked index into a local array
+// and branches on its last word, which the store may have written.
+func LocalBranch(x uint64, i int) int {
+	var t [8]uint64
+	t[i&7] = x
+	if t[7] == 0 { // leak: local branch
+		return 1
+	}
+	return 0
+}
+
+// Cursor is a public cursor and a buffer after it.
+type Cursor struct {
+	n   int
+	buf [64]byte
+}
+
+// LoopBack stores at buf[-1] (assembly): on amd64 its index is what LOOP
+// left of a zero, on arm64 a zero less one.
+func (c *Cursor) LoopBack(b byte) { loopBack(c, b) }
+
+// Widen sign-extends a word of the cursor (assembly) and compares it,
+// signed, with the buffer's length: 0xffff is -1, and the store at
+// buf[-1] reaches the cursor.
+func (c *Cursor) Widen(b byte) { widen(c, b) }
+
+//go:noescape
+func loopBack(c *Cursor, b byte)
+
+//go:noescape
+func widen(c *Cursor, b byte)

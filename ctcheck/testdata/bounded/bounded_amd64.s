@@ -48,3 +48,26 @@ loop:
 	CMPQ CX, $64
 	JB   loop
 	RET
+
+// func loopBack(c *Cursor, b byte)
+TEXT ·loopBack(SB), NOSPLIT, $0-9
+	MOVQ c+0(FP), DI
+	MOVBLZX b+8(FP), AX
+	XORL CX, CX
+	LOOP next
+next:
+	MOVB AL, 8(DI)(CX*1) // leak: loop
+	RET
+
+// func widen(c *Cursor, b byte)
+TEXT ·widen(SB), NOSPLIT, $0-9
+	MOVQ c+0(FP), DI
+	MOVBLZX b+8(FP), BX
+	MOVWQZX 0(DI), AX
+	CWDE
+	CDQE
+	CMPQ AX, $64
+	JGE  done
+	MOVB BL, 8(DI)(AX*1) // leak: widen
+done:
+	RET

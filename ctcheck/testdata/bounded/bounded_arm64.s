@@ -48,3 +48,26 @@ loop:
 	CMP  $64, R2
 	BLO  loop
 	RET
+
+// func loopBack(c *Cursor, b byte)
+TEXT ·loopBack(SB), NOSPLIT, $0-9
+	MOVD  c+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD  $0, R2
+	SUB   $1, R2
+	ADD   $8, R0
+	MOVB  R1, (R0)(R2) // leak: loop
+	RET
+
+// func widen(c *Cursor, b byte)
+TEXT ·widen(SB), NOSPLIT, $0-9
+	MOVD  c+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVHU (R0), R2
+	MOVH  R2, R2
+	CMP   $64, R2
+	BGE   done
+	ADD   $8, R0
+	MOVB  R1, (R0)(R2) // leak: widen
+done:
+	RET
