@@ -49,18 +49,15 @@ func TestBoundedIndex(t *testing.T) {
 		"(*Words).Put": "secret x; public s.n; writes *s", "LocalBranch": "secret x",
 		"(*Cursor).LoopBack": "secret b; public c.n; writes *c", "(*Cursor).Widen": "secret b; public c.n; writes *c",
 	}
-	var decls []Declaration
+	var lines []string
 	for root := range roots {
 		d, ok := decl[root]
 		if !ok {
 			d = "secret data[:] a.buf; public a.n; writes *a"
 		}
-		ds, err := ParseFuncLine(pkg+root+": "+d, "-func")
-		if err != nil {
-			t.Fatal(err)
-		}
-		decls = append(decls, ds...)
+		lines = append(lines, pkg+root+": "+d)
 	}
+	decls := funcDecls(t, lines...)
 	rs, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/bounded"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
 	if err != nil {
 		t.Fatal(err)

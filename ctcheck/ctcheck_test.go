@@ -229,3 +229,17 @@ func TestFileWithGoAsmH(t *testing.T) {
 		}
 	}
 }
+
+// funcDecls parses each of lines as the value of a -func flag.
+func funcDecls(t *testing.T, lines ...string) []Declaration {
+	t.Helper()
+	var decls []Declaration
+	for _, line := range lines {
+		ds, err := ParseFuncLine(line, "-func")
+		if err != nil {
+			t.Fatal(err)
+		}
+		decls = append(decls, ds...)
+	}
+	return decls
+}

@@ -16,14 +16,7 @@ import (
 // and a branch on a secret in it is found at its line, in it.
 func TestGenericShapes(t *testing.T) {
 	needGo(t)
-	var decls []Declaration
-	for _, line := range []string{"example.com/generic.CopyPair: secret *src; writes *dst", "example.com/generic.CopyPairIf: secret *src *cond; writes *dst"} {
-		ds, err := ParseFuncLine(line, "-func")
-		if err != nil {
-			t.Fatal(err)
-		}
-		decls = append(decls, ds...)
-	}
+	decls := funcDecls(t, "example.com/generic.CopyPair: secret *src; writes *dst", "example.com/generic.CopyPairIf: secret *src *cond; writes *dst")
 	goarches := []string{"amd64", "arm64", "386", "s390x"}
 	rs, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/generic"), Patterns: []string{"."}, GOARCHes: goarches, Declarations: decls})
 	if err != nil {

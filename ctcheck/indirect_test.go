@@ -23,15 +23,12 @@ import (
 // any code may set, is not followed (fail closed).
 func TestIndirectCalls(t *testing.T) {
 	needGo(t)
-	var decls []Declaration
+	var lines []string
 	for _, root := range []string{"ApplyMask", "ApplyLeak", "RunXor", "RunLeak", "BoxXor", "BoxLeak", "GenericXor", "GenericLeak", "Hook",
 		"ApplyClosure", "ApplyClosureLeak"} {
-		ds, err := ParseFuncLine("example.com/indirect."+root+": secret *x; writes *x", "-func")
-		if err != nil {
-			t.Fatal(err)
-		}
-		decls = append(decls, ds...)
+		lines = append(lines, "example.com/indirect."+root+": secret *x; writes *x")
 	}
+	decls := funcDecls(t, lines...)
 	leaks := markedLines(t, "testdata/indirect/indirect.go", "// leak")
 	if len(leaks) != 3 {
 		t.Fatalf("%d leak lines in the fixture, want 3", len(leaks))
@@ -84,14 +81,11 @@ func TestIndirectCalls(t *testing.T) {
 // -func declarations lines (of its functions, named without their
 // package): a report for each GOARCH and check.
 func runIndirect(t *testing.T, lines []string) []*Report {
-	var decls []Declaration
+	var full []string
 	for _, line := range lines {
-		ds, err := ParseFuncLine("example.com/indirect."+line, "-func")
-		if err != nil {
-			t.Fatal(err)
-		}
-		decls = append(decls, ds...)
+		full = append(full, "example.com/indirect."+line)
 	}
+	decls := funcDecls(t, full...)
 	rs, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/indirect"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
 	if err != nil {
 		t.Fatal(err)

@@ -83,15 +83,8 @@ func TestDependencyInModCache(t *testing.T) {
 	cached := filepath.Join(modCache, "example.com", "ctdep@v1.0.0")
 	before := treeState(t, modCache)
 
-	var decls []Declaration
-	for _, line := range []string{"example.com/ctdep/internal/mac.Leaky: secret a[:] b[:]", "example.com/ctdep/internal/mac.Via: secret a[:] b[:]",
-		"example.com/ctdep/internal/mac.Equal: secret a[:] b[:]"} {
-		ds, err := ParseFuncLine(line, "-func")
-		if err != nil {
-			t.Fatal(err)
-		}
-		decls = append(decls, ds...)
-	}
+	decls := funcDecls(t, "example.com/ctdep/internal/mac.Leaky: secret a[:] b[:]", "example.com/ctdep/internal/mac.Via: secret a[:] b[:]",
+		"example.com/ctdep/internal/mac.Equal: secret a[:] b[:]")
 	work := filepath.Join(tmp, "go.work")
 	writeFiles(t, tmp, map[string]string{"go.work": "go 1.22\n\nuse ./user\n"})
 	for _, gowork := range []string{"off", work} {

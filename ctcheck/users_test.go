@@ -37,14 +37,7 @@ func TestUserMain(t *testing.T) {
 		// The functions a root calls that the compiler does not inline:
 		// their findings are the root's.
 		callees := map[string][]string{"main.stash": {"main.fill", "main.mix"}}
-		var decls []Declaration
-		for _, line := range run.decls {
-			ds, err := ParseFuncLine(line, "-func")
-			if err != nil {
-				t.Fatal(err)
-			}
-			decls = append(decls, ds...)
-		}
+		decls := funcDecls(t, run.decls...)
 		rs, err := Run(context.Background(), Config{Dir: fixture.Module(t, "testdata/users"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
 		if err != nil {
 			t.Fatalf("%q: %v", run.decls, err)
