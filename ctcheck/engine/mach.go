@@ -662,7 +662,7 @@ func (m *Mach) frameSpan(x Arg, width int) (lo, hi int64, ok bool) {
 // storeFrameSpan raises the frame's bytes from lo to hi to l, any of
 // which a store at a bounded index may have written.
 func (m *Mach) storeFrameSpan(lo, hi int64, l Level) {
-	if lo < m.Arch.RetAddr && hi > 0 {
+	if z0, z1 := m.frameLinks(); lo < z1 && hi > z0 {
 		m.Find("store over the return address (fail closed)")
 	}
 	stack := m.State.stackW()
@@ -671,6 +671,24 @@ func (m *Mach) storeFrameSpan(lo, hi int64, l Level) {
 	}
 	m.dropSlots(lo, hi)
 	m.aliasRegions(lo, hi-lo, l)
+}
+
+// frameLinks are the frame's bytes, by offset from the entry's stack
+// pointer, that hold what a return goes through: the return address
+// a call pushed (RetAddr bytes), the frame pointer saved below it
+// (amd64's PUSHQ BP), and on the architectures with a link register the
+// caller's saved link register at the entry's stack pointer. A store at
+// a bounded index that may reach them fails closed: a constant offset
+// there is the code's own business (the prologue's), an index is not.
+func (m *Mach) frameLinks() (lo, hi int64) {
+	if m.Arch.RetAddr == 0 {
+		return 0, int64(m.Arch.PtrSize)
+	}
+	lo = 0
+	if m.Arch.GOARCH == "amd64" {
+		lo = -int64(m.Arch.PtrSize)
+	}
+	return lo, m.Arch.RetAddr
 }
 
 // maxSpan is the widest range of offsets an index is bounded to: wider,

@@ -558,11 +558,19 @@ func (an *Analysis) duffed(m *Mach, d Duff, off int, out *State, push int64) *St
 	back.ptrs = movePtrs(an.regions, out.ptrs, -(out.sp - push))
 	for _, r := range append([]string{d.Dst, d.Src, d.Val}, d.Clobbers...) {
 		delete(back.guards, r)
+		for k, g := range back.guards {
+			if g.Reg == r {
+				delete(back.guards, k) // flags of a compare of what r held
+			}
+		}
 	}
 	for _, r := range []string{d.Dst, d.Src} {
-		if p, ok := back.ptrs[r]; ok && p.known {
+		switch p, ok := back.ptrs[r]; {
+		case ok && p.known:
 			p.off += int64(n)
 			back.ptrs[r] = p
+		case ok:
+			back.ptrs[r] = ptr{region: p.region, off: p.off} // a range moved: anywhere
 		}
 	}
 	if d.Src != "" {

@@ -246,7 +246,7 @@ func armFromListing(f *engine.ListingFunc, in *engine.Inst, args []string) error
 			continue
 		}
 		if p := armListingIndexed.FindStringSubmatch(s); p != nil {
-			in.Args = append(in.Args, engine.Arg{Kind: engine.ArgMem, Reg: p[4], Index: p[1], Scale: 1})
+			in.Args = append(in.Args, armIndexed(engine.Arg{Kind: engine.ArgMem, Reg: p[4]}, p[1], p[2], p[3]))
 			continue
 		}
 		if pair, ok := armPair(s); ok {
@@ -440,7 +440,7 @@ func armMultiple(in *engine.Inst, load bool, mode, cond, base string, wb bool, r
 var (
 	armObjShift = regexp.MustCompile(`^(R\d+)(<<|>>|->|@>)(\$\d+|R\d+)$`)
 	armObjReg   = regexp.MustCompile(`^[RF]([0-9]|1[0-5])$`)
-	armObjMem   = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R\d+)(?:(?:<<|>>|->|@>)\$?\d+)?\))?$`)
+	armObjMem   = regexp.MustCompile(`^(-?(?:0x[0-9a-f]+|\d+))?\((R\d+)\)(?:\((R\d+)(?:(<<|>>|->|@>)\$?(\d+))?\))?$`)
 	armObjAddr  = regexp.MustCompile(`^0x[0-9a-f]+$`)
 )
 
@@ -516,7 +516,7 @@ func armFromObjdump(f *engine.Func, in *engine.Inst, args []string) error {
 				x.Imm = v
 			}
 			if p[3] != "" {
-				x.Index, x.Scale = p[3], 1
+				x = armIndexed(x, p[3], p[4], p[5])
 			}
 			if x.Reg == "R15" && x.Index == "" {
 				x = engine.Arg{Kind: engine.ArgMem, Global: true, Sym: armLiteralPool} // by the program counter
@@ -1149,4 +1149,20 @@ var ARM = &engine.Arch{
 	Step: armStep, Regs: armRegs(), Duffs: armDuffs,
 	Listing: &engine.Listing{Reg: armListingReg, Convert: armFromListing, FrameArg: armFrameArg},
 	Objdump: armFromObjdump,
+}
+
+// armIndexed is x indexed by register idx shifted by op and amount (none
+// where op is ""): R1<<2(R0) is R0+R1*4. Another shift stays in x's
+// Shift, where nothing takes the index for a plain number (regionOf,
+// foldIndex).
+func armIndexed(x engine.Arg, idx, op, amount string) engine.Arg {
+	x.Index, x.Scale = idx, 1
+	switch k, err := strconv.Atoi(amount); {
+	case op == "":
+	case op == "<<" && err == nil && k <= 4:
+		x.Scale = 1 << k
+	default:
+		x.Shift = op + amount
+	}
+	return x
 }

@@ -63,19 +63,6 @@ func (a *Acc) SecretIndex(data []byte) {
 	a.buf[data[0]&63] = 1 // leak: index
 }
 
-// Stale compares one register and then indexes with another it moved
-// there before the branch (assembly).
-func (a *Acc) Stale(b byte, m int) { stale(a, b, a.n, m) }
-
-// Checked is Stale without the move.
-func (a *Acc) Checked(b byte, m int) { checked(a, b, a.n, m) }
-
-//go:noescape
-func stale(a *Acc, b byte, n, m int)
-
-//go:noescape
-func checked(a *Acc, b byte, n, m int)
-
 // Local xors into a local array at a loop's counter, which the loop's
 // compare bounds, and reads it back.
 func Local(x, y *[32]byte) byte {
@@ -131,19 +118,6 @@ func Signed(x *[32]byte, i int) byte {
 	return t[0]
 }
 
-// Fill stores a secret word at each multiple of 8 below 64, in
-// assembly: the last at 56, the words fill buf and stop short of n.
-func (a *Acc) Fill(x uint64) { fill(a, x) }
-
-// FillOver steps by 4: the last word, at 60, reaches the cursor.
-func (a *Acc) FillOver(x uint64) { fillOver(a, x) }
-
-//go:noescape
-func fill(a *Acc, x uint64)
-
-//go:noescape
-func fillOver(a *Acc, x uint64)
-
 // Words is an array of words and a public count after it.
 type Words struct {
 	w [8]uint64
@@ -175,17 +149,26 @@ type Cursor struct {
 	buf [64]byte
 }
 
-// LoopBack stores at buf[-1] (assembly): on amd64 its index is what LOOP
-// left of a zero, on arm64 a zero less one.
-func (c *Cursor) LoopBack(b byte) { loopBack(c, b) }
+// OverB stores a secret byte 8 bytes past its array, at a masked
+// index: the return address on amd64; on arm64 the caller's word at the
+// entry's stack pointer, where it keeps its own.
+//
+//go:noinline
+func OverB(x byte, i int) byte {
+	var t [32]byte
+	p := (*[2]byte)(unsafe.Add(unsafe.Pointer(&t), unsafe.Sizeof(t)+8))
+	p[i&1] = x // leak: past frame
+	return t[0]
+}
 
-// Widen sign-extends a word of the cursor (assembly) and compares it,
-// signed, with the buffer's length: 0xffff is -1, and the store at
-// buf[-1] reaches the cursor.
-func (c *Cursor) Widen(b byte) { widen(c, b) }
-
-//go:noescape
-func loopBack(c *Cursor, b byte)
-
-//go:noescape
-func widen(c *Cursor, b byte)
+// SavedBP stores a secret byte just above its array, at a masked index:
+// on amd64 the frame pointer the prologue saved, which the caller gets
+// back and Go's frame-pointer unwinders follow (on arm64, padding).
+//
+//go:noinline
+func SavedBP(x byte, i int) byte {
+	var t [32]byte
+	p := (*[8]byte)(unsafe.Add(unsafe.Pointer(&t), 32))
+	p[i&7] = x // leak: saved bp
+	return t[0]
+}

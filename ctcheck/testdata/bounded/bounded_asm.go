@@ -1,0 +1,46 @@
+//go:build amd64 || arm64
+
+package bounded
+
+// The roots whose code is assembly: amd64's and arm64's.
+
+// Stale compares one register and then indexes with another it moved
+// there before the branch (assembly).
+func (a *Acc) Stale(b byte, m int) { stale(a, b, a.n, m) }
+
+// Checked is Stale without the move.
+func (a *Acc) Checked(b byte, m int) { checked(a, b, a.n, m) }
+
+//go:noescape
+func stale(a *Acc, b byte, n, m int)
+
+//go:noescape
+func checked(a *Acc, b byte, n, m int)
+
+// Fill stores a secret word at each multiple of 8 below 64, in
+// assembly: the last at 56, the words fill buf and stop short of n.
+func (a *Acc) Fill(x uint64) { fill(a, x) }
+
+// FillOver steps by 4: the last word, at 60, reaches the cursor.
+func (a *Acc) FillOver(x uint64) { fillOver(a, x) }
+
+//go:noescape
+func fill(a *Acc, x uint64)
+
+//go:noescape
+func fillOver(a *Acc, x uint64)
+
+// LoopBack stores at buf[-1] (assembly): on amd64 its index is what LOOP
+// left of a zero, on arm64 a zero less one.
+func (c *Cursor) LoopBack(b byte) { loopBack(c, b) }
+
+// Widen sign-extends a word of the cursor (assembly) and compares it,
+// signed, with the buffer's length: 0xffff is -1, and the store at
+// buf[-1] reaches the cursor.
+func (c *Cursor) Widen(b byte) { widen(c, b) }
+
+//go:noescape
+func loopBack(c *Cursor, b byte)
+
+//go:noescape
+func widen(c *Cursor, b byte)
