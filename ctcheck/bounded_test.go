@@ -29,8 +29,9 @@ import (
 // may have written), a register LOOP or a SUB moved below zero
 // (LoopBack), one sign-extended before a signed compare (Widen), and
 // stores past a local array over the return address or the caller's
-// saved link register (OverB) or amd64's saved frame pointer (SavedBP)
-// are each found at their "// leak" line (the last seven from two red
+// saved link register (OverB) or amd64's saved frame pointer (SavedBP),
+// and a callee's store over its caller's saved frame pointer (CallerBP)
+// are each found at their "// leak" line (the last eight from three red
 // teams).
 func TestBoundedIndex(t *testing.T) {
 	needGo(t)
@@ -41,7 +42,7 @@ func TestBoundedIndex(t *testing.T) {
 		"(*Acc).Stale": "stale", "LocalUnbounded": "local unbounded", "LocalIndex": "local index", "LocalOverrun": "local overrun",
 		"Signed": "signed", "(*Acc).Fill": "", "(*Acc).FillOver": "fill over",
 		"(*Words).Put": "words", "LocalBranch": "local branch", "(*Cursor).LoopBack": "loop", "(*Cursor).Widen": "widen",
-		"OverB": "past frame", "SavedBP": "saved bp",
+		"OverB": "past frame", "SavedBP": "saved bp", "CallerBP": "caller bp",
 	}
 	// A leak on one GOARCH only: elsewhere the root is clean.
 	only := map[string]string{"SavedBP": "amd64"}
@@ -54,7 +55,7 @@ func TestBoundedIndex(t *testing.T) {
 		"(*Acc).Fill": "secret x; public a.n; writes *a", "(*Acc).FillOver": "secret x; public a.n; writes *a",
 		"(*Words).Put": "secret x; public s.n; writes *s", "LocalBranch": "secret x",
 		"(*Cursor).LoopBack": "secret b; public c.n; writes *c", "(*Cursor).Widen": "secret b; public c.n; writes *c",
-		"OverB": "secret x", "SavedBP": "secret x",
+		"OverB": "secret x", "SavedBP": "secret x", "CallerBP": "secret x",
 	}
 	var lines []string
 	for root := range roots {
@@ -91,6 +92,8 @@ func TestBoundedIndex(t *testing.T) {
 				root = "(*Cursor).LoopBack"
 			case "widen.abi0":
 				root = "(*Cursor).Widen"
+			case "callerBP.abi0", "smashAbove.abi0":
+				root = "CallerBP"
 			}
 			got[root] = append(got[root], fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line))
 		}
@@ -106,7 +109,7 @@ func TestBoundedIndex(t *testing.T) {
 				continue
 			}
 			file := "bounded.go"
-			if root == "(*Acc).Stale" || root == "(*Acc).FillOver" || root == "(*Cursor).LoopBack" || root == "(*Cursor).Widen" {
+			if root == "(*Acc).Stale" || root == "(*Acc).FillOver" || root == "(*Cursor).LoopBack" || root == "(*Cursor).Widen" || root == "CallerBP" {
 				file = asm
 			}
 			marked := markedLines(t, "testdata/bounded/"+file, "// leak: "+mark)

@@ -349,6 +349,9 @@ func (m *Mach) loadLevel(x Arg, width int) Level {
 		return m.loadLevel(x, width)
 	}
 	if lo, hi, ok := m.frameSpan(x, width); ok {
+		if !m.inLocals(lo, hi) {
+			return Secret // a caller's frame or a saved register: any slot
+		}
 		l := Static
 		for b := lo; b < hi; b++ {
 			l = max(l, getSlot(m.State.stack, b))
@@ -662,8 +665,14 @@ func (m *Mach) frameSpan(x Arg, width int) (lo, hi int64, ok bool) {
 // storeFrameSpan raises the frame's bytes from lo to hi to l, any of
 // which a store at a bounded index may have written.
 func (m *Mach) storeFrameSpan(lo, hi int64, l Level) {
-	if z0, z1 := m.frameLinks(); lo < z1 && hi > z0 {
+	switch z0, z1 := m.frameLinks(); {
+	case lo < z1 && hi > z0:
 		m.Find("store over the return address (fail closed)")
+	case !m.inLocals(lo, hi):
+		// Above the links, the caller's frame (its saved frame
+		// pointer, its locals); below the stack pointer, a saved
+		// register (arm64's R29).
+		m.Find("store to a computed stack address (fail closed)")
 	}
 	stack := m.State.stackW()
 	for b := lo; b < hi; b++ {
@@ -689,6 +698,15 @@ func (m *Mach) frameLinks() (lo, hi int64) {
 		lo = -int64(m.Arch.PtrSize)
 	}
 	return lo, m.Arch.RetAddr
+}
+
+// inLocals reports whether the frame's bytes from lo to hi lie between
+// the stack pointer and the links (frameLinks): this function's own
+// locals, where an index the code bounds may reach. Its arguments and
+// results above are the caller's frame, as is what lies beyond them.
+func (m *Mach) inLocals(lo, hi int64) bool {
+	z0, _ := m.frameLinks()
+	return m.State.spKnown && lo >= m.State.sp && hi <= z0
 }
 
 // maxSpan is the widest range of offsets an index is bounded to: wider,

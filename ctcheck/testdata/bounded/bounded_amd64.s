@@ -71,3 +71,18 @@ TEXT ·widen(SB), NOSPLIT, $0-9
 	MOVB BL, 8(DI)(AX*1) // leak: widen
 done:
 	RET
+
+// func callerBP(x byte, m uint64)
+TEXT ·callerBP(SB), NOSPLIT, $16-16
+	MOVBLZX x+0(FP), BX
+	MOVQ    m+8(FP), CX
+	LEAQ    0(SP), DI
+	CALL    ·smashAbove(SB)
+	RET
+
+// func smashAbove(): BL at 16(DI) and up to 7 bytes on, its caller's
+// saved BP.
+TEXT ·smashAbove(SB), NOSPLIT, $0-0
+	ANDQ $7, CX
+	MOVB BL, 16(DI)(CX*1) // leak: caller bp
+	RET

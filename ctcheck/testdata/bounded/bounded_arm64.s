@@ -71,3 +71,18 @@ TEXT ·widen(SB), NOSPLIT, $0-9
 	MOVB  R1, (R0)(R2) // leak: widen
 done:
 	RET
+
+// func callerBP(x byte, m uint64)
+TEXT ·callerBP(SB), NOSPLIT, $16-16
+	MOVBU x+0(FP), R1
+	MOVD  m+8(FP), R2
+	CALL  ·smashAbove(SB)
+	RET
+
+// func smashAbove(): R1 at the caller's saved R29, below the stack
+// pointer.
+TEXT ·smashAbove(SB), NOSPLIT|NOFRAME, $0-0
+	AND  $7, R2, R2
+	SUB  $8, RSP, R3
+	MOVB R1, (R3)(R2) // leak: caller bp
+	RET

@@ -44,3 +44,13 @@ func loopBack(c *Cursor, b byte)
 
 //go:noescape
 func widen(c *Cursor, b byte)
+
+// CallerBP calls, in assembly, a function that stores a secret byte at
+// a masked index above a pointer to its caller's frame: over the
+// caller's saved frame pointer (amd64's BP, arm64's R29), which the
+// caller's epilogue reloads.
+func CallerBP(x byte, m uint64) { callerBP(x, m) }
+
+func callerBP(x byte, m uint64)
+
+func smashAbove()
