@@ -118,9 +118,9 @@ func (m *Mach) Bound(reg string, b ibound) {
 	m.State.bounds[reg] = b
 }
 
-// Compared records, after the write of the flags locs, that they hold an
-// unsigned compare of register reg, whole, with the constant imm: a
-// bounds check, whose branch then teaches reg's bound (TeachBelow).
+// Compared records, after the write of the flags locs, that they hold a
+// compare of register reg, whole, with the constant imm: a bounds check
+// or a loop's, whose branch then teaches reg's bound (TeachBelow).
 func (m *Mach) Compared(reg string, imm int64, locs ...string) {
 	if imm < 0 || reg == m.Arch.SP {
 		return
