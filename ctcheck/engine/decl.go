@@ -278,7 +278,7 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 	for _, fl := range flows {
 		if fl.Dst.Kind == ArgReg && fl.Dst.Reg != an.a.SP {
 			if n, ok := flowBound(pre, fl); ok {
-				bounds = append(bounds, bound{reg: fl.Dst.Reg, n: n.n, align: n.align})
+				bounds = append(bounds, bound{reg: fl.Dst.Reg, ibound: n})
 			}
 		}
 		if fl.Bound > 0 {
@@ -358,7 +358,7 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 	return func() {
 		st := m.State
 		for _, b := range bounds {
-			m.Bound(b.reg, ibound{b.n, b.align})
+			m.Bound(b.reg, b.ibound)
 		}
 		for _, u := range puts {
 			switch {

@@ -139,7 +139,7 @@ func (m *Mach) TeachBelow(g Guard, n int64, taken, signed bool) {
 	if g.Reg == "" || n <= 0 {
 		return
 	}
-	l := &lesson{below: &bound{reg: g.Reg, n: n, signed: signed}}
+	l := &lesson{below: &bound{reg: g.Reg, ibound: ibound{n: n}, signed: signed}}
 	if taken {
 		m.taken = l
 	} else {
@@ -987,8 +987,10 @@ type lesson struct {
 	below *bound
 }
 
+// A bound is a register's ibound, and whether the compare that taught it
+// was signed.
 type bound struct {
-	reg      string
-	n, align int64
-	signed   bool
+	reg string
+	ibound
+	signed bool
 }

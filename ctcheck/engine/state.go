@@ -251,6 +251,9 @@ func boundOf(st *State, reg string) (ibound, bool) {
 // from 0), widened where it grows (joinWiden), and reports whether s's
 // changed.
 func (s *State) joinBounds(o *State, thresholds map[string][]int64) bool {
+	if len(s.bounds) == 0 && len(o.bounds) == 0 {
+		return false
+	}
 	changed := false
 	keys := map[string]bool{}
 	for k := range s.bounds {
