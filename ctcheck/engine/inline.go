@@ -103,6 +103,9 @@ type inlinedCall struct {
 // calls returns the inlined calls that the instruction at pc is in,
 // the innermost first; none for a function's own code.
 func (t *inlineTable) calls(pc uint64) ([]inlinedCall, error) {
+	if t.pastEnd(pc) {
+		return nil, nil // the linker's padding after the last function
+	}
 	fn, entry, err := t.funcAt(pc)
 	if err != nil {
 		return nil, err
@@ -155,6 +158,12 @@ func (t *inlineTable) calls(pc uint64) ([]inlinedCall, error) {
 		at = entry + uint64(int32(t.order.Uint32(t.gofunc[e+8:])))
 		out = append(out, inlinedCall{Name: name, Site: at})
 	}
+}
+
+// pastEnd reports whether pc is past the end of the table's last
+// function, in the code section.
+func (t *inlineTable) pastEnd(pc uint64) bool {
+	return pc >= t.text+uint64(t.order.Uint32(t.pcln[t.functab+uint64(t.nfunc)*8:]))
 }
 
 // funcAt returns the offset in pcln of the record of the function that

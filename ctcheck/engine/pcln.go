@@ -34,6 +34,17 @@ func addPositions(p *Program, bin string) error {
 	}
 	nameDuffCalls(p, devices)
 	for _, fn := range p.Funcs {
+		if len(fn.Insts) == 0 {
+			continue
+		}
+		// A symbol the table holds no function for is a linker's marker
+		// (runtime.etext, go:textfipsend), whose bytes are padding: it
+		// leaves the program, and a call to it is not followed.
+		if _, entry, err := lines.inl.funcAt(fn.Insts[0].Addr); err != nil || entry != fn.Insts[0].Addr {
+			delete(p.Funcs, fn.Name)
+			p.Order = slices.DeleteFunc(p.Order, func(n string) bool { return n == fn.Name })
+			continue
+		}
 		for i := range fn.Insts {
 			in := &fn.Insts[i]
 			pos, inlined, err := lines.at(in.Addr)
