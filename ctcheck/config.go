@@ -24,9 +24,9 @@ type Config struct {
 	// every exported function of any other.
 	Roots []string
 	// Follow are the import paths whose functions, and those of the
-	// packages below them, the analysis follows calls into; none: the
-	// module of each package (the package itself in the standard
-	// library).
+	// packages below them, the analysis follows calls into, beside the
+	// package checked; none: the module of each package (the package
+	// itself in the standard library).
 	Follow []string
 	// Policy says what is secret and what the code may do.
 	Policy Policy

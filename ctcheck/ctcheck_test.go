@@ -63,10 +63,17 @@ func run(t *testing.T, cfg Config) []*Report {
 
 // TestClean checks a package whose code is constant time, in Go and in
 // assembly, for two GOARCHes: both checks of each, no finding, every
-// exported function a root and analysed.
+// exported function a root and analysed; also where -follow names only
+// another package (the package checked is followed all the same).
 func TestClean(t *testing.T) {
 	needGo(t)
-	rs := run(t, Config{Dir: fixture.Module(t, "testdata/clean"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}})
+	for _, follow := range [][]string{nil, {"crypto/subtle"}} {
+		testClean(t, run(t, Config{Dir: fixture.Module(t, "testdata/clean"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"}, Follow: follow}))
+	}
+}
+
+func testClean(t *testing.T, rs []*Report) {
+	t.Helper()
 	var got []string
 	for _, r := range rs {
 		got = append(got, r.Build+" "+r.Check)

@@ -11,12 +11,10 @@ import (
 // added, from its roots.
 func checkPackage(ctx context.Context, cfg Config, work string, t target, decls *declared, policy Policy) ([]*Report, error) {
 	p, g, b := t.pkg, t.goCmd, t.build
-	follow := cfg.Follow
-	if len(follow) == 0 {
-		follow = []string{p.ImportPath}
-		if p.Module != nil {
-			follow = []string{p.Module.Path}
-		}
+	// The package checked is always followed: its roots are its.
+	follow := append([]string{p.ImportPath}, cfg.Follow...)
+	if len(cfg.Follow) == 0 && p.Module != nil {
+		follow = []string{p.Module.Path}
 	}
 	// The folder the build reads p from, where the overlay adds files:
 	// a copy of p's module where p is in the module cache.
@@ -66,6 +64,7 @@ func checkPackage(ctx context.Context, cfg Config, work string, t target, decls 
 			return nil, err
 		}
 		an.Policy = dirs.policy(policy)
+		an.Policy.Flags = orFlag(an.Policy.Flags, built.flags.Flag)
 		rs := rootsIn(prog, roots)
 		r, err := an.Run(rs)
 		if err != nil {

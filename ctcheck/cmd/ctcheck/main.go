@@ -55,7 +55,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	tags := fs.String("tags", "", "build tags")
 	env := fs.String("env", "", "comma-separated settings of each build's environment, such as GOAMD64=v3")
 	roots := fs.String("roots", "", "comma-separated functions to start from, as importpath.Func (default: a main package's main.main, another's exported functions)")
-	follow := fs.String("follow", "", "comma-separated import paths whose code the analysis follows (default: each package's module)")
+	follow := fs.String("follow", "", "comma-separated import paths whose code the analysis follows, beside the packages checked (default: each package's module)")
 	allowStores := fs.Bool("allow-stores", false, "allow stores outside the stack frame through addresses that do not depend on a secret")
 	needs, claims, flags := byFunc{}, byFunc{}, byFunc{}
 	fs.Var(needs, "needs", "`func=feature,...`: the CPU features func needs, which its callers guarantee (repeatable)")
