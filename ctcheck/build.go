@@ -61,6 +61,8 @@ type Built struct {
 	// addMulVVWx(SB), crypto/internal/fips140/bigmod's; internal/
 	// bytealg's runtime·memequal).
 	own map[string]bool
+	// flags are the CPU feature flags the build's packages define.
+	flags *sourceFlags
 }
 
 // BuildProgram compiles the main package pkg as b says, with the go
@@ -78,15 +80,15 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 	bin := filepath.Join(out, "prog")
 	// -tags is always given, so that a -tags in GOFLAGS cannot change what
 	// is checked.
-	args := []string{"build", "-o", bin, "-tags=" + b.Tags}
-	args = append(args, "-gcflags="+pkg+"=-S", "-asmflags="+pkg+"=-S")
+	settings := []string{"-tags=" + b.Tags} // what go list needs to see the same build
+	overlay := struct{ Replace map[string]string }{map[string]string{}}
+	args := []string{"build", "-o", bin, "-gcflags=" + pkg + "=-S", "-asmflags=" + pkg + "=-S"}
 	for _, p := range follow {
 		for _, pat := range []string{p, p + "/..."} {
 			args = append(args, "-gcflags="+pat+"=-S", "-asmflags="+pat+"=-S")
 		}
 	}
 	if len(b.Overlay) > 0 {
-		overlay := struct{ Replace map[string]string }{map[string]string{}}
 		for file, with := range b.Overlay {
 			abs, err := filepath.Abs(with)
 			if err != nil {
@@ -105,15 +107,16 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 		if err := os.WriteFile(path, js, 0o644); err != nil {
 			return nil, err
 		}
-		args = append(args, "-overlay", path)
+		settings = append(settings, "-overlay", path)
 	}
 	env := buildEnv(b)
 	switch {
 	case strings.HasSuffix(b.ModFile, ".work"):
 		env = append(env, "GOWORK="+b.ModFile)
 	case b.ModFile != "":
-		args = append(args, "-modfile="+b.ModFile)
+		settings = append(settings, "-modfile="+b.ModFile)
 	}
+	args = append(args, settings...)
 	cmd := exec.CommandContext(ctx, goTool, append(args, pkg)...)
 	cmd.Dir = dir
 	cmd.Env = env
@@ -136,6 +139,9 @@ func BuildProgram(ctx context.Context, goTool, dir, work, pkg string, follow []s
 	if built.Arch = arch.For(b.GOARCH, info.GoVersion); built.Arch == nil {
 		return nil, fmt.Errorf("GOARCH %s: no model (the checker models %s)", b.GOARCH, strings.Join(arch.GOARCHes(), ", "))
 	}
+	built.flags = newSourceFlags(func() (map[string]listedFiles, error) {
+		return goListFiles(ctx, goTool, dir, env, settings, pkg)
+	}, overlay.Replace, built.Arch)
 	if a := built.Arch; a.LevelVar != "" {
 		for _, s := range info.Settings {
 			if s.Key == a.LevelVar {

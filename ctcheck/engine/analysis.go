@@ -21,9 +21,10 @@ type Policy struct {
 	Needs func(sym string) []string
 	// Flags names, by symbol, the global variables that are set only where
 	// the CPU has a feature and the code is to use it (the runtime's own,
-	// such as runtime.x86HasPOPCNT, are known): code on a path where one
-	// tested nonzero may use the feature; on one where it tested zero, the
-	// mode the feature provides is not claimed.
+	// such as runtime.x86HasPOPCNT, are known), or has several (named
+	// with commas between): code on a path where one tested nonzero may
+	// use them; on one where it tested zero, the mode the feature
+	// provides is not claimed.
 	Flags func(sym string) string
 	// Funcs returns, by function symbol (without the .abi0 of an
 	// assembly function), what a root's declarations say of its

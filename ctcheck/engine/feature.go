@@ -55,7 +55,7 @@ func (an *Analysis) learn(st *State, l *lesson) *State {
 	case l.g.Mode:
 		c.Regs[modeOff(l.g.Feature)] = Secret
 	case l.set:
-		b, _ := an.a.featureBit(l.g.Feature)
+		b, _ := an.a.featuresOf(strings.Split(l.g.Feature, ","))
 		c.assumed |= b
 	default:
 		// The flag is zero: the code does not use the feature here, nor

@@ -905,8 +905,9 @@ func (m *Mach) viaFrame(x Arg) (Arg, bool) {
 // feature and the mode is not known to be on (joined like taint).
 func modeOff(mode string) string { return mode + ": may be off" }
 
-// FlagFeature is the feature whose flag the memory operand x reads, ""
-// for none: a variable of the runtime's, or one the policy names.
+// FlagFeature is the feature whose flag the memory operand x reads (or
+// the features, separated by commas, that the CPU has where it is set),
+// "" for none: a variable of the runtime's, or one the policy names.
 func (m *Mach) FlagFeature(x Arg) string {
 	if x.Kind != ArgMem || x.Sym == "" || x.Index != "" {
 		return ""
@@ -916,7 +917,7 @@ func (m *Mach) FlagFeature(x Arg) string {
 	}
 	if m.policy.Flags != nil {
 		if f := m.policy.Flags(x.Sym); f != "" {
-			if _, ok := m.Arch.featureBit(f); ok {
+			if _, err := m.Arch.featuresOf(strings.Split(f, ",")); err == nil {
 				return f
 			}
 			m.Find("flag %s names CPU feature %q, which %s does not have (fail closed)", x.Sym, f, m.Arch.GOARCH)

@@ -1,0 +1,322 @@
+package ctcheck
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/ctequal/ctequal/ctcheck/engine"
+)
+
+// CPU feature flags read from the source.
+//
+// Go's crypto chooses a kernel by a package variable that its initializer
+// computes from the CPU's features:
+//
+//	var useAVX2 = cpu.X86HasAVX2 && cpu.X86HasBMI2 // crypto/internal/fips140deps/cpu
+//	var X86HasAVX2 = cpu.X86.HasAVX2                // internal/cpu
+//
+// A sourceFlags reads such variables from the packages' files and names
+// the features each implies (engine.Policy.Flags), so that the code on
+// the path where one tested nonzero may use them, as a //ctcheck:flag
+// directive would say. A variable is a flag where its initializer is a
+// conjunction (&&) one of whose terms is a feature of internal/cpu's or
+// golang.org/x/sys/cpu's (X86.HasAVX2), or such a flag, and where its
+// package's code does not assign it elsewhere nor take its address, but
+// to pass it to crypto/internal/impl.Register (whose Select sets a
+// variable only to false or to what its initializer gave it). A term
+// that is not a flag only narrows where the variable is set. Another
+// package may still write the variable through linkname: the checker
+// does not look for that.
+type sourceFlags struct {
+	arch *engine.Arch
+	// list runs go list on the build's packages: import path -> files,
+	// which the overlay may replace (file -> the file read instead).
+	list    func() (map[string]listedFiles, error)
+	overlay map[string]string
+
+	mu    sync.Mutex
+	pkgs  map[string]*flagPackage
+	err   error
+	flags map[string]string // symbol -> features, "" for none
+}
+
+type listedFiles struct {
+	Dir     string
+	GoFiles []string
+}
+
+// A flagPackage is what a package's files say of its variables.
+type flagPackage struct {
+	path    string
+	imports map[*ast.File]map[string]string // name in the file -> import path
+	inits   map[string]flagInit             // var -> its initializer
+	written map[string]bool                 // vars assigned, or whose address is taken, outside their initializer
+}
+
+type flagInit struct {
+	expr ast.Expr
+	file *ast.File
+}
+
+// cpuPackages are the packages whose structs of booleans (X86.HasAVX2)
+// the runtime sets from CPUID, each field true only where the CPU has the
+// feature its name says.
+var cpuPackages = map[string]bool{"internal/cpu": true, "golang.org/x/sys/cpu": true, "vendor/golang.org/x/sys/cpu": true}
+
+// cpuStructs name, by GOARCH, the struct of those packages that holds its
+// CPU's features (the others stay false on it).
+var cpuStructs = map[string]string{"amd64": "X86", "386": "X86", "arm64": "ARM64", "arm": "ARM",
+	"ppc64le": "PPC64", "s390x": "S390X", "riscv64": "RISCV64", "loong64": "Loong64"}
+
+// impliedFeatures are what a feature implies: every CPU with AVX2 has AVX,
+// and both packages set HasAVX2 only where the OS saves the AVX state.
+var impliedFeatures = map[string][]string{"avx2": {"avx"}}
+
+// newSourceFlags derives the flags of a build's packages, listed (by go
+// list) on the first variable asked of.
+func newSourceFlags(list func() (map[string]listedFiles, error), overlay map[string]string, a *engine.Arch) *sourceFlags {
+	s := &sourceFlags{arch: a, overlay: overlay, pkgs: map[string]*flagPackage{}, flags: map[string]string{}}
+	var once sync.Once
+	var listed map[string]listedFiles
+	var err error
+	s.list = func() (map[string]listedFiles, error) {
+		once.Do(func() { listed, err = list() })
+		return listed, err
+	}
+	return s
+}
+
+// Flag is the features, separated by commas, that the CPU has wherever
+// the variable sym is nonzero; "" where sym is not such a flag.
+func (s *sourceFlags) Flag(sym string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return strings.Join(s.features(sym, map[string]bool{}), ",")
+}
+
+// features is Flag's, unsorted; visiting guards against a cycle.
+func (s *sourceFlags) features(sym string, visiting map[string]bool) []string {
+	if f, ok := s.flags[sym]; ok {
+		if f == "" {
+			return nil
+		}
+		return strings.Split(f, ",")
+	}
+	if visiting[sym] {
+		return nil
+	}
+	visiting[sym] = true
+	path, name := splitSym(sym)
+	var out []string
+	if p := s.pkg(path); p != nil && !p.written[name] {
+		if in, ok := p.inits[name]; ok {
+			out = s.conjunction(p, in.file, in.expr, visiting)
+		}
+	}
+	slices.Sort(out)
+	out = slices.Compact(out)
+	s.flags[sym] = strings.Join(out, ",")
+	return out
+}
+
+// conjunction is the features that each term of the conjunction e, a
+// flag, implies.
+func (s *sourceFlags) conjunction(p *flagPackage, f *ast.File, e ast.Expr, visiting map[string]bool) []string {
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return s.conjunction(p, f, e.X, visiting)
+	case *ast.BinaryExpr:
+		if e.Op != token.LAND {
+			return nil
+		}
+		return append(s.conjunction(p, f, e.X, visiting), s.conjunction(p, f, e.Y, visiting)...)
+	case *ast.Ident:
+		return s.features(p.path+"."+e.Name, visiting)
+	case *ast.SelectorExpr:
+		switch x := e.X.(type) {
+		case *ast.Ident: // pkg.Var
+			if path, ok := p.imports[f][x.Name]; ok {
+				return s.features(path+"."+e.Sel.Name, visiting)
+			}
+		case *ast.SelectorExpr: // cpu.X86.HasAVX2
+			if pkg, ok := x.X.(*ast.Ident); ok && cpuPackages[p.imports[f][pkg.Name]] && x.Sel.Name == cpuStructs[s.arch.GOARCH] {
+				feature, ok := strings.CutPrefix(e.Sel.Name, "Has")
+				feature = strings.ToLower(feature)
+				if !ok || !slices.Contains(s.arch.Features, feature) {
+					return nil
+				}
+				out := []string{feature}
+				for _, i := range impliedFeatures[feature] {
+					if slices.Contains(s.arch.Features, i) {
+						out = append(out, i)
+					}
+				}
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// orFlag is first's flag of a symbol, else then's: a directive or -flag
+// over what the source implies.
+func orFlag(first, then func(sym string) string) func(sym string) string {
+	return func(sym string) string {
+		if f := first(sym); f != "" {
+			return f
+		}
+		return then(sym)
+	}
+}
+
+// splitSym splits a variable's symbol into its package's import path and
+// its name.
+func splitSym(sym string) (path, name string) {
+	i := strings.LastIndex(sym, "/")
+	j := strings.Index(sym[i+1:], ".")
+	if j < 0 {
+		return "", sym
+	}
+	return sym[:i+1+j], sym[i+1+j+1:]
+}
+
+// pkg reads the package at path once; nil where the build has none or it
+// does not parse.
+func (s *sourceFlags) pkg(path string) *flagPackage {
+	if p, ok := s.pkgs[path]; ok {
+		return p
+	}
+	s.pkgs[path] = nil
+	listed, err := s.list()
+	if err != nil {
+		s.err = err
+		return nil
+	}
+	l, ok := listed[path]
+	if !ok {
+		return nil
+	}
+	p := &flagPackage{path: path, imports: map[*ast.File]map[string]string{}, inits: map[string]flagInit{}, written: map[string]bool{}}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range l.GoFiles {
+		file := filepath.Join(l.Dir, name)
+		if with, ok := s.overlay[file]; ok {
+			file = with
+		}
+		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil
+		}
+		files = append(files, f)
+		p.imports[f] = map[string]string{}
+		for _, im := range f.Imports {
+			ipath, _ := strconv.Unquote(im.Path.Value)
+			name := ipath[strings.LastIndex(ipath, "/")+1:]
+			if im.Name != nil {
+				name = im.Name.Name
+			}
+			p.imports[f][name] = ipath
+		}
+		for _, d := range f.Decls {
+			g, ok := d.(*ast.GenDecl)
+			if !ok || g.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range g.Specs {
+				v := spec.(*ast.ValueSpec)
+				if len(v.Values) != len(v.Names) {
+					continue // var a, b = f(): not a flag
+				}
+				for i, n := range v.Names {
+					p.inits[n.Name] = flagInit{v.Values[i], f}
+				}
+			}
+		}
+	}
+	for _, f := range files {
+		markWritten(p, f)
+	}
+	s.pkgs[path] = p
+	return p
+}
+
+// markWritten marks the package variables that f's code assigns or takes
+// the address of, but to register it with crypto/internal/impl. A local
+// of the same name counts too: that only loses a flag.
+func markWritten(p *flagPackage, f *ast.File) {
+	registered := map[ast.Expr]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "Register" && len(n.Args) == 3 {
+				if x, ok := sel.X.(*ast.Ident); ok && p.imports[f][x.Name] == "crypto/internal/impl" {
+					registered[n.Args[2]] = true
+				}
+			}
+		case *ast.AssignStmt:
+			for _, l := range n.Lhs {
+				markTarget(p, l)
+			}
+		case *ast.IncDecStmt:
+			markTarget(p, n.X)
+		case *ast.RangeStmt:
+			markTarget(p, n.Key)
+			markTarget(p, n.Value)
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && !registered[n] {
+				markTarget(p, n.X)
+			}
+		}
+		return true
+	})
+}
+
+func markTarget(p *flagPackage, e ast.Expr) {
+	for {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+			continue
+		case *ast.Ident:
+			p.written[x.Name] = true
+		}
+		return
+	}
+}
+
+// goListFiles lists the Go files of pattern's packages and their
+// dependencies, as the build with env and settings compiles them.
+func goListFiles(ctx context.Context, goTool, dir string, env, settings []string, pattern string) (map[string]listedFiles, error) {
+	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,GoFiles"}, settings...), pattern)...)
+	cmd.Dir, cmd.Env = dir, env
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list -deps %s: %v: %s", pattern, err, strings.TrimSpace(stderr.String()))
+	}
+	listed := map[string]listedFiles{}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	for dec.More() {
+		var p struct {
+			ImportPath string
+			listedFiles
+		}
+		if err := dec.Decode(&p); err != nil {
+			return nil, fmt.Errorf("go list -deps: %v", err)
+		}
+		listed[p.ImportPath] = p.listedFiles
+	}
+	return listed, nil
+}
