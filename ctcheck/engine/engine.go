@@ -32,17 +32,20 @@ import (
 var deferCalls = OpSet("runtime.deferproc", "runtime.deferprocStack", "runtime.deferreturn", "runtime.deferprocat",
 	"runtime.gorecover")
 
-// Runtime functions that return to their caller and never see secrets:
-// the stack growth in every prologue, the overflow check of
-// unsafe.Slice, and crypto/fips140's isBypassed, which the runtime
-// defines (runtime.fips_isBypassed, linked by name) to return the
-// goroutine's fipsOnlyBypass flag, set by fips140.WithoutEnforcement
+// Runtime functions that return to their caller and never see secrets,
+// by how many integer arguments each takes, the only registers or slots
+// it reads (a Go function of the runtime's reads no other, but g): the
+// stack growth in every prologue (-1: it keeps every register), the
+// overflow check of unsafe.Slice, and crypto/fips140's isBypassed, which
+// the runtime defines (runtime.fips_isBypassed, linked by name) to return
+// the goroutine's fipsOnlyBypass flag, set by fips140.WithoutEnforcement
 // (fips140.Enforced, which crypto/hmac.New and others call, asks it).
-var runtimeReturns = OpSet("runtime.morestack_noctxt", "runtime.morestack_noctxt.abi0", "runtime.morestack",
-	"runtime.morestack.abi0", "internal/runtime/math.MulUintptr", "crypto/fips140.isBypassed",
+var runtimeReturns = map[string]int{"runtime.morestack_noctxt": -1, "runtime.morestack_noctxt.abi0": -1, "runtime.morestack": -1,
+	"runtime.morestack.abi0": -1, "internal/runtime/math.MulUintptr": 2, "crypto/fips140.isBypassed": 0,
 	// The FIPS service indicator, the goroutine's flag that the runtime
-	// defines under fips140's names.
-	"crypto/internal/fips140.getIndicator", "crypto/internal/fips140.setIndicator")
+	// defines under fips140's names: getIndicator() uint8,
+	// setIndicator(uint8).
+	"crypto/internal/fips140.getIndicator": 0, "crypto/internal/fips140.setIndicator": 1}
 
 // RootEntry is the state at the entry of a root: every register and slot
 // public, g and the return address static; the CPU features of the
@@ -432,7 +435,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	case strings.Contains(sym, "+0x"):
 		m.Find("jump into the middle of %s (not modelled)", sym)
 		return &State{}
-	case runtimeReturns[sym] && !strings.HasPrefix(sym, "runtime.morestack") && an.runtimeCode(sym):
+	case isRuntimeReturn(sym) && runtimeReturns[sym] >= 0 && an.runtimeCode(sym):
 		// Before follows: crypto/fips140.isBypassed is named as a
 		// followed package's, and is the runtime's code.
 		return an.runtimeReturned(m, sym, out, push)
@@ -455,9 +458,9 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	case isAllocation(sym) && an.prog.runtimeFunc(sym):
 		a, _ := allocationOf(sym)
 		return an.allocated(m, sym, a, out, push)
-	case runtimeReturns[sym] && !strings.HasPrefix(sym, "runtime.morestack"):
+	case isRuntimeReturn(sym) && runtimeReturns[sym] >= 0:
 		return an.runtimeReturned(m, sym, out, push)
-	case runtimeReturns[sym]:
+	case isRuntimeReturn(sym):
 		// The stack growth returns to the start of the function with its
 		// registers as they were (the prologue spills and reloads them):
 		// what was secret still is; the bytes below the frame are what
@@ -501,14 +504,17 @@ func (an *Analysis) assumedCallee(sym string, out *State) (Assumption, bool) {
 	return Assumption{}, false
 }
 
+// isRuntimeReturn reports whether sym is one of runtimeReturns.
+func isRuntimeReturn(sym string) bool { _, ok := runtimeReturns[sym]; return ok }
+
 // runtimeReturned is the state after a call of sym, one of the
-// runtimeReturns that never sees secrets: it must be passed none, and it
-// writes its results, from what it was passed, to the frame's bytes that
-// hold none yet: public.
+// runtimeReturns that never sees secrets: it must be passed none among
+// the arguments it takes, and it writes its results, from what it was
+// passed, to the frame's bytes that hold none yet: public.
 func (an *Analysis) runtimeReturned(m *Mach, sym string, out *State, push int64) *State {
-	for r, l := range out.Regs {
-		if l == Secret && r != an.a.G && !isPseudo(r) {
-			m.Find("secret %s at a call of %s, which the analysis does not follow", r, sym)
+	for k, a := range an.callArgs(m, sym, out, runtimeReturns[sym], push) {
+		if a.level == Secret {
+			m.Find("secret argument %d at a call of %s, which the analysis does not follow", k, sym)
 		}
 	}
 	return an.returned(out, push, Public)
