@@ -435,7 +435,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 	case strings.Contains(sym, "+0x"):
 		m.Find("jump into the middle of %s (not modelled)", sym)
 		return &State{}
-	case isRuntimeReturn(sym) && runtimeReturns[sym] >= 0 && an.runtimeCode(sym):
+	case an.runtimeNamedFollowed(sym):
 		// Before follows: crypto/fips140.isBypassed is named as a
 		// followed package's, and is the runtime's code.
 		return an.runtimeReturned(m, sym, out, push)
@@ -518,6 +518,13 @@ func (an *Analysis) runtimeReturned(m *Mach, sym string, out *State, push int64)
 		}
 	}
 	return an.returned(out, push, Public)
+}
+
+// runtimeNamedFollowed reports whether sym is one of runtimeReturns that
+// the runtime defines under a followed package's name: summarised, its
+// body neither analysed nor reported.
+func (an *Analysis) runtimeNamedFollowed(sym string) bool {
+	return isRuntimeReturn(sym) && runtimeReturns[sym] >= 0 && an.runtimeCode(sym)
 }
 
 // runtimeCode reports whether sym is the runtime's code: not in the
@@ -761,7 +768,7 @@ func (an *Analysis) report(f *Func, entry *State) {
 		if sym == "" {
 			sym = m.tailSym
 		}
-		if _, assumed := an.assumedCallee(sym, out); sym != "" && an.follows(sym) && !assumed {
+		if _, assumed := an.assumedCallee(sym, out); sym != "" && an.follows(sym) && !assumed && !an.runtimeNamedFollowed(sym) {
 			if g := an.prog.Funcs[sym]; g != nil {
 				an.report(g, an.calleeEntry(out, m.callSym != "", sym))
 			}
