@@ -7,6 +7,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"go/types"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -28,7 +29,9 @@ import (
 // A sourceFlags reads such variables from the packages' files and names
 // the features each implies (engine.Policy.Flags), so that the code on
 // the path where one tested nonzero may use them, as a //ctcheck:flag
-// directive would say. A variable is a flag where its initializer is a
+// directive would say; and a test of the struct's field itself
+// (cpu.X86+73: HasAVX2), laid out from the source. A variable is a flag
+// where its initializer is a
 // conjunction (&&) one of whose terms is a feature of internal/cpu's or
 // golang.org/x/sys/cpu's (X86.HasAVX2), or such a flag, and where its
 // package's code does not assign it elsewhere nor take its address, but
@@ -61,6 +64,9 @@ type flagPackage struct {
 	imports map[*ast.File]map[string]string // name in the file -> import path
 	inits   map[string]flagInit             // var -> its initializer
 	written map[string]bool                 // vars assigned, or whose address is taken, outside their initializer
+	fset    *token.FileSet
+	files   []*ast.File
+	fields  map[int64]string // cpuPackages': the field of the features' struct at each offset, once laid out
 }
 
 type flagInit struct {
@@ -118,7 +124,12 @@ func (s *sourceFlags) features(sym string, visiting map[string]bool) []string {
 	visiting[sym] = true
 	path, name := splitSym(sym)
 	var out []string
-	if p := s.pkg(path); p != nil && !p.written[name] {
+	if v, off, ok := strings.Cut(name, "+"); ok {
+		// A field of a variable: of the features' struct (X86+73).
+		if p := s.pkg(path); p != nil && cpuPackages[path] && v == cpuStructs[s.arch.GOARCH] {
+			out = s.feature(s.field(p, v, off))
+		}
+	} else if p := s.pkg(path); p != nil && !p.written[name] {
 		if in, ok := p.inits[name]; ok {
 			out = s.conjunction(p, in.file, in.expr, visiting)
 		}
@@ -150,23 +161,91 @@ func (s *sourceFlags) conjunction(p *flagPackage, f *ast.File, e ast.Expr, visit
 			}
 		case *ast.SelectorExpr: // cpu.X86.HasAVX2
 			if pkg, ok := x.X.(*ast.Ident); ok && cpuPackages[p.imports[f][pkg.Name]] && x.Sel.Name == cpuStructs[s.arch.GOARCH] {
-				feature, ok := strings.CutPrefix(e.Sel.Name, "Has")
-				feature = strings.ToLower(feature)
-				if !ok || !slices.Contains(s.arch.Features, feature) {
-					return nil
-				}
-				out := []string{feature}
-				for _, i := range impliedFeatures[feature] {
-					if slices.Contains(s.arch.Features, i) {
-						out = append(out, i)
-					}
-				}
-				return out
+				return s.feature(e.Sel.Name)
 			}
 		}
 	}
 	return nil
 }
+
+// feature is the CPU feature a field of the features' struct says the
+// CPU has (HasAVX2: avx2), with what it implies; none for another field.
+func (s *sourceFlags) feature(field string) []string {
+	feature, ok := strings.CutPrefix(field, "Has")
+	feature = strings.ToLower(feature)
+	if !ok || !slices.Contains(s.arch.Features, feature) {
+		return nil
+	}
+	out := []string{feature}
+	for _, i := range impliedFeatures[feature] {
+		if slices.Contains(s.arch.Features, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// field names the boolean field at offset off (decimal) of p's struct
+// variable v, laid out as the build's GOARCH does by go/types; "" where
+// there is none or the layout is not known. Only the package's own files
+// are read: a field whose type another package gives is not laid out.
+func (s *sourceFlags) field(p *flagPackage, v, off string) string {
+	if p.fields == nil {
+		p.fields = map[int64]string{}
+		conf := types.Config{
+			Importer: importerFunc(func(string) (*types.Package, error) { return nil, fmt.Errorf("not imported") }),
+			Sizes:    types.SizesFor("gc", s.arch.GOARCH),
+			Error:    func(error) {}, // an import's: the struct needs none
+		}
+		var obj types.Object
+		if tp, _ := conf.Check(p.path, p.fset, p.files, nil); tp != nil {
+			obj = tp.Scope().Lookup(v)
+		}
+		if obj, ok := obj.(*types.Var); ok && conf.Sizes != nil {
+			if st, ok := obj.Type().Underlying().(*types.Struct); ok && laidOut(st) {
+				fields := make([]*types.Var, st.NumFields())
+				for i := range fields {
+					fields[i] = st.Field(i)
+				}
+				for i, o := range conf.Sizes.Offsetsof(fields) {
+					if b, ok := fields[i].Type().(*types.Basic); ok && b.Kind() == types.Bool {
+						p.fields[o] = fields[i].Name()
+					}
+				}
+			}
+		}
+	}
+	o, err := strconv.ParseInt(off, 10, 64)
+	if err != nil {
+		return ""
+	}
+	return p.fields[o]
+}
+
+// laidOut reports whether every field of st has a type go/types could
+// size: none from an import it did not read.
+func laidOut(st *types.Struct) bool {
+	ok := true
+	for i := range st.NumFields() {
+		t := st.Field(i).Type()
+		if b, isBasic := t.Underlying().(*types.Basic); isBasic && b.Kind() == types.Invalid {
+			ok = false
+		}
+		if s, isStruct := t.Underlying().(*types.Struct); isStruct && !laidOut(s) {
+			ok = false
+		}
+		if a, isArray := t.Underlying().(*types.Array); isArray {
+			if b, isBasic := a.Elem().Underlying().(*types.Basic); isBasic && b.Kind() == types.Invalid {
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
 
 // orFlag is first's flag of a symbol, else then's: a directive or -flag
 // over what the source implies.
@@ -247,6 +326,7 @@ func (s *sourceFlags) pkg(path string) *flagPackage {
 	for _, f := range files {
 		markWritten(p, f)
 	}
+	p.fset, p.files = fset, files
 	s.pkgs[path] = p
 	return p
 }

@@ -10,15 +10,17 @@ import (
 
 // TestSourceFlags checks that a package variable whose initializer is a
 // conjunction of golang.org/x/sys/cpu's features, or of such variables,
-// lets the code where it tested nonzero use them; and that one the
-// package also assigns, or that a disjunction sets, does not: the kernel
-// behind each of those is flagged at its POPCNT, by both checks.
+// lets the code where it tested nonzero use them, as does a test of the
+// feature's field itself (at its offset in the struct); and that a
+// variable the package also assigns, or that a disjunction sets, does
+// not, nor another feature's field: the kernel behind each of those is
+// flagged at its POPCNT, by both checks.
 func TestSourceFlags(t *testing.T) {
 	needGo(t)
 	const asm = "testdata/cpuflags/cpuflags_amd64.s"
 	want := markedLines(t, asm, "// the finding")
-	if len(want) != 2 {
-		t.Fatalf("%s: %d marked lines, want 2", asm, len(want))
+	if len(want) != 3 {
+		t.Fatalf("%s: %d marked lines, want 3", asm, len(want))
 	}
 	for _, r := range run(t, Config{Dir: fixture.Module(t, "testdata/cpuflags"), Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
 		var got []int

@@ -24,7 +24,8 @@ type Policy struct {
 	// such as runtime.x86HasPOPCNT, are known), or has several (named
 	// with commas between): code on a path where one tested nonzero may
 	// use them; on one where it tested zero, the mode the feature
-	// provides is not claimed.
+	// provides is not claimed. A byte of a variable past its first is
+	// asked for as sym+offset (internal/cpu.X86+73).
 	Flags func(sym string) string
 	// Funcs returns, by function symbol (without the .abi0 of an
 	// assembly function), what a root's declarations say of its

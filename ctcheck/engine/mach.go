@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -912,15 +913,18 @@ func (m *Mach) FlagFeature(x Arg) string {
 	if x.Kind != ArgMem || x.Sym == "" || x.Index != "" {
 		return ""
 	}
-	if f := m.Arch.RuntimeFlags[x.Sym]; f != "" {
+	sym := x.Sym
+	if x.Imm != 0 {
+		sym += "+" + strconv.FormatInt(x.Imm, 10) // a field: X86+73
+	} else if f := m.Arch.RuntimeFlags[x.Sym]; f != "" {
 		return f
 	}
 	if m.policy.Flags != nil {
-		if f := m.policy.Flags(x.Sym); f != "" {
+		if f := m.policy.Flags(sym); f != "" {
 			if _, err := m.Arch.featuresOf(strings.Split(f, ",")); err == nil {
 				return f
 			}
-			m.Find("flag %s names CPU feature %q, which %s does not have (fail closed)", x.Sym, f, m.Arch.GOARCH)
+			m.Find("flag %s names CPU feature %q, which %s does not have (fail closed)", sym, f, m.Arch.GOARCH)
 		}
 	}
 	return ""

@@ -58,6 +58,22 @@ func CountEither(x []byte) int {
 	return 0
 }
 
+// CountDirect counts them where the field says the CPU has POPCNT.
+func CountDirect(x []byte) int {
+	if cpu.X86.HasPOPCNT {
+		return popcntE(x)
+	}
+	return 0
+}
+
+// CountBMI2 counts them where the CPU has BMI2, which is not POPCNT.
+func CountBMI2(x []byte) int {
+	if cpu.X86.HasBMI2 {
+		return popcntF(x)
+	}
+	return 0
+}
+
 //go:noescape
 func popcntA(x []byte) int
 
@@ -69,3 +85,9 @@ func popcntC(x []byte) int
 
 //go:noescape
 func popcntD(x []byte) int
+
+//go:noescape
+func popcntE(x []byte) int
+
+//go:noescape
+func popcntF(x []byte) int

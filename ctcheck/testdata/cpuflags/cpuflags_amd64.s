@@ -27,3 +27,17 @@ TEXT ·popcntD(SB), NOSPLIT, $0-32
 	POPCNTQ	(AX), AX // the finding: useEither
 	MOVQ	AX, ret+24(FP)
 	RET
+
+// func popcntE(x []byte) int
+TEXT ·popcntE(SB), NOSPLIT, $0-32
+	MOVQ	x_base+0(FP), AX
+	POPCNTQ	(AX), AX
+	MOVQ	AX, ret+24(FP)
+	RET
+
+// func popcntF(x []byte) int
+TEXT ·popcntF(SB), NOSPLIT, $0-32
+	MOVQ	x_base+0(FP), AX
+	POPCNTQ	(AX), AX // the finding: HasBMI2
+	MOVQ	AX, ret+24(FP)
+	RET

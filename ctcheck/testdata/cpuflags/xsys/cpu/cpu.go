@@ -2,8 +2,12 @@
 // checker knows: each HasX field is set only where the CPU has X.
 package cpu
 
-// X86 are the features of an x86 CPU.
+const padSize = 64
+
+// X86 are the features of an x86 CPU, after a pad as x/sys/cpu's: the
+// flags are at offsets 64 and 65.
 var X86 struct {
-	HasPOPCNT bool
+	_         [padSize]byte
 	HasBMI2   bool
+	HasPOPCNT bool
 }
