@@ -8,6 +8,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"maps"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -50,7 +51,7 @@ type sourceFlags struct {
 	mu    sync.Mutex
 	pkgs  map[string]*flagPackage
 	err   error
-	flags map[string]string // symbol -> features, "" for none
+	flags map[string]flagValue // by symbol
 }
 
 type listedFiles struct {
@@ -63,10 +64,13 @@ type flagPackage struct {
 	path    string
 	imports map[*ast.File]map[string]string // name in the file -> import path
 	inits   map[string]flagInit             // var -> its initializer
+	consts  map[string]flagInit             // const -> its value, where the spec gives one
 	written map[string]bool                 // vars assigned, or whose address is taken, outside their initializer
 	fset    *token.FileSet
 	files   []*ast.File
 	fields  map[int64]string // cpuPackages': the field of the features' struct at each offset, once laid out
+	// redeclaresFalse: a file declares a name false of its own.
+	redeclaresFalse bool
 }
 
 type flagInit struct {
@@ -91,7 +95,7 @@ var impliedFeatures = map[string][]string{"avx2": {"avx"}}
 // newSourceFlags derives the flags of a build's packages, listed (by go
 // list) on the first variable asked of.
 func newSourceFlags(list func() (map[string]listedFiles, error), overlay map[string]string, a *engine.Arch) *sourceFlags {
-	s := &sourceFlags{arch: a, overlay: overlay, pkgs: map[string]*flagPackage{}, flags: map[string]string{}}
+	s := &sourceFlags{arch: a, overlay: overlay, pkgs: map[string]*flagPackage{}, flags: map[string]flagValue{}}
 	var once sync.Once
 	var listed map[string]listedFiles
 	var err error
@@ -107,74 +111,156 @@ func newSourceFlags(list func() (map[string]listedFiles, error), overlay map[str
 func (s *sourceFlags) Flag(sym string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return strings.Join(s.features(sym, map[string]bool{}), ",")
+	return strings.Join(s.variable(sym, map[string]bool{}).features, ",")
 }
 
-// features is Flag's, unsorted; visiting guards against a cycle.
-func (s *sourceFlags) features(sym string, visiting map[string]bool) []string {
-	if f, ok := s.flags[sym]; ok {
-		if f == "" {
-			return nil
-		}
-		return strings.Split(f, ",")
+// A flagValue is what a boolean expression is on the build's GOARCH:
+// false on every CPU, true only where the CPU has features (a flag), or
+// neither (not known).
+type flagValue struct {
+	false    bool
+	features []string
+}
+
+var unknown flagValue
+
+// variable is the value of the variable sym (pkg.name, or pkg.name+off
+// for a field); visiting guards against a cycle.
+func (s *sourceFlags) variable(sym string, visiting map[string]bool) flagValue {
+	if v, ok := s.flags[sym]; ok {
+		return v
 	}
 	if visiting[sym] {
-		return nil
+		return unknown
 	}
 	visiting[sym] = true
 	path, name := splitSym(sym)
-	var out []string
-	if v, off, ok := strings.Cut(name, "+"); ok {
+	v := unknown
+	if struc, off, ok := strings.Cut(name, "+"); ok {
 		// A field of a variable: of the features' struct (X86+73).
-		if p := s.pkg(path); p != nil && cpuPackages[path] && v == cpuStructs[s.arch.GOARCH] {
-			out = s.feature(s.field(p, v, off))
+		if p := s.pkg(path); p != nil && cpuPackages[path] && struc == cpuStructs[s.arch.GOARCH] {
+			v = s.feature(s.field(p, struc, off))
 		}
 	} else if p := s.pkg(path); p != nil && !p.written[name] {
 		if in, ok := p.inits[name]; ok {
-			out = s.conjunction(p, in.file, in.expr, visiting)
+			v = s.eval(p, in.file, in.expr, visiting)
+		} else if in, ok := p.consts[name]; ok {
+			v = s.eval(p, in.file, in.expr, visiting)
 		}
 	}
-	slices.Sort(out)
-	out = slices.Compact(out)
-	s.flags[sym] = strings.Join(out, ",")
-	return out
+	slices.Sort(v.features)
+	v.features = slices.Compact(v.features)
+	s.flags[sym] = v
+	return v
 }
 
-// conjunction is the features that each term of the conjunction e, a
-// flag, implies.
-func (s *sourceFlags) conjunction(p *flagPackage, f *ast.File, e ast.Expr, visiting map[string]bool) []string {
+// eval is the value of e, an expression of p's file f: a conjunction is a
+// flag of every feature its terms are flags of (a term that is none only
+// narrows where it is set), and false where a term is; a disjunction is
+// a flag of the features all its terms that may be true are flags of.
+func (s *sourceFlags) eval(p *flagPackage, f *ast.File, e ast.Expr, visiting map[string]bool) flagValue {
 	switch e := e.(type) {
 	case *ast.ParenExpr:
-		return s.conjunction(p, f, e.X, visiting)
+		return s.eval(p, f, e.X, visiting)
 	case *ast.BinaryExpr:
-		if e.Op != token.LAND {
-			return nil
+		switch e.Op {
+		case token.LAND:
+			x, y := s.eval(p, f, e.X, visiting), s.eval(p, f, e.Y, visiting)
+			if x.false || y.false {
+				return flagValue{false: true}
+			}
+			return flagValue{features: slices.Concat(x.features, y.features)}
+		case token.LOR:
+			x, y := s.eval(p, f, e.X, visiting), s.eval(p, f, e.Y, visiting)
+			switch {
+			case x.false:
+				return y
+			case y.false:
+				return x
+			}
+			var both []string
+			for _, ft := range x.features {
+				if slices.Contains(y.features, ft) {
+					both = append(both, ft)
+				}
+			}
+			return flagValue{features: both}
+		case token.EQL, token.NEQ:
+			x, xok := s.constInt(p, f, e.X, visiting)
+			y, yok := s.constInt(p, f, e.Y, visiting)
+			if xok && yok && (x == y) != (e.Op == token.EQL) {
+				return flagValue{false: true}
+			}
 		}
-		return append(s.conjunction(p, f, e.X, visiting), s.conjunction(p, f, e.Y, visiting)...)
 	case *ast.Ident:
-		return s.features(p.path+"."+e.Name, visiting)
+		if isFalse(p, e) {
+			return flagValue{false: true}
+		}
+		return s.variable(p.path+"."+e.Name, visiting)
 	case *ast.SelectorExpr:
 		switch x := e.X.(type) {
 		case *ast.Ident: // pkg.Var
 			if path, ok := p.imports[f][x.Name]; ok {
-				return s.features(path+"."+e.Sel.Name, visiting)
+				return s.variable(path+"."+e.Sel.Name, visiting)
 			}
 		case *ast.SelectorExpr: // cpu.X86.HasAVX2
-			if pkg, ok := x.X.(*ast.Ident); ok && cpuPackages[p.imports[f][pkg.Name]] && x.Sel.Name == cpuStructs[s.arch.GOARCH] {
+			pkg, ok := x.X.(*ast.Ident)
+			if !ok || !cpuPackages[p.imports[f][pkg.Name]] {
+				break
+			}
+			switch struc := x.Sel.Name; {
+			case struc == cpuStructs[s.arch.GOARCH]:
 				return s.feature(e.Sel.Name)
+			case slices.Contains(slices.Collect(maps.Values(cpuStructs)), struc) && strings.HasPrefix(e.Sel.Name, "Has"):
+				// Another architecture's: only its own sets it.
+				return flagValue{false: true}
 			}
 		}
 	}
-	return nil
+	return unknown
+}
+
+// constInt is the value of e where it is an integer constant: a literal,
+// or a constant whose value is one (internal/goarch's IsAmd64).
+func (s *sourceFlags) constInt(p *flagPackage, f *ast.File, e ast.Expr, visiting map[string]bool) (int64, bool) {
+	var in flagInit
+	var q *flagPackage
+	var key string
+	switch e := e.(type) {
+	case *ast.BasicLit:
+		if e.Kind != token.INT {
+			return 0, false
+		}
+		n, err := strconv.ParseInt(e.Value, 0, 64)
+		return n, err == nil
+	case *ast.ParenExpr:
+		return s.constInt(p, f, e.X, visiting)
+	case *ast.Ident:
+		q, in, key = p, p.consts[e.Name], p.path+"."+e.Name
+	case *ast.SelectorExpr:
+		x, ok := e.X.(*ast.Ident)
+		if !ok {
+			return 0, false
+		}
+		path := p.imports[f][x.Name]
+		if q = s.pkg(path); q != nil {
+			in, key = q.consts[e.Sel.Name], path+"."+e.Sel.Name
+		}
+	}
+	if in.expr == nil || visiting["const "+key] {
+		return 0, false
+	}
+	visiting["const "+key] = true
+	return s.constInt(q, in.file, in.expr, visiting)
 }
 
 // feature is the CPU feature a field of the features' struct says the
 // CPU has (HasAVX2: avx2), with what it implies; none for another field.
-func (s *sourceFlags) feature(field string) []string {
+func (s *sourceFlags) feature(field string) flagValue {
 	feature, ok := strings.CutPrefix(field, "Has")
 	feature = strings.ToLower(feature)
 	if !ok || !slices.Contains(s.arch.Features, feature) {
-		return nil
+		return unknown
 	}
 	out := []string{feature}
 	for _, i := range impliedFeatures[feature] {
@@ -182,7 +268,7 @@ func (s *sourceFlags) feature(field string) []string {
 			out = append(out, i)
 		}
 	}
-	return out
+	return flagValue{features: out}
 }
 
 // field names the boolean field at offset off (decimal) of p's struct
@@ -285,7 +371,8 @@ func (s *sourceFlags) pkg(path string) *flagPackage {
 	if !ok {
 		return nil
 	}
-	p := &flagPackage{path: path, imports: map[*ast.File]map[string]string{}, inits: map[string]flagInit{}, written: map[string]bool{}}
+	p := &flagPackage{path: path, imports: map[*ast.File]map[string]string{}, inits: map[string]flagInit{}, consts: map[string]flagInit{},
+		written: map[string]bool{}}
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range l.GoFiles {
@@ -309,19 +396,26 @@ func (s *sourceFlags) pkg(path string) *flagPackage {
 		}
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
-			if !ok || g.Tok != token.VAR {
+			if !ok || g.Tok != token.VAR && g.Tok != token.CONST {
 				continue
+			}
+			into := p.inits
+			if g.Tok == token.CONST {
+				into = p.consts
 			}
 			for _, spec := range g.Specs {
 				v := spec.(*ast.ValueSpec)
 				if len(v.Values) != len(v.Names) {
-					continue // var a, b = f(): not a flag
+					continue // var a, b = f(), or a const of iota's: not read
 				}
 				for i, n := range v.Names {
-					p.inits[n.Name] = flagInit{v.Values[i], f}
+					into[n.Name] = flagInit{v.Values[i], f}
 				}
 			}
 		}
+	}
+	for _, f := range files {
+		p.redeclaresFalse = p.redeclaresFalse || declaresFalse(f)
 	}
 	for _, f := range files {
 		markWritten(p, f)
@@ -345,7 +439,11 @@ func markWritten(p *flagPackage, f *ast.File) {
 				}
 			}
 		case *ast.AssignStmt:
-			for _, l := range n.Lhs {
+			for i, l := range n.Lhs {
+				// v = false only narrows where v is set.
+				if n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs) && isFalse(p, n.Rhs[i]) {
+					continue
+				}
 				markTarget(p, l)
 			}
 		case *ast.IncDecStmt:
@@ -360,6 +458,37 @@ func markWritten(p *flagPackage, f *ast.File) {
 		}
 		return true
 	})
+}
+
+// isFalse reports whether e is the constant false of the universe.
+func isFalse(p *flagPackage, e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return ok && id.Name == "false" && !p.redeclaresFalse
+}
+
+// declaresFalse reports whether f declares a name false of its own,
+// which would shadow the universe's.
+func declaresFalse(f *ast.File) bool {
+	found := false
+	isFalse := func(e ast.Expr) bool { id, ok := e.(*ast.Ident); return ok && id.Name == "false" }
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			found = found || slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return isFalse(id) })
+		case *ast.Field:
+			found = found || slices.ContainsFunc(n.Names, func(id *ast.Ident) bool { return isFalse(id) })
+		case *ast.TypeSpec:
+			found = found || isFalse(n.Name)
+		case *ast.FuncDecl:
+			found = found || isFalse(n.Name)
+		case *ast.AssignStmt:
+			found = found || n.Tok == token.DEFINE && slices.ContainsFunc(n.Lhs, isFalse)
+		case *ast.RangeStmt:
+			found = found || n.Tok == token.DEFINE && (n.Key != nil && isFalse(n.Key) || n.Value != nil && isFalse(n.Value))
+		}
+		return !found
+	})
+	return found
 }
 
 func markTarget(p *flagPackage, e ast.Expr) {

@@ -10,10 +10,13 @@ import (
 
 // TestSourceFlags checks that a package variable whose initializer is a
 // conjunction of golang.org/x/sys/cpu's features, or of such variables,
-// lets the code where it tested nonzero use them, as does a test of the
-// feature's field itself (at its offset in the struct); and that a
-// variable the package also assigns, or that a disjunction sets, does
-// not, nor another feature's field: the kernel behind each of those is
+// lets the code where it tested nonzero use them, as does a disjunction
+// whose other terms are false on the GOARCH (another architecture's
+// features, a constant) or that each need the feature, one the package
+// sets only to false elsewhere, and a test of the feature's field itself
+// (at its offset in the struct); and that a variable the package also
+// sets to true, or that a disjunction of two features sets, does not,
+// nor another feature's field: the kernel behind each of those is
 // flagged at its POPCNT, by both checks.
 func TestSourceFlags(t *testing.T) {
 	needGo(t)

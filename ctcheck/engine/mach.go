@@ -913,8 +913,11 @@ func (m *Mach) FlagFeature(x Arg) string {
 	if x.Kind != ArgMem || x.Sym == "" || x.Index != "" {
 		return ""
 	}
+	// An operand through static base (sym+73(SB), RIP's) has its offset
+	// in the symbol as Imm; one through a register a front end named the
+	// symbol of (arm64's ADRP, then the access) is at the symbol's start.
 	sym := x.Sym
-	if x.Imm != 0 {
+	if x.Global && x.Imm != 0 {
 		sym += "+" + strconv.FormatInt(x.Imm, 10) // a field: X86+73
 	} else if f := m.Arch.RuntimeFlags[x.Sym]; f != "" {
 		return f

@@ -14,6 +14,22 @@ var useFast = usePOPCNT && !slow
 
 var slow bool
 
+// useAnyArch is a flag of both features on amd64: the terms for other
+// architectures are false there (ARM64's struct, a constant).
+var useAnyArch = cpu.X86.HasPOPCNT && cpu.X86.HasBMI2 || cpu.ARM64.HasAES || isPPC64
+
+const (
+	isPPC64 = goarch == ppc64
+	goarch  = 1
+	ppc64   = 2
+)
+
+// useCommon is a flag of POPCNT, which each term has.
+var useCommon = cpu.X86.HasPOPCNT || cpu.X86.HasPOPCNT && cpu.X86.HasBMI2
+
+// useNarrowed is a flag: init sets it only to false.
+var useNarrowed = cpu.X86.HasPOPCNT
+
 // useForced is not: init may set it whatever the CPU has.
 var useForced = cpu.X86.HasPOPCNT
 
@@ -23,6 +39,7 @@ var useEither = cpu.X86.HasPOPCNT || cpu.X86.HasBMI2
 func init() {
 	if slow {
 		useForced = true
+		useNarrowed = false
 	}
 }
 
@@ -74,6 +91,30 @@ func CountBMI2(x []byte) int {
 	return 0
 }
 
+// CountAnyArch counts them behind a test for every architecture.
+func CountAnyArch(x []byte) int {
+	if useAnyArch {
+		return popcntG(x)
+	}
+	return 0
+}
+
+// CountCommon counts them behind a disjunction that needs POPCNT.
+func CountCommon(x []byte) int {
+	if useCommon {
+		return popcntH(x)
+	}
+	return 0
+}
+
+// CountNarrowed counts them where init did not say not to.
+func CountNarrowed(x []byte) int {
+	if useNarrowed {
+		return popcntI(x)
+	}
+	return 0
+}
+
 //go:noescape
 func popcntA(x []byte) int
 
@@ -91,3 +132,12 @@ func popcntE(x []byte) int
 
 //go:noescape
 func popcntF(x []byte) int
+
+//go:noescape
+func popcntG(x []byte) int
+
+//go:noescape
+func popcntH(x []byte) int
+
+//go:noescape
+func popcntI(x []byte) int

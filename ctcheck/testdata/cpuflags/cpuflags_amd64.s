@@ -41,3 +41,24 @@ TEXT ·popcntF(SB), NOSPLIT, $0-32
 	POPCNTQ	(AX), AX // the finding: HasBMI2
 	MOVQ	AX, ret+24(FP)
 	RET
+
+// func popcntG(x []byte) int
+TEXT ·popcntG(SB), NOSPLIT, $0-32
+	MOVQ	x_base+0(FP), AX
+	POPCNTQ	(AX), AX
+	MOVQ	AX, ret+24(FP)
+	RET
+
+// func popcntH(x []byte) int
+TEXT ·popcntH(SB), NOSPLIT, $0-32
+	MOVQ	x_base+0(FP), AX
+	POPCNTQ	(AX), AX
+	MOVQ	AX, ret+24(FP)
+	RET
+
+// func popcntI(x []byte) int
+TEXT ·popcntI(SB), NOSPLIT, $0-32
+	MOVQ	x_base+0(FP), AX
+	POPCNTQ	(AX), AX
+	MOVQ	AX, ret+24(FP)
+	RET

@@ -11,3 +11,8 @@ var X86 struct {
 	HasBMI2   bool
 	HasPOPCNT bool
 }
+
+// ARM64 are the features of an arm64 CPU: false on any other.
+var ARM64 struct {
+	HasAES bool
+}
