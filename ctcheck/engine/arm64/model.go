@@ -48,7 +48,7 @@ var (
 	// dst, dst.
 	arm64ThreeOp = engine.OpSet("ADD", "ADDS", "SUB", "SUBS", "AND", "ANDS", "ORR", "EOR", "BIC", "ORN", "EON", "LSL", "LSR", "ASR",
 		"ROR", "MUL", "ADC", "ADCS", "SBC", "SBCS", "UDIV", "SDIV", "ADDW", "SUBW", "SUBSW", "ANDW", "ORRW", "EORW", "LSLW",
-		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH", "RORW", "ASRW", "BICW")
+		"LSRW", "ADCW", "SBCW", "UDIVW", "SDIVW", "UMULH", "RORW", "ASRW", "BICW", "REM", "UREM", "REMW", "UREMW")
 )
 
 // arm64Reg reads a register as the listing prints it; g is R28.
@@ -547,9 +547,11 @@ var (
 	// description's operational information makes it data independent in
 	// time under PSTATE.DIT (Arm's A64 ISA XML, ROR (immediate) and EXTR).
 	arm64Extr = engine.OpSet("EXTR", "EXTRW")
-	arm64Div  = engine.OpSet("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS")
-	arm64CB   = engine.OpSet("CBZ", "CBNZ", "CBZW", "CBNZW")
-	arm64TB   = engine.OpSet("TBZ", "TBNZ")
+	// REM, UREM and their W forms are the assembler's SDIV or UDIV into
+	// its temporary R27, then MSUB: a remainder, of a divide's latency.
+	arm64Div = engine.OpSet("UDIV", "SDIV", "UDIVW", "SDIVW", "FDIVD", "FDIVS", "FSQRTD", "FSQRTS", "REM", "UREM", "REMW", "UREMW")
+	arm64CB  = engine.OpSet("CBZ", "CBNZ", "CBZW", "CBNZW")
+	arm64TB  = engine.OpSet("TBZ", "TBNZ")
 	// The DSB options that order all memory accesses (SY, ISH, NSH, OSH):
 	// the barrier that, with an ISB after it, may stand for SB.
 	arm64FullDSB = map[int64]bool{15: true, 11: true, 7: true, 3: true}
@@ -925,6 +927,9 @@ func arm64Arith(c arm64Cases) bool {
 		}
 		if l == engine.Secret {
 			m.Find("variable-latency instruction on secret data")
+		}
+		if strings.Contains(op, "REM") {
+			m.Set("R27", l) // the quotient
 		}
 		m.write(a[n-1], l, 8)
 	case (arm64ALU[op] || arm64Carry[op]) && n >= 2 && n <= 4 && isReg(n-1):
