@@ -406,6 +406,8 @@ var (
 	listingNamed = regexp.MustCompile(`^(.+?)??([+-]?\d+)?\((FP|SP)\)(?:\(([A-Za-z0-9]+)(?:\*([1248]))?\))?$`)
 	// off(R), off(R)(I*s), (R)(I<<s) and the like.
 	listingMem = regexp.MustCompile(`^(-?\d+)?\(([A-Za-z0-9_]+)\)(?:\(([A-Za-z0-9_]+)(?:\*([1248])|<<([0-9]))?\))?$`)
+	// An index and no base: 0(BX*8), x86's LEAQ of a scaled register.
+	listingIndexOnly = regexp.MustCompile(`^(-?\d+)?\(([A-Za-z0-9_]+)\*([1248])\)$`)
 )
 
 // maskBrackets replaces each bracketed part of a symbol (a generic
@@ -589,6 +591,16 @@ func ListingOperand(la *Listing, f *ListingFunc, s string) (Arg, bool, error) {
 		if m[5] != "" {
 			a.Scale, _ = strconv.Atoi(m[5])
 		}
+		return a, true, nil
+	}
+	if m := listingIndexOnly.FindStringSubmatch(s); m != nil {
+		idx, _, _, ok := la.Reg(m[2])
+		if !ok {
+			return Arg{}, true, fmt.Errorf("index %s", m[2])
+		}
+		a := Arg{Kind: ArgMem, Index: idx}
+		a.Imm, _ = strconv.ParseInt(m[1], 10, 64)
+		a.Scale, _ = strconv.Atoi(m[3])
 		return a, true, nil
 	}
 	if m := listingMem.FindStringSubmatch(s); m != nil {

@@ -56,6 +56,7 @@ func x86Rows() []rowtest.Row {
 		// LEA computes an address and reads no memory: no finding.
 		{Ins: "LEAQ -64(AX)(DX*1), BX", Flow: "AX DX -> BX"},
 		{Ins: "LEAQ (DX)(DX*4), AX", Flow: "DX -> AX"},
+		{Ins: "LEAQ 0(BX*8), CX", Flow: "BX -> CX"},
 		{Ins: "LEAQ ·rtTable(SB), BX", Flow: "-> BX"},
 		// Arithmetic.
 		{Ins: "ADDQ BX, CX", Flow: "BX CX -> CX FLAGS"},
