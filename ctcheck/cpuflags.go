@@ -9,6 +9,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -31,13 +32,13 @@ import (
 // the features each implies (engine.Policy.Flags), so that the code on
 // the path where one tested nonzero may use them, as a //ctcheck:flag
 // directive would say; and a test of the struct's field itself
-// (cpu.X86+73: HasAVX2), laid out from the source. A variable is a flag
-// where its initializer is a
-// conjunction (&&) one of whose terms is a feature of internal/cpu's or
-// golang.org/x/sys/cpu's (X86.HasAVX2), or such a flag, and where its
-// package's code does not assign it elsewhere nor take its address, but
-// to pass it to crypto/internal/impl.Register (whose Select sets a
-// variable only to false or to what its initializer gave it). A term
+// (cpu.X86+73: HasAVX2), laid out from the source. A bool variable is a
+// flag where its initializer is a conjunction (&&) one of whose terms is
+// a feature of internal/cpu's or golang.org/x/sys/cpu's (X86.HasAVX2),
+// or such a flag (a disjunction: eval), and where no code sets it but to
+// false: not its package's, but to pass it to crypto/internal/impl's
+// Register (whose Select sets a variable only to false or to what its
+// initializer gave it), nor an importer's, nor any assembly's. A term
 // that is not a flag only narrows where the variable is set. Another
 // package may still write the variable through linkname: the checker
 // does not look for that.
@@ -52,17 +53,26 @@ type sourceFlags struct {
 	pkgs  map[string]*flagPackage
 	err   error
 	flags map[string]flagValue // by symbol
+	// written are the variables (path.name) that some package's code
+	// assigns, takes the address of, or writes from assembly; scanned
+	// the packages that import each, and every assembly file once.
+	written    map[string]bool
+	scanned    map[string]bool
+	asmScanned bool
 }
 
 type listedFiles struct {
-	Dir     string
-	GoFiles []string
+	Dir, Name       string
+	GoFiles, SFiles []string
+	Imports         []string          // resolved
+	ImportMap       map[string]string // as written -> resolved (std's vendored)
 }
 
 // A flagPackage is what a package's files say of its variables.
 type flagPackage struct {
 	path    string
 	imports map[*ast.File]map[string]string // name in the file -> import path
+	dots    map[*ast.File][]string          // the file's dot imports
 	inits   map[string]flagInit             // var -> its initializer
 	consts  map[string]flagInit             // const -> its value, where the spec gives one
 	written map[string]bool                 // vars assigned, or whose address is taken, outside their initializer
@@ -95,7 +105,8 @@ var impliedFeatures = map[string][]string{"avx2": {"avx"}}
 // newSourceFlags derives the flags of a build's packages, listed (by go
 // list) on the first variable asked of.
 func newSourceFlags(list func() (map[string]listedFiles, error), overlay map[string]string, a *engine.Arch) *sourceFlags {
-	s := &sourceFlags{arch: a, overlay: overlay, pkgs: map[string]*flagPackage{}, flags: map[string]flagValue{}}
+	s := &sourceFlags{arch: a, overlay: overlay, pkgs: map[string]*flagPackage{}, flags: map[string]flagValue{},
+		written: map[string]bool{}, scanned: map[string]bool{}}
 	var once sync.Once
 	var listed map[string]listedFiles
 	var err error
@@ -138,10 +149,10 @@ func (s *sourceFlags) variable(sym string, visiting map[string]bool) flagValue {
 	v := unknown
 	if struc, off, ok := strings.Cut(name, "+"); ok {
 		// A field of a variable: of the features' struct (X86+73).
-		if p := s.pkg(path); p != nil && cpuPackages[path] && struc == cpuStructs[s.arch.GOARCH] {
+		if p := s.pkg(path); p != nil && cpuPackages[path] && struc == cpuStructs[s.arch.GOARCH] && !s.writtenElsewhere(path, struc) {
 			v = s.feature(s.field(p, struc, off))
 		}
-	} else if p := s.pkg(path); p != nil && !p.written[name] {
+	} else if p := s.pkg(path); p != nil && !p.written[name] && !s.writtenElsewhere(path, name) {
 		if in, ok := p.inits[name]; ok {
 			v = s.eval(p, in.file, in.expr, visiting)
 		} else if in, ok := p.consts[name]; ok {
@@ -208,8 +219,8 @@ func (s *sourceFlags) eval(p *flagPackage, f *ast.File, e ast.Expr, visiting map
 			if !ok || !cpuPackages[p.imports[f][pkg.Name]] {
 				break
 			}
-			switch struc := x.Sel.Name; {
-			case struc == cpuStructs[s.arch.GOARCH]:
+			switch path, struc := p.imports[f][pkg.Name], x.Sel.Name; {
+			case struc == cpuStructs[s.arch.GOARCH] && !s.writtenElsewhere(path, struc):
 				return s.feature(e.Sel.Name)
 			case slices.Contains(slices.Collect(maps.Values(cpuStructs)), struc) && strings.HasPrefix(e.Sel.Name, "Has"):
 				// Another architecture's: only its own sets it.
@@ -309,24 +320,26 @@ func (s *sourceFlags) field(p *flagPackage, v, off string) string {
 }
 
 // laidOut reports whether every field of st has a type go/types could
-// size: none from an import it did not read.
+// size: none from an import it did not read, at any depth.
 func laidOut(st *types.Struct) bool {
-	ok := true
 	for i := range st.NumFields() {
-		t := st.Field(i).Type()
-		if b, isBasic := t.Underlying().(*types.Basic); isBasic && b.Kind() == types.Invalid {
-			ok = false
-		}
-		if s, isStruct := t.Underlying().(*types.Struct); isStruct && !laidOut(s) {
-			ok = false
-		}
-		if a, isArray := t.Underlying().(*types.Array); isArray {
-			if b, isBasic := a.Elem().Underlying().(*types.Basic); isBasic && b.Kind() == types.Invalid {
-				ok = false
-			}
+		if !sized(st.Field(i).Type()) {
+			return false
 		}
 	}
-	return ok
+	return true
+}
+
+func sized(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Kind() != types.Invalid
+	case *types.Struct:
+		return laidOut(u)
+	case *types.Array:
+		return sized(u.Elem())
+	}
+	return true // a pointer, slice, map, ...: of a fixed size
 }
 
 type importerFunc func(path string) (*types.Package, error)
@@ -371,8 +384,8 @@ func (s *sourceFlags) pkg(path string) *flagPackage {
 	if !ok {
 		return nil
 	}
-	p := &flagPackage{path: path, imports: map[*ast.File]map[string]string{}, inits: map[string]flagInit{}, consts: map[string]flagInit{},
-		written: map[string]bool{}}
+	p := &flagPackage{path: path, imports: map[*ast.File]map[string]string{}, dots: map[*ast.File][]string{},
+		inits: map[string]flagInit{}, consts: map[string]flagInit{}, written: map[string]bool{}}
 	fset := token.NewFileSet()
 	var files []*ast.File
 	for _, name := range l.GoFiles {
@@ -388,11 +401,20 @@ func (s *sourceFlags) pkg(path string) *flagPackage {
 		p.imports[f] = map[string]string{}
 		for _, im := range f.Imports {
 			ipath, _ := strconv.Unquote(im.Path.Value)
-			name := ipath[strings.LastIndex(ipath, "/")+1:]
+			if to, ok := l.ImportMap[ipath]; ok {
+				ipath = to
+			}
+			name := listed[ipath].Name // the package clause's, not the path's
 			if im.Name != nil {
 				name = im.Name.Name
 			}
-			p.imports[f][name] = ipath
+			switch name {
+			case ".":
+				p.dots[f] = append(p.dots[f], ipath)
+			case "", "_":
+			default:
+				p.imports[f][name] = ipath
+			}
 		}
 		for _, d := range f.Decls {
 			g, ok := d.(*ast.GenDecl)
@@ -409,6 +431,9 @@ func (s *sourceFlags) pkg(path string) *flagPackage {
 					continue // var a, b = f(), or a const of iota's: not read
 				}
 				for i, n := range v.Names {
+					if id, ok := v.Type.(*ast.Ident); v.Type != nil && (!ok || id.Name != "bool") {
+						continue // a flag is a bool
+					}
 					into[n.Name] = flagInit{v.Values[i], f}
 				}
 			}
@@ -418,17 +443,19 @@ func (s *sourceFlags) pkg(path string) *flagPackage {
 		p.redeclaresFalse = p.redeclaresFalse || declaresFalse(f)
 	}
 	for _, f := range files {
-		markWritten(p, f)
+		s.markWritten(p, f)
 	}
 	p.fset, p.files = fset, files
 	s.pkgs[path] = p
 	return p
 }
 
-// markWritten marks the package variables that f's code assigns or takes
-// the address of, but to register it with crypto/internal/impl. A local
-// of the same name counts too: that only loses a flag.
-func markWritten(p *flagPackage, f *ast.File) {
+// markWritten marks the variables that f's code assigns or takes the
+// address of (but to register it with crypto/internal/impl, or to set it
+// false): the package's own by name in p.written (a local of the same
+// name counts too: that only loses a flag), another package's by symbol
+// in s.written, a dot import's both ways.
+func (s *sourceFlags) markWritten(p *flagPackage, f *ast.File) {
 	registered := map[ast.Expr]bool{}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -444,20 +471,119 @@ func markWritten(p *flagPackage, f *ast.File) {
 				if n.Tok == token.ASSIGN && len(n.Rhs) == len(n.Lhs) && isFalse(p, n.Rhs[i]) {
 					continue
 				}
-				markTarget(p, l)
+				s.markTarget(p, f, l)
 			}
 		case *ast.IncDecStmt:
-			markTarget(p, n.X)
+			s.markTarget(p, f, n.X)
 		case *ast.RangeStmt:
-			markTarget(p, n.Key)
-			markTarget(p, n.Value)
+			s.markTarget(p, f, n.Key)
+			s.markTarget(p, f, n.Value)
 		case *ast.UnaryExpr:
 			if n.Op == token.AND && !registered[n] {
-				markTarget(p, n.X)
+				s.markTarget(p, f, n.X)
 			}
 		}
 		return true
 	})
+}
+
+// markTarget marks the variable that e, written or addressed, is part
+// of: its root (v of v.f[i], or pkg.V of pkg.V.f).
+func (s *sourceFlags) markTarget(p *flagPackage, f *ast.File, e ast.Expr) {
+	for e != nil {
+		switch x := e.(type) {
+		case *ast.ParenExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.SelectorExpr:
+			if id, ok := x.X.(*ast.Ident); ok {
+				if path, ok := p.imports[f][id.Name]; ok {
+					s.written[path+"."+x.Sel.Name] = true
+					return
+				}
+			}
+			e = x.X
+		case *ast.Ident:
+			p.written[x.Name] = true
+			for _, path := range p.dots[f] {
+				s.written[path+"."+x.Name] = true
+			}
+			return
+		default:
+			return
+		}
+	}
+}
+
+// writtenElsewhere reports whether a package other than path's own may
+// write path's variable name: one that imports it, or assembly anywhere.
+func (s *sourceFlags) writtenElsewhere(path, name string) bool {
+	listed, err := s.list()
+	if err != nil {
+		return true
+	}
+	if !s.scanned[path] {
+		s.scanned[path] = true
+		for q, l := range listed {
+			if q != path && slices.Contains(l.Imports, path) && s.pkg(q) == nil {
+				return true // a package that does not parse may write it
+			}
+		}
+	}
+	if !s.asmScanned {
+		s.asmScanned = true
+		for q, l := range listed {
+			for _, name := range l.SFiles {
+				b, err := os.ReadFile(filepath.Join(l.Dir, name))
+				if err != nil {
+					s.err = err
+					continue
+				}
+				asmWrites(q, string(b), s.written)
+			}
+		}
+	}
+	return s.written[path+"."+name]
+}
+
+// asmWrites marks in written each symbol that the Go assembly src, of
+// package path, may write: every one an instruction names, but as the
+// source of a move or an operand of a compare or a test.
+func asmWrites(path, src string, written map[string]bool) {
+	for _, line := range strings.Split(src, "\n") {
+		line, _, _ = strings.Cut(line, "//")
+		line = strings.TrimSpace(line)
+		if _, rest, ok := strings.Cut(line, ":"); ok && !strings.Contains(line[:strings.Index(line, ":")], " ") {
+			line = strings.TrimSpace(rest) // a label
+		}
+		op, args, _ := strings.Cut(line, " ")
+		if !strings.Contains(args, "(SB)") || op == "TEXT" || op == "DATA" || op == "GLOBL" {
+			continue
+		}
+		operands := strings.Split(args, ",")
+		for i, o := range operands {
+			sym, _, ok := strings.Cut(strings.TrimSpace(o), "(SB)")
+			if !ok {
+				continue
+			}
+			last := i == len(operands)-1
+			if strings.HasPrefix(op, "CMP") || strings.HasPrefix(op, "TEST") || (strings.Contains(op, "MOV") || strings.HasPrefix(op, "LEA")) && !last {
+				continue
+			}
+			sym = strings.TrimLeft(sym, "$")
+			if i := strings.IndexAny(sym, "+-<"); i >= 0 {
+				sym = sym[:i]
+			}
+			sym = strings.ReplaceAll(sym, "\u2215", "/")
+			if strings.HasPrefix(sym, "\u00b7") {
+				sym = path + sym
+			}
+			written[strings.Replace(sym, "\u00b7", ".", 1)] = true
+		}
+	}
 }
 
 // isFalse reports whether e is the constant false of the universe.
@@ -507,7 +633,7 @@ func markTarget(p *flagPackage, e ast.Expr) {
 // goListFiles lists the Go files of pattern's packages and their
 // dependencies, as the build with env and settings compiles them.
 func goListFiles(ctx context.Context, goTool, dir string, env, settings []string, pattern string) (map[string]listedFiles, error) {
-	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,GoFiles"}, settings...), pattern)...)
+	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,Name,GoFiles,SFiles,Imports,ImportMap"}, settings...), pattern)...)
 	cmd.Dir, cmd.Env = dir, env
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

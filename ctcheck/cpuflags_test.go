@@ -1,6 +1,7 @@
 package ctcheck
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -17,25 +18,38 @@ import (
 // (at its offset in the struct); and that a variable the package also
 // sets to true, or that a disjunction of two features sets, does not,
 // nor another feature's field: the kernel behind each of those is
-// flagged at its POPCNT, by both checks.
+// flagged at its POPCNT, by both checks. Nor is one that another package
+// writes (testdata/cpuflags/forced: an exported flag; fieldwrite: x/sys/
+// cpu's struct; asmwrite: from assembly), nor a package's own variable
+// named as an import's folder (named: the package clause says realflags).
 func TestSourceFlags(t *testing.T) {
 	needGo(t)
-	const asm = "testdata/cpuflags/cpuflags_amd64.s"
-	want := markedLines(t, asm, "// the finding")
-	if len(want) != 3 {
-		t.Fatalf("%s: %d marked lines, want 3", asm, len(want))
+	// Each package's kernels, and the lines of those that are flagged.
+	pkgs := map[string]string{".": "cpuflags_amd64.s", "./forced": "forced/forced_amd64.s", "./fieldwrite": "fieldwrite/fieldwrite_amd64.s",
+		"./asmwrite": "asmwrite/asmwrite_amd64.s", "./named": "named/named_amd64.s"}
+	want := map[string][]int{}
+	for _, asm := range pkgs {
+		if want[asm] = markedLines(t, "testdata/cpuflags/"+asm, "// the finding"); len(want[asm]) == 0 {
+			t.Fatalf("%s: no marked line", asm)
+		}
 	}
-	for _, r := range run(t, Config{Dir: fixture.Module(t, "testdata/cpuflags"), Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
+	dir := fixture.Module(t, "testdata/cpuflags")
+	rs := run(t, Config{Dir: dir, Patterns: slices.Sorted(maps.Keys(pkgs)), GOARCHes: []string{"amd64"}})
+	if len(rs) != 2*len(pkgs) {
+		t.Fatalf("%d reports, want %d", len(rs), 2*len(pkgs))
+	}
+	for _, r := range rs {
+		asm := pkgs["."+strings.TrimPrefix(r.Package, "example.com/cpuflags")]
 		var got []int
 		for _, f := range r.Findings {
-			if !strings.Contains(f.Reason, "needs CPU feature popcnt") || !strings.HasSuffix(f.File, "/cpuflags_amd64.s") {
-				t.Errorf("%s: %v, want only POPCNT's needs", r.Check, f)
+			if !strings.Contains(f.Reason, "needs CPU feature popcnt") || !strings.HasSuffix(f.File, "/"+asm) {
+				t.Errorf("%s %s: %v, want only POPCNT's needs in %s", r.Package, r.Check, f, asm)
 			}
 			got = append(got, f.Line)
 		}
 		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: findings at lines %v of %s, want %v", r.Check, got, asm, want)
+		if !slices.Equal(got, want[asm]) {
+			t.Errorf("%s %s: findings at lines %v of %s, want %v", r.Package, r.Check, got, asm, want[asm])
 		}
 	}
 }
