@@ -551,7 +551,8 @@ func (s *sourceFlags) writtenElsewhere(path, name string) bool {
 
 // asmWrites marks in written each symbol that the Go assembly src, of
 // package path, may write: every one an instruction names, but as the
-// source of a move or an operand of a compare or a test.
+// source of a move or an operand of a compare or a test, and each whose
+// address it takes.
 func asmWrites(path, src string, written map[string]bool) {
 	for _, line := range strings.Split(src, "\n") {
 		line, _, _ = strings.Cut(line, "//")
@@ -569,8 +570,12 @@ func asmWrites(path, src string, written map[string]bool) {
 			if !ok {
 				continue
 			}
+			// A read: the source of a move, an operand of a compare or a
+			// test. Its address taken ($sym, LEA) may be written through.
+			sym = strings.TrimSpace(sym)
+			addr := strings.HasPrefix(sym, "$") || strings.HasPrefix(op, "LEA")
 			last := i == len(operands)-1
-			if strings.HasPrefix(op, "CMP") || strings.HasPrefix(op, "TEST") || (strings.Contains(op, "MOV") || strings.HasPrefix(op, "LEA")) && !last {
+			if !addr && (strings.HasPrefix(op, "CMP") || strings.HasPrefix(op, "TEST") || strings.Contains(op, "MOV") && !last) {
 				continue
 			}
 			sym = strings.TrimLeft(sym, "$")

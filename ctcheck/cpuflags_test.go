@@ -76,3 +76,28 @@ func TestStandardFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestAsmWrites checks which symbols an assembly file may write, by the
+// instructions that name them: a move's destination, any operand of an
+// instruction that is neither a move nor a compare nor a test, and any
+// whose address is taken; not a move's source nor a compare's operand.
+func TestAsmWrites(t *testing.T) {
+	src := `TEXT ·f(SB), NOSPLIT, $0
+	MOVB	$1, ·a(SB) // a move's destination
+	CMPB	·b(SB), $0
+	MOVBLZX	·c(SB), AX
+	LEAQ	·d(SB), AX
+	MOVQ	$·e(SB), AX
+loop:	INCB	·g+1(SB)
+	XCHGB	·h(SB), AX
+	MOVB	AX, example∕q·i(SB)
+	TESTB	$1, ·j(SB)
+	RET
+`
+	got := map[string]bool{}
+	asmWrites("example/p", src, got)
+	want := map[string]bool{"example/p.a": true, "example/p.d": true, "example/p.e": true, "example/p.g": true, "example/p.h": true, "example/q.i": true}
+	if !maps.Equal(got, want) {
+		t.Errorf("written %v, want %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+	}
+}
