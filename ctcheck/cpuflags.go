@@ -557,10 +557,13 @@ func asmWrites(path, src string, written map[string]bool) {
 	for _, line := range strings.Split(src, "\n") {
 		line, _, _ = strings.Cut(line, "//")
 		line = strings.TrimSpace(line)
-		if _, rest, ok := strings.Cut(line, ":"); ok && !strings.Contains(line[:strings.Index(line, ":")], " ") {
-			line = strings.TrimSpace(rest) // a label
+		if label, rest, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(label, " \t") {
+			line = strings.TrimSpace(rest)
 		}
-		op, args, _ := strings.Cut(line, " ")
+		op, args := line, ""
+		if i := strings.IndexAny(line, " \t"); i >= 0 {
+			op, args = line[:i], line[i+1:]
+		}
 		if !strings.Contains(args, "(SB)") || op == "TEXT" || op == "DATA" || op == "GLOBL" {
 			continue
 		}
