@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -554,15 +555,38 @@ func (s *sourceFlags) writtenElsewhere(path, name string) bool {
 // source of a move or an operand of a compare or a test, and each whose
 // address it takes.
 func asmWrites(path, src string, written map[string]bool) {
+	var lines []string
 	for _, line := range strings.Split(src, "\n") {
 		line, _, _ = strings.Cut(line, "//")
-		line = strings.TrimSpace(line)
+		lines = append(lines, strings.Split(line, ";")...) // a macro's instructions
+	}
+	for _, line := range lines {
+		line = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line), "\\"))
+		if def, ok := strings.CutPrefix(line, "#define"); ok {
+			// #define NAME(a, b) INSTRUCTION: the macro's first.
+			def = strings.TrimSpace(def)
+			end := strings.IndexAny(def, " \t")
+			if p := strings.Index(def, "("); p >= 0 && (end < 0 || p < end) {
+				end = strings.Index(def, ")") + 1
+			}
+			if end <= 0 {
+				continue
+			}
+			line = strings.TrimSpace(def[end:])
+		}
 		if label, rest, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(label, " \t") {
 			line = strings.TrimSpace(rest)
 		}
 		op, args := line, ""
 		if i := strings.IndexAny(line, " \t"); i >= 0 {
 			op, args = line[:i], line[i+1:]
+		}
+		if strings.Contains(op, "(") {
+			// A macro's use, SET(·v): it may write any symbol it names.
+			for _, sym := range asmSymbol.FindAllString(line, -1) {
+				written[asmSymbolName(path, sym)] = true
+			}
+			continue
 		}
 		if !strings.Contains(args, "(SB)") || op == "TEXT" || op == "DATA" || op == "GLOBL" {
 			continue
@@ -585,13 +609,22 @@ func asmWrites(path, src string, written map[string]bool) {
 			if i := strings.IndexAny(sym, "+-<"); i >= 0 {
 				sym = sym[:i]
 			}
-			sym = strings.ReplaceAll(sym, "\u2215", "/")
-			if strings.HasPrefix(sym, "\u00b7") {
-				sym = path + sym
-			}
-			written[strings.Replace(sym, "\u00b7", ".", 1)] = true
+			written[asmSymbolName(path, sym)] = true
 		}
 	}
+}
+
+// asmSymbol is a symbol as Go assembly names it: ·v, or pkg∕path·v.
+var asmSymbol = regexp.MustCompile(`[\p{L}\p{N}_.\x{2215}]*\x{00b7}[\p{L}\p{N}_]+`)
+
+// asmSymbolName is the symbol sym, written in package path's assembly, as
+// the linker names it: path.v.
+func asmSymbolName(path, sym string) string {
+	sym = strings.ReplaceAll(sym, "\u2215", "/")
+	if strings.HasPrefix(sym, "\u00b7") {
+		sym = path + sym
+	}
+	return strings.Replace(sym, "\u00b7", ".", 1)
 }
 
 // isFalse reports whether e is the constant false of the universe.

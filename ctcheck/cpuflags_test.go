@@ -92,11 +92,16 @@ loop:	INCB	·g+1(SB)
 	XCHGB	·h(SB), AX
 	MOVB	AX, example∕q·i(SB)
 	TESTB	$1, ·j(SB)
+#define SET(x) CMPB ·k(SB), $0; MOVB $1, x(SB) \
+	RET
+	SET(·l)
+	SET(example∕r·m)
 	RET
 `
 	got := map[string]bool{}
 	asmWrites("example/p", src, got)
-	want := map[string]bool{"example/p.a": true, "example/p.d": true, "example/p.e": true, "example/p.g": true, "example/p.h": true, "example/q.i": true}
+	want := map[string]bool{"example/p.a": true, "example/p.d": true, "example/p.e": true, "example/p.g": true, "example/p.h": true, "example/q.i": true, "x": true,
+		"example/p.l": true, "example/r.m": true}
 	if !maps.Equal(got, want) {
 		t.Errorf("written %v, want %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 	}
