@@ -59,12 +59,14 @@ type sourceFlags struct {
 	// the packages that import each, and every assembly file once.
 	written    map[string]bool
 	scanned    map[string]bool
+	unread     map[string]bool // an importer of the path did not parse
 	asmScanned bool
 }
 
 type listedFiles struct {
 	Dir, Name       string
 	GoFiles, SFiles []string
+	HFiles          []string          // assembly's #include files among them
 	Imports         []string          // resolved
 	ImportMap       map[string]string // as written -> resolved (std's vendored)
 }
@@ -107,7 +109,7 @@ var impliedFeatures = map[string][]string{"avx2": {"avx"}}
 // list) on the first variable asked of.
 func newSourceFlags(list func() (map[string]listedFiles, error), overlay map[string]string, a *engine.Arch) *sourceFlags {
 	s := &sourceFlags{arch: a, overlay: overlay, pkgs: map[string]*flagPackage{}, flags: map[string]flagValue{},
-		written: map[string]bool{}, scanned: map[string]bool{}}
+		written: map[string]bool{}, scanned: map[string]bool{}, unread: map[string]bool{}}
 	var once sync.Once
 	var listed map[string]listedFiles
 	var err error
@@ -221,7 +223,8 @@ func (s *sourceFlags) eval(p *flagPackage, f *ast.File, e ast.Expr, visiting map
 				break
 			}
 			switch path, struc := p.imports[f][pkg.Name], x.Sel.Name; {
-			case struc == cpuStructs[s.arch.GOARCH] && !s.writtenElsewhere(path, struc):
+			case s.writtenElsewhere(path, struc):
+			case struc == cpuStructs[s.arch.GOARCH]:
 				return s.feature(e.Sel.Name)
 			case slices.Contains(slices.Collect(maps.Values(cpuStructs)), struc) && strings.HasPrefix(e.Sel.Name, "Has"):
 				// Another architecture's: only its own sets it.
@@ -530,14 +533,14 @@ func (s *sourceFlags) writtenElsewhere(path, name string) bool {
 		s.scanned[path] = true
 		for q, l := range listed {
 			if q != path && slices.Contains(l.Imports, path) && s.pkg(q) == nil {
-				return true // a package that does not parse may write it
+				s.unread[path] = true // a package that does not parse may write it
 			}
 		}
 	}
 	if !s.asmScanned {
 		s.asmScanned = true
 		for q, l := range listed {
-			for _, name := range l.SFiles {
+			for _, name := range slices.Concat(l.SFiles, l.HFiles) {
 				b, err := os.ReadFile(filepath.Join(l.Dir, name))
 				if err != nil {
 					s.err = err
@@ -547,7 +550,7 @@ func (s *sourceFlags) writtenElsewhere(path, name string) bool {
 			}
 		}
 	}
-	return s.written[path+"."+name]
+	return s.unread[path] || s.written[path+"."+name]
 }
 
 // asmWrites marks in written each symbol that the Go assembly src, of
@@ -602,7 +605,8 @@ func asmWrites(path, src string, written map[string]bool) {
 			sym = strings.TrimSpace(sym)
 			addr := strings.HasPrefix(sym, "$") || strings.HasPrefix(op, "LEA")
 			last := i == len(operands)-1
-			if !addr && (strings.HasPrefix(op, "CMP") || strings.HasPrefix(op, "TEST") || strings.Contains(op, "MOV") && !last) {
+			compare := strings.HasPrefix(op, "CMP") && !strings.HasPrefix(op, "CMPXCHG") || strings.HasPrefix(op, "TEST")
+			if !addr && (compare || strings.Contains(op, "MOV") && !last) {
 				continue
 			}
 			sym = strings.TrimLeft(sym, "$")
@@ -674,7 +678,7 @@ func markTarget(p *flagPackage, e ast.Expr) {
 // goListFiles lists the Go files of pattern's packages and their
 // dependencies, as the build with env and settings compiles them.
 func goListFiles(ctx context.Context, goTool, dir string, env, settings []string, pattern string) (map[string]listedFiles, error) {
-	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,Name,GoFiles,SFiles,Imports,ImportMap"}, settings...), pattern)...)
+	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,Name,GoFiles,SFiles,HFiles,Imports,ImportMap"}, settings...), pattern)...)
 	cmd.Dir, cmd.Env = dir, env
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

@@ -20,13 +20,14 @@ import (
 // nor another feature's field: the kernel behind each of those is
 // flagged at its POPCNT, by both checks. Nor is one that another package
 // writes (testdata/cpuflags/forced: an exported flag; fieldwrite: x/sys/
-// cpu's struct; asmwrite: from assembly), nor a package's own variable
+// cpu's struct; asmwrite: from assembly; otherarch: another
+// architecture's struct, in a disjunction), nor a package's own variable
 // named as an import's folder (named: the package clause says realflags).
 func TestSourceFlags(t *testing.T) {
 	needGo(t)
 	// Each package's kernels, and the lines of those that are flagged.
 	pkgs := map[string]string{".": "cpuflags_amd64.s", "./forced": "forced/forced_amd64.s", "./fieldwrite": "fieldwrite/fieldwrite_amd64.s",
-		"./asmwrite": "asmwrite/asmwrite_amd64.s", "./named": "named/named_amd64.s"}
+		"./asmwrite": "asmwrite/asmwrite_amd64.s", "./named": "named/named_amd64.s", "./otherarch": "otherarch/otherarch_amd64.s"}
 	want := map[string][]int{}
 	for _, asm := range pkgs {
 		if want[asm] = markedLines(t, "testdata/cpuflags/"+asm, "// the finding"); len(want[asm]) == 0 {
@@ -96,12 +97,15 @@ loop:	INCB	·g+1(SB)
 	RET
 	SET(·l)
 	SET(example∕r·m)
+	LOCK
+	CMPXCHGB	CX, ·n(SB)
+	MOVB	$1,·o(SB)
 	RET
 `
 	got := map[string]bool{}
 	asmWrites("example/p", src, got)
 	want := map[string]bool{"example/p.a": true, "example/p.d": true, "example/p.e": true, "example/p.g": true, "example/p.h": true, "example/q.i": true, "x": true,
-		"example/p.l": true, "example/r.m": true}
+		"example/p.l": true, "example/r.m": true, "example/p.n": true, "example/p.o": true}
 	if !maps.Equal(got, want) {
 		t.Errorf("written %v, want %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
 	}
