@@ -2,6 +2,7 @@ package ctcheck
 
 import (
 	"maps"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -57,23 +58,38 @@ func TestSourceFlags(t *testing.T) {
 
 // TestStandardFlags checks that the standard library's choice of a SHA-256
 // kernel by crypto/internal/fips140deps/cpu's variables (useSHANI, useAVX2
-// on amd64; useSHA2 on arm64) lets each kernel use what its flag implies:
-// nothing of sha256.block's is a CPU feature's need, on either check.
+// on amd64; useSHA2 on arm64), reached from a user's sha256.Sum256, lets
+// each kernel use what its flag implies: each kernel is analysed, and
+// nothing on the path is a CPU feature's need, on either check. Checking
+// the standard library's package itself, where GOTOOLCHAIN put the
+// toolchain in the module cache, is an error that says so.
 func TestStandardFlags(t *testing.T) {
 	needGo(t)
-	decls := funcDecls(t, "crypto/internal/fips140/sha256.block: secret *dig p[:]; writes *dig")
-	rs := run(t, Config{Dir: ".", Patterns: []string{"crypto/internal/fips140/sha256"}, GOARCHes: []string{"amd64", "arm64"}, Declarations: decls})
+	decls := funcDecls(t, "example.com/fips.Sum: secret msg[:]")
+	rs := run(t, Config{Dir: fixture.Module(t, "testdata/fips"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"},
+		Declarations: decls, Follow: []string{"crypto"}})
 	if len(rs) != 4 {
 		t.Fatalf("%d reports, want 4", len(rs))
 	}
+	kernels := map[string][]string{"amd64": {"blockSHANI.abi0", "blockAVX2.abi0"}, "arm64": {"blockSHA2.abi0"}}
 	for _, r := range rs {
-		if r.Instrs < 200 {
-			t.Errorf("%s %s: %d instructions: the kernels were not reached", r.Build, r.Check, r.Instrs)
+		for _, k := range kernels[r.Build] {
+			if !slices.Contains(r.Funcs, "crypto/internal/fips140/sha256."+k) {
+				t.Errorf("%s %s: %s not analysed: %v", r.Build, r.Check, k, r.Funcs)
+			}
 		}
 		for _, f := range r.Findings {
 			if strings.Contains(f.Reason, "needs CPU feature") {
 				t.Errorf("%s %s: %v", r.Build, r.Check, f)
 			}
+		}
+	}
+	goroot, _ := exec.Command("go", "env", "GOROOT").Output()
+	modcache, _ := exec.Command("go", "env", "GOMODCACHE").Output()
+	if strings.HasPrefix(string(goroot), strings.TrimSpace(string(modcache))+"/") {
+		_, err := Run(t.Context(), Config{Dir: ".", Patterns: []string{"crypto/internal/fips140/sha256"}, GOARCHes: []string{"amd64"}, Declarations: decls})
+		if err == nil || !strings.Contains(err.Error(), "GOTOOLCHAIN") {
+			t.Errorf("checking the toolchain's own package: %v, want an error that names GOTOOLCHAIN", err)
 		}
 	}
 }

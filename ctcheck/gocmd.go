@@ -18,13 +18,14 @@ type goCommand struct {
 	Version   string // GOVERSION
 	GOARCH    string
 	ModCache  string // GOMODCACHE
+	Root      string // GOROOT: beneath the module cache where GOTOOLCHAIN fetched the toolchain
 	Mod       string // GOMOD: the main module's go.mod, or os.DevNull, or ""
 	Work      string // GOWORK: the workspace's go.work, or "" or "off"
 }
 
 // newGoCommand asks go env, run as tool in dir.
 func newGoCommand(ctx context.Context, tool, dir string) (*goCommand, error) {
-	cmd := exec.CommandContext(ctx, tool, "env", "-json", "GOVERSION", "GOARCH", "GOMODCACHE", "GOMOD", "GOWORK")
+	cmd := exec.CommandContext(ctx, tool, "env", "-json", "GOVERSION", "GOARCH", "GOMODCACHE", "GOROOT", "GOMOD", "GOWORK")
 	cmd.Dir = dir
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
@@ -37,15 +38,22 @@ func newGoCommand(ctx context.Context, tool, dir string) (*goCommand, error) {
 		return nil, fmt.Errorf("go env: %v", err)
 	}
 	return &goCommand{Tool: tool, Dir: dir, Version: env["GOVERSION"], GOARCH: env["GOARCH"],
-		ModCache: env["GOMODCACHE"], Mod: env["GOMOD"], Work: env["GOWORK"]}, nil
+		ModCache: env["GOMODCACHE"], Root: env["GOROOT"], Mod: env["GOMOD"], Work: env["GOWORK"]}, nil
 }
 
-// inModCache reports whether dir lies beneath the module cache.
+// inModCache reports whether dir, a module's, lies beneath the module
+// cache: not the standard library's, whose toolchain may be there too
+// (checkPackage refuses that).
 func (g *goCommand) inModCache(dir string) bool {
-	if g.ModCache == "" {
+	return within(g.ModCache, dir) && !within(g.Root, dir)
+}
+
+// within reports whether path lies beneath dir ("" for none).
+func within(dir, path string) bool {
+	if dir == "" {
 		return false
 	}
-	rel, err := filepath.Rel(g.ModCache, dir)
+	rel, err := filepath.Rel(dir, path)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 

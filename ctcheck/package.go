@@ -2,6 +2,7 @@ package ctcheck
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/ctequal/ctequal/ctcheck/engine"
 )
@@ -19,6 +20,10 @@ func checkPackage(ctx context.Context, cfg Config, work string, t target, decls 
 	// The folder the build reads p from, where the overlay adds files:
 	// a copy of p's module where p is in the module cache.
 	buildDir, copied := p.Dir, (*moduleCopy)(nil)
+	if within(g.Root, p.Dir) && within(g.ModCache, p.Dir) {
+		return nil, fmt.Errorf("%s: the standard library of a toolchain that GOTOOLCHAIN put in the module cache, where the go command takes no overlay: "+
+			"check it through a package that calls it (-follow %s), or with a Go installed elsewhere", p.ImportPath, p.ImportPath)
+	}
 	if g.inModCache(p.Dir) {
 		var err error
 		if copied, err = copyModule(ctx, g, work, p); err != nil {
