@@ -36,13 +36,12 @@ import (
 // (cpu.X86+73: HasAVX2), laid out from the source. A bool variable is a
 // flag where its initializer is a conjunction (&&) one of whose terms is
 // a feature of internal/cpu's or golang.org/x/sys/cpu's (X86.HasAVX2),
-// or such a flag (a disjunction: eval), and where no code sets it but to
+// or such a flag (and some disjunctions: see eval), and where no code sets it but to
 // false: not its package's, but to pass it to crypto/internal/impl's
 // Register (whose Select sets a variable only to false or to what its
 // initializer gave it), nor an importer's, nor any assembly's. A term
-// that is not a flag only narrows where the variable is set. Another
-// package may still write the variable through linkname: the checker
-// does not look for that.
+// that is not a flag only narrows where the variable is set; a
+// //go:linkname that pulls it under another name is a write too.
 type sourceFlags struct {
 	arch *engine.Arch
 	// list runs go list on the build's packages: import path -> files,
@@ -55,20 +54,28 @@ type sourceFlags struct {
 	err   error
 	flags map[string]flagValue // by symbol
 	// written are the variables (path.name) that some package's code
-	// assigns, takes the address of, or writes from assembly; scanned
-	// the packages that import each, and every assembly file once.
+	// assigns, takes the address of, writes from assembly or joins by
+	// linkname: of each path, its importers are scanned; every assembly
+	// file and linkname of the build, once.
 	written    map[string]bool
 	scanned    map[string]bool
 	unread     map[string]bool // an importer of the path did not parse
+	unreadAll  bool            // a file of the build could not be read
 	asmScanned bool
 }
 
 type listedFiles struct {
 	Dir, Name       string
 	GoFiles, SFiles []string
+	CgoFiles        []string          // where the build's environment enables cgo
 	HFiles          []string          // assembly's #include files among them
 	Imports         []string          // resolved
 	ImportMap       map[string]string // as written -> resolved (std's vendored)
+	Standard        bool
+	Module          *struct {
+		Path    string
+		Replace *struct{ Path string }
+	}
 }
 
 // A flagPackage is what a package's files say of its variables.
@@ -81,7 +88,7 @@ type flagPackage struct {
 	written map[string]bool                 // vars assigned, or whose address is taken, outside their initializer
 	fset    *token.FileSet
 	files   []*ast.File
-	fields  map[int64]string // cpuPackages': the field of the features' struct at each offset, once laid out
+	fields  map[string]map[int64]string // cpuPackages': by struct, the field at each offset, once laid out
 	// redeclaresFalse: a file declares a name false of its own.
 	redeclaresFalse bool
 }
@@ -93,8 +100,27 @@ type flagInit struct {
 
 // cpuPackages are the packages whose structs of booleans (X86.HasAVX2)
 // the runtime sets from CPUID, each field true only where the CPU has the
-// feature its name says.
-var cpuPackages = map[string]bool{"internal/cpu": true, "golang.org/x/sys/cpu": true, "vendor/golang.org/x/sys/cpu": true}
+// feature its name says, by the module they must come from ("": the
+// standard library's).
+var cpuPackages = map[string]string{"internal/cpu": "", "vendor/golang.org/x/sys/cpu": "", "golang.org/x/sys/cpu": "golang.org/x/sys"}
+
+// cpuPackage reports whether path is one of cpuPackages as its module
+// gives it: not a fork that a replace directive put in its place.
+func (s *sourceFlags) cpuPackage(path string) bool {
+	mod, ok := cpuPackages[path]
+	if !ok {
+		return false
+	}
+	listed, err := s.list()
+	if err != nil {
+		return false
+	}
+	l := listed[path]
+	if mod == "" {
+		return l.Standard
+	}
+	return l.Module != nil && l.Module.Path == mod && l.Module.Replace == nil
+}
 
 // cpuStructs name, by GOARCH, the struct of those packages that holds its
 // CPU's features (the others stay false on it).
@@ -118,6 +144,14 @@ func newSourceFlags(list func() (map[string]listedFiles, error), overlay map[str
 		return listed, err
 	}
 	return s
+}
+
+// Err is why the source could not be read where a flag was asked for:
+// those flags were none.
+func (s *sourceFlags) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
 }
 
 // Flag is the features, separated by commas, that the CPU has wherever
@@ -152,7 +186,7 @@ func (s *sourceFlags) variable(sym string, visiting map[string]bool) flagValue {
 	v := unknown
 	if struc, off, ok := strings.Cut(name, "+"); ok {
 		// A field of a variable: of the features' struct (X86+73).
-		if p := s.pkg(path); p != nil && cpuPackages[path] && struc == cpuStructs[s.arch.GOARCH] && !s.writtenElsewhere(path, struc) {
+		if p := s.pkg(path); p != nil && s.cpuPackage(path) && struc == cpuStructs[s.arch.GOARCH] && !s.writtenElsewhere(path, struc) {
 			v = s.feature(s.field(p, struc, off))
 		}
 	} else if p := s.pkg(path); p != nil && !p.written[name] && !s.writtenElsewhere(path, name) {
@@ -219,11 +253,11 @@ func (s *sourceFlags) eval(p *flagPackage, f *ast.File, e ast.Expr, visiting map
 			}
 		case *ast.SelectorExpr: // cpu.X86.HasAVX2
 			pkg, ok := x.X.(*ast.Ident)
-			if !ok || !cpuPackages[p.imports[f][pkg.Name]] {
+			if !ok || !s.cpuPackage(p.imports[f][pkg.Name]) {
 				break
 			}
 			switch path, struc := p.imports[f][pkg.Name], x.Sel.Name; {
-			case s.writtenElsewhere(path, struc):
+			case cpuStructs[s.arch.GOARCH] == "" || s.writtenElsewhere(path, struc):
 			case struc == cpuStructs[s.arch.GOARCH]:
 				return s.feature(e.Sel.Name)
 			case slices.Contains(slices.Collect(maps.Values(cpuStructs)), struc) && strings.HasPrefix(e.Sel.Name, "Has"):
@@ -291,8 +325,12 @@ func (s *sourceFlags) feature(field string) flagValue {
 // there is none or the layout is not known. Only the package's own files
 // are read: a field whose type another package gives is not laid out.
 func (s *sourceFlags) field(p *flagPackage, v, off string) string {
-	if p.fields == nil {
-		p.fields = map[int64]string{}
+	if p.fields[v] == nil {
+		if p.fields == nil {
+			p.fields = map[string]map[int64]string{}
+		}
+		fields := map[int64]string{}
+		p.fields[v] = fields
 		conf := types.Config{
 			Importer: importerFunc(func(string) (*types.Package, error) { return nil, fmt.Errorf("not imported") }),
 			Sizes:    types.SizesFor("gc", s.arch.GOARCH),
@@ -304,13 +342,13 @@ func (s *sourceFlags) field(p *flagPackage, v, off string) string {
 		}
 		if obj, ok := obj.(*types.Var); ok && conf.Sizes != nil {
 			if st, ok := obj.Type().Underlying().(*types.Struct); ok && laidOut(st) {
-				fields := make([]*types.Var, st.NumFields())
-				for i := range fields {
-					fields[i] = st.Field(i)
+				vars := make([]*types.Var, st.NumFields())
+				for i := range vars {
+					vars[i] = st.Field(i)
 				}
-				for i, o := range conf.Sizes.Offsetsof(fields) {
-					if b, ok := fields[i].Type().(*types.Basic); ok && b.Kind() == types.Bool {
-						p.fields[o] = fields[i].Name()
+				for i, o := range conf.Sizes.Offsetsof(vars) {
+					if b, ok := vars[i].Type().(*types.Basic); ok && b.Kind() == types.Bool {
+						fields[o] = vars[i].Name()
 					}
 				}
 			}
@@ -320,7 +358,7 @@ func (s *sourceFlags) field(p *flagPackage, v, off string) string {
 	if err != nil {
 		return ""
 	}
-	return p.fields[o]
+	return p.fields[v][o]
 }
 
 // laidOut reports whether every field of st has a type go/types could
@@ -392,12 +430,8 @@ func (s *sourceFlags) pkg(path string) *flagPackage {
 		inits: map[string]flagInit{}, consts: map[string]flagInit{}, written: map[string]bool{}}
 	fset := token.NewFileSet()
 	var files []*ast.File
-	for _, name := range l.GoFiles {
-		file := filepath.Join(l.Dir, name)
-		if with, ok := s.overlay[file]; ok {
-			file = with
-		}
-		f, err := parser.ParseFile(fset, file, nil, parser.SkipObjectResolution)
+	for _, name := range slices.Concat(l.GoFiles, l.CgoFiles) {
+		f, err := parser.ParseFile(fset, s.file(l.Dir, name), nil, parser.SkipObjectResolution)
 		if err != nil {
 			return nil
 		}
@@ -523,10 +557,13 @@ func (s *sourceFlags) markTarget(p *flagPackage, f *ast.File, e ast.Expr) {
 }
 
 // writtenElsewhere reports whether a package other than path's own may
-// write path's variable name: one that imports it, or assembly anywhere.
+// write path's variable name: one that imports it, assembly anywhere, or
+// a //go:linkname anywhere that names it. A file that cannot be read may
+// write anything.
 func (s *sourceFlags) writtenElsewhere(path, name string) bool {
 	listed, err := s.list()
 	if err != nil {
+		s.err = err
 		return true
 	}
 	if !s.scanned[path] {
@@ -540,23 +577,53 @@ func (s *sourceFlags) writtenElsewhere(path, name string) bool {
 	if !s.asmScanned {
 		s.asmScanned = true
 		for q, l := range listed {
-			for _, name := range slices.Concat(l.SFiles, l.HFiles) {
-				b, err := os.ReadFile(filepath.Join(l.Dir, name))
-				if err != nil {
-					s.err = err
-					continue
+			for _, name := range slices.Concat(l.SFiles, l.HFiles, l.GoFiles, l.CgoFiles) {
+				b, err := os.ReadFile(s.file(l.Dir, name))
+				switch {
+				case err != nil:
+					s.err, s.unreadAll = err, true
+				case strings.HasSuffix(name, ".go"):
+					linknames(q, string(b), s.written)
+				default:
+					asmWrites(q, string(b), s.written)
 				}
-				asmWrites(q, string(b), s.written)
 			}
 		}
 	}
-	return s.unread[path] || s.written[path+"."+name]
+	return s.unreadAll || s.unread[path] || s.written[path+"."+name]
+}
+
+// file is the file the build reads for dir's name: the overlay's, if it
+// replaces it.
+func (s *sourceFlags) file(dir, name string) string {
+	file := filepath.Join(dir, name)
+	if with, ok := s.overlay[file]; ok {
+		return with
+	}
+	return file
+}
+
+// linknames marks in written both variables that each //go:linkname
+// local target of the Go source src, of package path, joins: either may
+// be written under the other's name. A push of one's own (//go:linkname
+// X86, internal/cpu's, for assembly elsewhere) joins nothing: a write
+// under another name needs a pull, which this finds where it is.
+func linknames(path, src string, written map[string]bool) {
+	for _, line := range strings.Split(src, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[0] != "//go:linkname" {
+			continue
+		}
+		written[path+"."+f[1]] = true
+		written[f[2]] = true
+	}
 }
 
 // asmWrites marks in written each symbol that the Go assembly src, of
-// package path, may write: every one an instruction names, but as the
-// source of a move or an operand of a compare or a test, and each whose
-// address it takes.
+// package path, may write: every one it names (an instruction's operand,
+// a macro's body or use, DATA) but where an instruction only reads it,
+// as the source of a move or an operand of a compare or a test, by name
+// and not by address ($sym, LEA, @GOT).
 func asmWrites(path, src string, written map[string]bool) {
 	var lines []string
 	for _, line := range strings.Split(src, "\n") {
@@ -565,18 +632,6 @@ func asmWrites(path, src string, written map[string]bool) {
 	}
 	for _, line := range lines {
 		line = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(line), "\\"))
-		if def, ok := strings.CutPrefix(line, "#define"); ok {
-			// #define NAME(a, b) INSTRUCTION: the macro's first.
-			def = strings.TrimSpace(def)
-			end := strings.IndexAny(def, " \t")
-			if p := strings.Index(def, "("); p >= 0 && (end < 0 || p < end) {
-				end = strings.Index(def, ")") + 1
-			}
-			if end <= 0 {
-				continue
-			}
-			line = strings.TrimSpace(def[end:])
-		}
 		if label, rest, ok := strings.Cut(line, ":"); ok && !strings.ContainsAny(label, " \t") {
 			line = strings.TrimSpace(rest)
 		}
@@ -584,42 +639,28 @@ func asmWrites(path, src string, written map[string]bool) {
 		if i := strings.IndexAny(line, " \t"); i >= 0 {
 			op, args = line[:i], line[i+1:]
 		}
-		if strings.Contains(op, "(") {
-			// A macro's use, SET(·v): it may write any symbol it names.
-			for _, sym := range asmSymbol.FindAllString(line, -1) {
-				written[asmSymbolName(path, sym)] = true
-			}
-			continue
-		}
-		if !strings.Contains(args, "(SB)") || op == "TEXT" || op == "DATA" || op == "GLOBL" {
-			continue
-		}
+		read := map[string]bool{}
+		compare := strings.HasPrefix(op, "CMP") && !strings.HasPrefix(op, "CMPXCHG") || strings.HasPrefix(op, "TEST")
 		operands := strings.Split(args, ",")
 		for i, o := range operands {
-			sym, _, ok := strings.Cut(strings.TrimSpace(o), "(SB)")
-			if !ok {
+			o = strings.TrimSpace(o)
+			if !strings.HasSuffix(o, "(SB)") || strings.ContainsAny(o, "$@") || strings.HasPrefix(op, "LEA") {
 				continue
 			}
-			// A read: the source of a move, an operand of a compare or a
-			// test. Its address taken ($sym, LEA) may be written through.
-			sym = strings.TrimSpace(sym)
-			addr := strings.HasPrefix(sym, "$") || strings.HasPrefix(op, "LEA")
-			last := i == len(operands)-1
-			compare := strings.HasPrefix(op, "CMP") && !strings.HasPrefix(op, "CMPXCHG") || strings.HasPrefix(op, "TEST")
-			if !addr && (compare || strings.Contains(op, "MOV") && !last) {
-				continue
+			if compare || strings.Contains(op, "MOV") && i < len(operands)-1 {
+				read[asmSymbol.FindString(o)] = true
 			}
-			sym = strings.TrimLeft(sym, "$")
-			if i := strings.IndexAny(sym, "+-<"); i >= 0 {
-				sym = sym[:i]
+		}
+		for _, sym := range asmSymbol.FindAllString(line, -1) {
+			if !read[sym] {
+				written[asmSymbolName(path, sym)] = true
 			}
-			written[asmSymbolName(path, sym)] = true
 		}
 	}
 }
 
 // asmSymbol is a symbol as Go assembly names it: ·v, or pkg∕path·v.
-var asmSymbol = regexp.MustCompile(`[\p{L}\p{N}_.\x{2215}]*\x{00b7}[\p{L}\p{N}_]+`)
+var asmSymbol = regexp.MustCompile(`[\p{L}\p{N}_.~\-\x{2215}]*\x{00b7}[\p{L}\p{N}_]+`)
 
 // asmSymbolName is the symbol sym, written in package path's assembly, as
 // the linker names it: path.v.
@@ -662,23 +703,10 @@ func declaresFalse(f *ast.File) bool {
 	return found
 }
 
-func markTarget(p *flagPackage, e ast.Expr) {
-	for {
-		switch x := e.(type) {
-		case *ast.ParenExpr:
-			e = x.X
-			continue
-		case *ast.Ident:
-			p.written[x.Name] = true
-		}
-		return
-	}
-}
-
 // goListFiles lists the Go files of pattern's packages and their
 // dependencies, as the build with env and settings compiles them.
 func goListFiles(ctx context.Context, goTool, dir string, env, settings []string, pattern string) (map[string]listedFiles, error) {
-	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,Name,GoFiles,SFiles,HFiles,Imports,ImportMap"}, settings...), pattern)...)
+	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,Name,GoFiles,CgoFiles,SFiles,HFiles,Imports,ImportMap,Standard,Module"}, settings...), pattern)...)
 	cmd.Dir, cmd.Env = dir, env
 	var stderr strings.Builder
 	cmd.Stderr = &stderr

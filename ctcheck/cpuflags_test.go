@@ -2,7 +2,9 @@ package ctcheck
 
 import (
 	"maps"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -22,13 +24,15 @@ import (
 // flagged at its POPCNT, by both checks. Nor is one that another package
 // writes (testdata/cpuflags/forced: an exported flag; fieldwrite: x/sys/
 // cpu's struct; asmwrite: from assembly; otherarch: another
-// architecture's struct, in a disjunction), nor a package's own variable
+// architecture's struct, in a disjunction; linkpull: through a
+// //go:linkname), nor a package's own variable
 // named as an import's folder (named: the package clause says realflags).
 func TestSourceFlags(t *testing.T) {
 	needGo(t)
 	// Each package's kernels, and the lines of those that are flagged.
 	pkgs := map[string]string{".": "cpuflags_amd64.s", "./forced": "forced/forced_amd64.s", "./fieldwrite": "fieldwrite/fieldwrite_amd64.s",
-		"./asmwrite": "asmwrite/asmwrite_amd64.s", "./named": "named/named_amd64.s", "./otherarch": "otherarch/otherarch_amd64.s"}
+		"./asmwrite": "asmwrite/asmwrite_amd64.s", "./named": "named/named_amd64.s", "./otherarch": "otherarch/otherarch_amd64.s",
+		"./linkpull": "linkpull/linkpull_amd64.s"}
 	want := map[string][]int{}
 	for _, asm := range pkgs {
 		if want[asm] = markedLines(t, "testdata/cpuflags/"+asm, "// the finding"); len(want[asm]) == 0 {
@@ -52,6 +56,43 @@ func TestSourceFlags(t *testing.T) {
 		slices.Sort(got)
 		if !slices.Equal(got, want[asm]) {
 			t.Errorf("%s %s: findings at lines %v of %s, want %v", r.Package, r.Check, got, asm, want[asm])
+		}
+	}
+}
+
+// TestForkedCPUPackage checks that golang.org/x/sys/cpu is trusted only
+// as its module gives it: where a replace directive puts a copy in its
+// place (the same source), no test of its fields or of a variable from
+// them is a flag, and every kernel of testdata/cpuflags is flagged.
+func TestForkedCPUPackage(t *testing.T) {
+	needGo(t)
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(fixture.Module(t, "testdata/cpuflags"))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "vendor/golang.org/x/sys"), filepath.Join(dir, "fork")); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string]string{
+		"go.mod":      "module example.com/cpuflags\n\ngo 1.24\n\nrequire golang.org/x/sys v0.30.0\n\nreplace golang.org/x/sys => ./fork\n",
+		"fork/go.mod": "module golang.org/x/sys\n\ngo 1.24\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "vendor")); err != nil {
+		t.Fatal(err)
+	}
+	want := markedLines(t, "testdata/cpuflags/cpuflags_amd64.s", "POPCNTQ")
+	for _, r := range run(t, Config{Dir: dir, Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
+		var got []int
+		for _, f := range r.Findings {
+			got = append(got, f.Line)
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: findings at lines %v, want every kernel's: %v", r.Check, got, want)
 		}
 	}
 }
@@ -94,10 +135,11 @@ func TestStandardFlags(t *testing.T) {
 	}
 }
 
-// TestAsmWrites checks which symbols an assembly file may write, by the
-// instructions that name them: a move's destination, any operand of an
-// instruction that is neither a move nor a compare nor a test, and any
-// whose address is taken; not a move's source nor a compare's operand.
+// TestAsmWrites checks which symbols an assembly file may write: every
+// one it names (a move's destination, any operand of an instruction that
+// is neither a move nor a compare nor a test, a macro's body or use,
+// DATA, a TEXT symbol), but one an instruction only reads by name: a
+// move's source, a compare's or a test's operand, not its address.
 func TestAsmWrites(t *testing.T) {
 	src := `TEXT ·f(SB), NOSPLIT, $0
 	MOVB	$1, ·a(SB) // a move's destination
@@ -116,13 +158,24 @@ loop:	INCB	·g+1(SB)
 	LOCK
 	CMPXCHGB	CX, ·n(SB)
 	MOVB	$1,·o(SB)
+	MOVB	$1, example.com∕my-mod·p+8(SB)
+	MOVBLZX	example.com∕my-mod·q+1(SB), AX
+	SET (·r)
+#define FLAG ·s
+	MOVB	$1, FLAG(SB)
+	DATA	·tab+0(SB)/8, $·u(SB)
+	MOVQ	·v@GOT(SB), AX
+	MOVQ	$ ·w(SB), AX
 	RET
 `
 	got := map[string]bool{}
 	asmWrites("example/p", src, got)
-	want := map[string]bool{"example/p.a": true, "example/p.d": true, "example/p.e": true, "example/p.g": true, "example/p.h": true, "example/q.i": true, "x": true,
-		"example/p.l": true, "example/r.m": true, "example/p.n": true, "example/p.o": true}
-	if !maps.Equal(got, want) {
-		t.Errorf("written %v, want %v", slices.Sorted(maps.Keys(got)), slices.Sorted(maps.Keys(want)))
+	var want []string
+	for _, sym := range []string{"a", "d", "e", "f", "g", "h", "k", "l", "n", "o", "r", "s", "tab", "u", "v", "w"} {
+		want = append(want, "example/p."+sym)
+	}
+	want = append(want, "example/q.i", "example/r.m", "example.com/my-mod.p")
+	if g := slices.Sorted(maps.Keys(got)); !slices.Equal(g, slices.Sorted(slices.Values(want))) {
+		t.Errorf("written %v, want %v", g, slices.Sorted(slices.Values(want)))
 	}
 }

@@ -75,6 +75,10 @@ func checkPackage(ctx context.Context, cfg Config, work string, t target, decls 
 		if err != nil {
 			return nil, err
 		}
+		if err := built.flags.Err(); err != nil {
+			// Its flags were none (fail closed): say why.
+			return nil, fmt.Errorf("%s: the CPU flags in the source: %v", b.Name(), err)
+		}
 		if copied != nil {
 			for i := range r.Findings {
 				copied.cachedFinding(&r.Findings[i])

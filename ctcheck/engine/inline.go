@@ -163,7 +163,8 @@ func (t *inlineTable) calls(pc uint64) ([]inlinedCall, error) {
 // pastEnd reports whether pc is past the end of the table's last
 // function, in the code section.
 func (t *inlineTable) pastEnd(pc uint64) bool {
-	return pc >= t.text+uint64(t.order.Uint32(t.pcln[t.functab+uint64(t.nfunc)*8:]))
+	at := t.functab + uint64(t.nfunc)*8
+	return at+4 <= uint64(len(t.pcln)) && pc >= t.text+uint64(t.order.Uint32(t.pcln[at:]))
 }
 
 // funcAt returns the offset in pcln of the record of the function that

@@ -37,10 +37,11 @@ func addPositions(p *Program, bin string) error {
 		if len(fn.Insts) == 0 {
 			continue
 		}
-		// A symbol the table holds no function for is a linker's marker
-		// (runtime.etext, go:textfipsend), whose bytes are padding: it
-		// leaves the program, and a call to it is not followed.
-		if _, entry, err := lines.inl.funcAt(fn.Insts[0].Addr); err != nil || entry != fn.Insts[0].Addr {
+		// A linker's marker past the table's last function, whose bytes
+		// are padding (runtime.etext): it leaves the program, and a call
+		// to it is not followed. Any other symbol the table holds no
+		// function for is an error, below.
+		if lines.inl.pastEnd(fn.Insts[0].Addr) {
 			delete(p.Funcs, fn.Name)
 			p.Order = slices.DeleteFunc(p.Order, func(n string) bool { return n == fn.Name })
 			continue
