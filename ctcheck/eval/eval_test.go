@@ -48,10 +48,6 @@ const (
 	store  = "store outside the stack frame (not modelled)"
 	branch = "conditional branch on secret" // the flags, CR0, registers
 	addr   = "memory address depends on secret"
-	// A store into the frame at an index the checker does not bound, and
-	// the return through the link register that it may have overwritten.
-	stackIndex = "store to a computed stack address (fail closed)"
-	r14        = "return through R14, which does not hold the address the function was called from (fail closed)"
 )
 
 const chachaDecl = "golang.org/x/crypto/chacha20.(*Cipher).XORKeyStream: secret *s src[:] -- the key and the plaintext; public s.counter s.len s.overflow s.nonce s.precompDone -- the stream's position and nonce; writes dst[:] *s"
