@@ -73,8 +73,9 @@ type listedFiles struct {
 	ImportMap       map[string]string // as written -> resolved (std's vendored)
 	Standard        bool
 	Module          *struct {
-		Path    string
-		Replace *struct{ Path string }
+		Path, Version string
+		Main          bool // a main module: the workspace's, of no version
+		Replace       *struct{ Path string }
 	}
 }
 
@@ -105,7 +106,8 @@ type flagInit struct {
 var cpuPackages = map[string]string{"internal/cpu": "", "vendor/golang.org/x/sys/cpu": "", "golang.org/x/sys/cpu": "golang.org/x/sys"}
 
 // cpuPackage reports whether path is one of cpuPackages as its module
-// gives it: not a fork that a replace directive put in its place.
+// gives it, a version of it: not a fork that a replace directive or a
+// workspace's use put in its place.
 func (s *sourceFlags) cpuPackage(path string) bool {
 	mod, ok := cpuPackages[path]
 	if !ok {
@@ -119,7 +121,8 @@ func (s *sourceFlags) cpuPackage(path string) bool {
 	if mod == "" {
 		return l.Standard
 	}
-	return l.Module != nil && l.Module.Path == mod && l.Module.Replace == nil
+	m := l.Module
+	return m != nil && m.Path == mod && m.Version != "" && !m.Main && m.Replace == nil
 }
 
 // cpuStructs name, by GOARCH, the struct of those packages that holds its

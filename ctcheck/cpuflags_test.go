@@ -61,38 +61,45 @@ func TestSourceFlags(t *testing.T) {
 }
 
 // TestForkedCPUPackage checks that golang.org/x/sys/cpu is trusted only
-// as its module gives it: where a replace directive puts a copy in its
-// place (the same source), no test of its fields or of a variable from
-// them is a flag, and every kernel of testdata/cpuflags is flagged.
+// as its module gives it: where a replace directive, or a workspace's use
+// of a module of that path, puts a copy in its place (the same source),
+// no test of its fields or of a variable from them is a flag, and every
+// kernel of testdata/cpuflags is flagged.
 func TestForkedCPUPackage(t *testing.T) {
 	needGo(t)
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(fixture.Module(t, "testdata/cpuflags"))); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Rename(filepath.Join(dir, "vendor/golang.org/x/sys"), filepath.Join(dir, "fork")); err != nil {
-		t.Fatal(err)
-	}
-	for name, b := range map[string]string{
-		"go.mod":      "module example.com/cpuflags\n\ngo 1.24\n\nrequire golang.org/x/sys v0.30.0\n\nreplace golang.org/x/sys => ./fork\n",
-		"fork/go.mod": "module golang.org/x/sys\n\ngo 1.24\n",
+	for _, how := range []map[string]string{
+		{"go.mod": "module example.com/cpuflags\n\ngo 1.24\n\nrequire golang.org/x/sys v0.30.0\n\nreplace golang.org/x/sys => ./fork\n"},
+		{"go.work": "go 1.24\n\nuse (\n\t.\n\t./fork\n)\n"}, // a workspace's module of that path
 	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(b), 0o644); err != nil {
+		dir := t.TempDir()
+		if err := os.CopyFS(dir, os.DirFS(fixture.Module(t, "testdata/cpuflags"))); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := os.RemoveAll(filepath.Join(dir, "vendor")); err != nil {
-		t.Fatal(err)
-	}
-	want := markedLines(t, "testdata/cpuflags/cpuflags_amd64.s", "POPCNTQ")
-	for _, r := range run(t, Config{Dir: dir, Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
-		var got []int
-		for _, f := range r.Findings {
-			got = append(got, f.Line)
+		if err := os.Rename(filepath.Join(dir, "vendor/golang.org/x/sys"), filepath.Join(dir, "fork")); err != nil {
+			t.Fatal(err)
 		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Errorf("%s: findings at lines %v, want every kernel's: %v", r.Check, got, want)
+		if err := os.RemoveAll(filepath.Join(dir, "vendor")); err != nil {
+			t.Fatal(err)
+		}
+		how["fork/go.mod"] = "module golang.org/x/sys\n\ngo 1.24\n"
+		for name, b := range how {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(b), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if name == "go.work" {
+				t.Setenv("GOWORK", filepath.Join(dir, name)) // over the tests' own
+			}
+		}
+		want := markedLines(t, "testdata/cpuflags/cpuflags_amd64.s", "POPCNTQ")
+		for _, r := range run(t, Config{Dir: dir, Patterns: []string{"."}, GOARCHes: []string{"amd64"}}) {
+			var got []int
+			for _, f := range r.Findings {
+				got = append(got, f.Line)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Errorf("%v: %s: findings at lines %v, want every kernel's: %v", slices.Sorted(maps.Keys(how)), r.Check, got, want)
+			}
 		}
 	}
 }
