@@ -68,6 +68,7 @@ type listedFiles struct {
 	Dir, Name       string
 	GoFiles, SFiles []string
 	CgoFiles        []string          // where the build's environment enables cgo
+	SysoFiles       []string          // objects the linker adds, which nothing here reads
 	HFiles          []string          // assembly's #include files among them
 	Imports         []string          // resolved
 	ImportMap       map[string]string // as written -> resolved (std's vendored)
@@ -580,6 +581,9 @@ func (s *sourceFlags) writtenElsewhere(path, name string) bool {
 	if !s.asmScanned {
 		s.asmScanned = true
 		for q, l := range listed {
+			if len(l.SysoFiles) > 0 {
+				s.unreadAll = true // an object's code may write any variable
+			}
 			for _, name := range slices.Concat(l.SFiles, l.HFiles, l.GoFiles, l.CgoFiles) {
 				b, err := os.ReadFile(s.file(l.Dir, name))
 				switch {
@@ -709,7 +713,7 @@ func declaresFalse(f *ast.File) bool {
 // goListFiles lists the Go files of pattern's packages and their
 // dependencies, as the build with env and settings compiles them.
 func goListFiles(ctx context.Context, goTool, dir string, env, settings []string, pattern string) (map[string]listedFiles, error) {
-	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,Name,GoFiles,CgoFiles,SFiles,HFiles,Imports,ImportMap,Standard,Module"}, settings...), pattern)...)
+	cmd := exec.CommandContext(ctx, goTool, append(append([]string{"list", "-deps", "-json=ImportPath,Dir,Name,GoFiles,CgoFiles,SFiles,HFiles,SysoFiles,Imports,ImportMap,Standard,Module"}, settings...), pattern)...)
 	cmd.Dir, cmd.Env = dir, env
 	var stderr strings.Builder
 	cmd.Stderr = &stderr
