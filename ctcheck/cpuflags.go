@@ -33,15 +33,16 @@ import (
 // the features each implies (engine.Policy.Flags), so that the code on
 // the path where one tested nonzero may use them, as a //ctcheck:flag
 // directive would say; and a test of the struct's field itself
-// (cpu.X86+73: HasAVX2), laid out from the source. A bool variable is a
-// flag where its initializer is a conjunction (&&) one of whose terms is
-// a feature of internal/cpu's or golang.org/x/sys/cpu's (X86.HasAVX2),
-// or such a flag (and some disjunctions: see eval), and where no code sets it but to
-// false: not its package's, but to pass it to crypto/internal/impl's
-// Register (whose Select sets a variable only to false or to what its
-// initializer gave it), nor an importer's, nor any assembly's. A term
-// that is not a flag only narrows where the variable is set; a
-// //go:linkname that pulls it under another name is a write too.
+// (cpu.X86+73: HasAVX2), laid out from the source.
+//
+// A bool variable is a flag where its initializer is a conjunction (&&)
+// one of whose terms is a feature of internal/cpu's or
+// golang.org/x/sys/cpu's (X86.HasAVX2) or such a flag, or one of the
+// disjunctions eval reads; a term that is not a flag only narrows where
+// it is set. And nothing may set it but to false: not its package's code
+// (but passing it to crypto/internal/impl's Register, whose Select sets
+// a variable only to false or to what its initializer gave it), nor an
+// importer's, nor any assembly, nor a //go:linkname that pulls it.
 type sourceFlags struct {
 	arch *engine.Arch
 	// list runs go list on the build's packages: import path -> files,
@@ -64,12 +65,13 @@ type sourceFlags struct {
 	asmScanned bool
 }
 
+// listedFiles is what go list says of a package of the build.
 type listedFiles struct {
 	Dir, Name       string
 	GoFiles, SFiles []string
 	CgoFiles        []string          // where the build's environment enables cgo
 	SysoFiles       []string          // objects the linker adds, which nothing here reads
-	HFiles          []string          // assembly's #include files among them
+	HFiles          []string          // the files assembly may #include
 	Imports         []string          // resolved
 	ImportMap       map[string]string // as written -> resolved (std's vendored)
 	Standard        bool
