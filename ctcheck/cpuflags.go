@@ -190,16 +190,24 @@ func (s *sourceFlags) variable(sym string, visiting map[string]bool) flagValue {
 	visiting[sym] = true
 	path, name := splitSym(sym)
 	v := unknown
+	// What writes it elsewhere is asked last: the build's scan is the
+	// costly part, and most bytes a program tests are no flag.
 	if struc, off, ok := strings.Cut(name, "+"); ok {
 		// A field of a variable: of the features' struct (X86+73).
-		if p := s.pkg(path); p != nil && s.cpuPackage(path) && struc == cpuStructs[s.arch.GOARCH] && !s.writtenElsewhere(path, struc) {
+		if p := s.pkg(path); p != nil && s.cpuPackage(path) && struc == cpuStructs[s.arch.GOARCH] {
 			v = s.feature(s.field(p, struc, off))
 		}
-	} else if p := s.pkg(path); p != nil && !p.written[name] && !s.writtenElsewhere(path, name) {
+		if v.features != nil && s.writtenElsewhere(path, struc) {
+			v = unknown
+		}
+	} else if p := s.pkg(path); p != nil && !p.written[name] {
 		if in, ok := p.inits[name]; ok {
 			v = s.eval(p, in.file, in.expr, visiting)
 		} else if in, ok := p.consts[name]; ok {
 			v = s.eval(p, in.file, in.expr, visiting)
+		}
+		if (v.features != nil || v.false) && s.writtenElsewhere(path, name) {
+			v = unknown
 		}
 	}
 	slices.Sort(v.features)
