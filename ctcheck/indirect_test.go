@@ -119,13 +119,14 @@ func markedLines(t *testing.T, file, mark string) []int {
 // not followed (fail closed) until a declaration assumes it constant
 // time; its results are then secret unless the declaration says they
 // are public, and what it is passed a pointer to may hold what it was
-// passed after it. A function assumed is not followed: leak's branch,
+// passed after it, in its caller's caller's frame too (Nested). A
+// function assumed is not followed: leak's branch,
 // which TestIndirectCalls finds, is then not seen (a verdict is only as
 // good as its declarations).
 func TestAssumedCalls(t *testing.T) {
 	needGo(t)
 	leaks := map[string]int{}
-	for _, l := range []string{"result", "written"} {
+	for _, l := range []string{"result", "written", "nested"} {
 		ls := markedLines(t, "testdata/indirect/assume.go", "// leak: "+l)
 		if len(ls) != 1 {
 			t.Fatalf("%d lines marked %q, want 1", len(ls), l)
@@ -139,8 +140,8 @@ func TestAssumedCalls(t *testing.T) {
 	}{
 		{[]string{"Seal: secret *x; writes *x", "Keyed: secret *x; writes *x",
 			"Pick: secret *x; writes *x; assume next: constant time", "Stir: secret k; public *x; writes *x; assume mix: constant time",
-			"HookTwice: secret *x; writes *x"},
-			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect"}},
+			"HookTwice: secret *x; writes *x", "Nested: secret k[:]; assume example.com/indirect.stash: constant time"},
+			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect", "Nested": "nested"}},
 		{[]string{"Seal: secret *x; writes *x; assume gen: constant time", "Keyed: secret *x; writes *x; assume m: constant time",
 			"Pick: secret *x; writes *x; assume next: constant time, result public", "Stir: public k *x; writes *x; assume mix: constant time",
 			"Hook: secret *x; writes *x; assume example.com/indirect.hook: constant time", "HookTwice: secret *x; writes *x; assume hook: constant time",
@@ -158,6 +159,8 @@ func TestAssumedCalls(t *testing.T) {
 					got[root] = "result"
 				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["written"]:
 					got[root] = "written"
+				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["nested"]:
+					got[root] = "nested"
 				default:
 					got[root] = f.String()
 				}

@@ -222,6 +222,9 @@ type PtrFlow struct {
 	// Bound: dst receives an unsigned integer below Bound (src unused),
 	// a multiple of BoundAlign (0: 1): ANDQ $63, CX; MOVBQZX.
 	Bound, BoundAlign int64
+	// Masked: dst receives src ANDed with an integer not known (arm64's
+	// AND R8->63, R4, R4): no pointer, but below src's bound.
+	Masked bool
 }
 
 func (a *Arch) featureBit(name string) (featureSet, bool) {

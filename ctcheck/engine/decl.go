@@ -226,11 +226,26 @@ func flowBound(pre *State, fl PtrFlow) (ibound, bool) {
 	if fl.Bound > 0 {
 		return ibound{fl.Bound, max(fl.BoundAlign, 1)}, true
 	}
+	if fl.AlignBy.Kind == ArgReg && fl.Src.Kind == ArgReg && !fl.Vary && fl.Delta == 0 {
+		// An AND of two registers (x86's ANDQ DX, R8): below either's
+		// bound, a multiple of what either is.
+		a, aok := boundOf(pre, fl.Src.Reg)
+		b, bok := boundOf(pre, fl.AlignBy.Reg)
+		switch {
+		case aok && bok:
+			return ibound{min(a.n, b.n), max(a.align, b.align)}, true
+		case aok:
+			return a, true
+		case bok:
+			return b, true
+		}
+		return ibound{}, false
+	}
 	if fl.Src.Kind != ArgReg || fl.Vary || fl.Delta < 0 || fl.Align != 0 || fl.AlignBy.Kind != 0 || fl.Not || fl.Zero || fl.Const || fl.Static != "" {
 		return ibound{}, false
 	}
-	// Moved, or moved up by a constant (a loop's ADDQ $64, SI): the
-	// bound moves up too, a multiple of what both are.
+	// Moved, masked, or moved up by a constant (a loop's ADDQ $64, SI):
+	// the bound moves up too, a multiple of what both are.
 	b, ok := boundOf(pre, fl.Src.Reg)
 	if !ok || fl.Delta > maxSpan {
 		return ibound{}, false
@@ -281,7 +296,7 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 				bounds = append(bounds, bound{reg: fl.Dst.Reg, ibound: n})
 			}
 		}
-		if fl.Bound > 0 {
+		if fl.Bound > 0 || fl.Masked {
 			continue
 		}
 		p, ok := an.srcPtr(m, pre, fl.Src)

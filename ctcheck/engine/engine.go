@@ -57,6 +57,7 @@ func (an *Analysis) RootEntry(f *Func) *State {
 		an.err = err
 	}
 	st.assumed = level
+	st.tops = []int64{} // no caller's frame that the analysis sees
 	for _, mode := range an.a.Modes {
 		st.Regs[modeOff(mode)] = Secret
 	}
@@ -562,6 +563,18 @@ func (an *Analysis) calleeEntry(out *State, call bool, sym string) *State {
 	for o, d := range shiftLinks(out.linkSlots, calls, by(-out.sp+push)) {
 		if o >= push-keep && out.spKnown {
 			e.linkSlots[o] = d
+		}
+	}
+	// The callers' frames, seen from the callee: a call's caller is one
+	// more; a tail jump's callee takes the jumping function's place.
+	e.tops = nil
+	if out.spKnown && out.tops != nil {
+		e.tops = []int64{}
+		if call {
+			e.tops = append(e.tops, push-out.sp)
+		}
+		for _, t := range out.tops {
+			e.tops = append(e.tops, t+push-out.sp)
 		}
 	}
 	e.sp, e.spKnown = 0, true

@@ -74,6 +74,7 @@ var kindOfReason = map[string]Kind{
 	"call linking X5 of a function other than the stack growth (fail closed)":                               NotModelled,
 	"call into the middle of a step of a Duff's device (fail closed)":                                       NotModelled,
 	"%s writes the frame at an unknown offset (fail closed)":                                                NotModelled,
+	"%s writes the stack above the frames the analysis knows (fail closed)":                                 NotModelled,
 	"%s is not a vector register group at LMUL %d":                                                          NotModelled,
 	"%s": NotModelled, // passed on: classified where made
 }

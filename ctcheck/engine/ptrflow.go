@@ -108,6 +108,9 @@ func goOrderFlow(in *Inst, a *Arch, move string, adds, subs, ands map[string]boo
 			if x.Kind == ArgImm && x.Name == "" && x.Sym == "" && x.Imm >= 0 && x.Imm < 1<<31 {
 				return []PtrFlow{{Dst: dst, Bound: x.Imm + 1, BoundAlign: x.Imm & -x.Imm}} // AND $63, R1, R2: an index below 64
 			}
+			if x.Kind == ArgReg {
+				return []PtrFlow{{Dst: dst, Src: y, Masked: true}} // AND R8->63, R4, R4: below R4's bound
+			}
 			return nil
 		}
 		switch {

@@ -44,6 +44,12 @@ type State struct {
 	// a caller returns elsewhere than the analysis follows.
 	links     map[string]int
 	linkSlots map[int64]int
+	// tops are the callers' frames' tops (their stack pointers at entry),
+	// by offset, ascending: the stack byte at an offset o >= 0 lies in
+	// the frame of the first above o. A root's are none (its caller the
+	// analysis does not see); nil where a caller's stack pointer was
+	// unknown.
+	tops []int64
 	// assumed are the CPU features the code may use here, and claims the
 	// modes its run must be in (feature.go); guards are what locations
 	// hold of a feature flag or a mode.
@@ -200,6 +206,10 @@ func (s *State) joinWiden(o *State, thresholds map[string][]int64) bool {
 	}
 	if o.mem > s.mem {
 		s.mem = o.mem
+		changed = true
+	}
+	if s.tops != nil && (o.tops == nil || !slices.Equal(s.tops, o.tops)) {
+		s.tops = nil
 		changed = true
 	}
 	regsLost, slotsLost := joinLinks(s.links, o.links), joinLinks(s.linkSlots, o.linkSlots)
@@ -375,6 +385,40 @@ func unshifted[K any](k K) K { return k }
 
 func by(off int64) func(int64) int64 { return func(o int64) int64 { return o + off } }
 
+// frameEnd is the end of the frame that holds the stack byte at off:
+// this function's (0) below 0, else the caller's whose top is the first
+// above off; false where off lies above every frame the analysis knows.
+func (s *State) frameEnd(off int64) (int64, bool) {
+	if off < 0 {
+		return 0, true
+	}
+	for _, t := range s.tops {
+		if t > off {
+			return t, true
+		}
+	}
+	return 0, false
+}
+
+// frameReach is the span of stack bytes, from the stack pointer's
+// offset, that code given p (a pointer into the stack) may write: from
+// p's offset (the lowest of its span) to the end of its frame (Go code
+// stays in the object p points to, and an object in one frame); at an
+// unknown offset, or one above the frames the analysis knows, every
+// frame's bytes from the stack pointer up (the callers' too).
+func (s *State) frameReach(p ptr) [2]int64 {
+	if p.known || p.span > 0 {
+		if end, ok := s.frameEnd(p.off); ok && p.off+p.span <= end {
+			return [2]int64{max(p.off, s.sp), end}
+		}
+	}
+	end := int64(0)
+	if len(s.tops) > 0 {
+		end = s.tops[len(s.tops)-1]
+	}
+	return [2]int64{s.sp, end}
+}
+
 // getSlot is the level of the stack byte at offset o (from the stack
 // pointer at entry) in stack.
 func getSlot(stack map[int64]Level, o int64) Level {
@@ -466,7 +510,7 @@ func (s *State) key() string {
 	for _, o := range slices.Sorted(maps.Keys(s.linkSlots)) {
 		fmt.Fprintf(&b, "%d=%d,", o, s.linkSlots[o])
 	}
-	fmt.Fprintf(&b, "|%x|%x|%v|", s.assumed, s.claims, slices.Sorted(maps.Keys(s.allocs)))
+	fmt.Fprintf(&b, "|%v %t|%x|%x|%v|", s.tops, s.tops == nil, s.assumed, s.claims, slices.Sorted(maps.Keys(s.allocs)))
 	for _, k := range slices.Sorted(maps.Keys(s.vars)) {
 		fmt.Fprintf(&b, "%s=%s,", k, s.vars[k])
 	}

@@ -163,7 +163,7 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 	in := out.mem
 	var regions []ptr
 	untracked := false
-	frameFrom, viaFrame := int64(0), false // the lowest caller offset passed
+	var spans [][2]int64 // the frame's bytes it may write, in the caller's offsets
 	for _, r := range slices.Concat(an.a.IntArgRegs, an.a.FloatArgRegs) {
 		p, ok := out.ptrs[r]
 		if ok && (p.region == codeRegion || p.region == assumedRegion) {
@@ -185,14 +185,12 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 			}
 			regions = append(regions, p)
 		case ok && p.region == stackRegion:
-			in = Secret // what the frame holds, at any slot: fail closed
-			o := out.sp
-			if p.known {
-				o = max(p.off, out.sp)
+			// What the frame holds where the pointer may reach.
+			sp := out.frameReach(p)
+			for o := sp[0]; o < sp[1]; o++ {
+				in = max(in, getSlot(out.stack, o))
 			}
-			if !viaFrame || o < frameFrom {
-				frameFrom, viaFrame = o, true
-			}
+			spans = append(spans, sp)
 		case ok && p.region < stackRegion:
 		case get(out.Regs, r) != Static:
 			untracked = true // a pointer of no known provenance may be
@@ -200,7 +198,9 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 	}
 	if an.abi0Call(m, "", 1) || !out.spKnown {
 		in, untracked = Secret, true // arguments in the frame: fail closed
-		frameFrom, viaFrame = out.sp, out.spKnown
+		if out.spKnown {
+			spans = append(spans, out.frameReach(ptr{region: stackRegion}))
+		}
 	}
 	for _, p := range regions {
 		rmem := back.rmemW()
@@ -211,19 +211,21 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 	if untracked {
 		back.rptrs = nil
 	}
-	if viaFrame {
+	if len(spans) > 0 {
 		// back is in the callee's coordinates: the caller's offset o is
 		// o - out.sp + push there.
 		shift := push - out.sp
 		stack := back.stackW()
-		for o := frameFrom; o < 0; o++ {
-			if _, link := back.linkSlots[o+shift]; !link {
-				putSlot(stack, o+shift, max(getSlot(stack, o+shift), in))
+		for _, sp := range spans {
+			for o := sp[0]; o < sp[1]; o++ {
+				if _, link := back.linkSlots[o+shift]; !link {
+					putSlot(stack, o+shift, max(getSlot(stack, o+shift), in))
+				}
 			}
-		}
-		for o := range back.slotPtrs {
-			if o >= frameFrom+shift && o < shift {
-				delete(back.slotPtrs, o)
+			for o := range back.slotPtrs {
+				if o >= sp[0]+shift && o < sp[1]+shift {
+					delete(back.slotPtrs, o)
+				}
 			}
 		}
 		back.rptrs = nil // a realigned frame's words, among others
@@ -442,10 +444,17 @@ func (m *Mach) writeBytes(a callArg, l Level, name string, n int64) {
 		if m.regionStore(ptr{region: a.ptr.region}, 1, l) {
 			return
 		}
-	case a.isPtr && a.ptr.known && a.ptr.off < 0:
-		end := int64(0)
-		if n >= 0 && a.ptr.off+n <= 0 {
-			end = a.ptr.off + n
+	case a.isPtr && (a.ptr.known || a.ptr.span > 0):
+		// Into the frame that holds the byte a points to (the object's,
+		// where Go code stays), up to n bytes past the last byte a may
+		// point to.
+		end, ok := m.State.frameEnd(a.ptr.off)
+		if !ok || a.ptr.off+a.ptr.span > end {
+			m.Find("%s writes the stack above the frames the analysis knows (fail closed)", name)
+			return
+		}
+		if last := a.ptr.off + max(a.ptr.span-1, 0); n >= 0 && last+n <= end {
+			end = last + n
 		}
 		stack := m.State.stackW()
 		for o := a.ptr.off; o < end; o++ {

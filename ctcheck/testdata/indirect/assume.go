@@ -32,3 +32,24 @@ func HookTwice(x *[4]uint64) {
 	hook(x)
 	hook(x)
 }
+
+// stash copies k into b, where a declaration assumes it constant time
+// rather than follow it.
+//
+//go:noinline
+func stash(b, k []byte) { copy(b, k) }
+
+//go:noinline
+func stashVia(b *[8]byte, k []byte) { stash(b[:], k) }
+
+// Nested passes a buffer of its frame, through stashVia, to stash with
+// k, then branches on what the buffer holds: an assumed call may write
+// the frame of its caller's caller as well as its caller's.
+func Nested(k []byte) int {
+	var b [8]byte
+	stashVia(&b, k)
+	if b[0] == 1 { // leak: nested
+		return 1
+	}
+	return 0
+}
