@@ -35,7 +35,11 @@ import (
 // teams). A copy of a length the code does not fix, by a callee into its
 // caller's frame, raises the bytes from the destination to the end of
 // that frame: a cursor below them stays public (Absorb), the buffer does
-// not (AbsorbLeak).
+// not (AbsorbLeak); one the code caps with a signed compare
+// (min(len(p), 64)) reaches no further than the cap (Filled, FilledLeak).
+// A conditional move or select of an index below a constant, or of a
+// constant, bounds the index by the larger (Capped, CappedAbove; past
+// the buffer, CappedOver); a signed compare does not (CappedSigned).
 func TestBoundedIndex(t *testing.T) {
 	needGo(t)
 	const pkg = "example.com/bounded."
@@ -46,6 +50,8 @@ func TestBoundedIndex(t *testing.T) {
 		"Signed": "signed", "(*Acc).Fill": "", "(*Acc).FillOver": "fill over",
 		"(*Words).Put": "words", "LocalBranch": "local branch", "(*Cursor).LoopBack": "loop", "(*Cursor).Widen": "widen",
 		"OverB": "past frame", "SavedBP": "saved bp", "CallerBP": "caller bp", "Absorb": "", "AbsorbLeak": "absorbed",
+		"Filled": "", "FilledLeak": "filled",
+		"(*Acc).Capped": "", "(*Acc).CappedAbove": "", "(*Acc).CappedOver": "capped over", "(*Acc).CappedSigned": "capped signed",
 	}
 	// A leak on one GOARCH only: elsewhere the root is clean.
 	only := map[string]string{"SavedBP": "amd64"}
@@ -59,7 +65,9 @@ func TestBoundedIndex(t *testing.T) {
 		"(*Words).Put": "secret x; public s.n; writes *s", "LocalBranch": "secret x",
 		"(*Cursor).LoopBack": "secret b; public c.n; writes *c", "(*Cursor).Widen": "secret b; public c.n; writes *c",
 		"OverB": "secret x", "SavedBP": "secret x", "CallerBP": "secret x",
-		"Absorb": "secret data[:]", "AbsorbLeak": "secret data[:]",
+		"Absorb": "secret data[:]", "AbsorbLeak": "secret data[:]", "Filled": "secret data[:]", "FilledLeak": "secret data[:]",
+		"(*Acc).Capped": "secret b; public a.n; writes *a", "(*Acc).CappedAbove": "secret b; public a.n; writes *a",
+		"(*Acc).CappedOver": "secret b; public a.n; writes *a", "(*Acc).CappedSigned": "secret b; public a.n; writes *a",
 	}
 	var lines []string
 	for root := range roots {
@@ -100,6 +108,10 @@ func TestBoundedIndex(t *testing.T) {
 				root = "CallerBP"
 			case "(*digest).write":
 				root = "Absorb" // its copies, from either root: none expected
+			case "(*block).fill":
+				root = "Filled"
+			case "capped.abi0", "cappedAbove.abi0", "cappedOver.abi0", "cappedSigned.abi0":
+				root = "(*Acc).C" + strings.TrimSuffix(root, ".abi0")[1:]
 			}
 			got[root] = append(got[root], fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line))
 		}
@@ -115,7 +127,8 @@ func TestBoundedIndex(t *testing.T) {
 				continue
 			}
 			file := "bounded.go"
-			if root == "(*Acc).Stale" || root == "(*Acc).FillOver" || root == "(*Cursor).LoopBack" || root == "(*Cursor).Widen" || root == "CallerBP" {
+			if root == "(*Acc).Stale" || root == "(*Acc).FillOver" || root == "(*Cursor).LoopBack" || root == "(*Cursor).Widen" || root == "CallerBP" ||
+				strings.HasPrefix(root, "(*Acc).Capped") {
 				file = asm
 			}
 			marked := markedLines(t, "testdata/bounded/"+file, "// leak: "+mark)

@@ -119,14 +119,15 @@ func markedLines(t *testing.T, file, mark string) []int {
 // not followed (fail closed) until a declaration assumes it constant
 // time; its results are then secret unless the declaration says they
 // are public, and what it is passed a pointer to may hold what it was
-// passed after it, in its caller's caller's frame too (Nested). A
+// passed after it, in its caller's caller's frame too (Nested), and
+// through a pointer it loaded, any input (Aliased). A
 // function assumed is not followed: leak's branch,
 // which TestIndirectCalls finds, is then not seen (a verdict is only as
 // good as its declarations).
 func TestAssumedCalls(t *testing.T) {
 	needGo(t)
 	leaks := map[string]int{}
-	for _, l := range []string{"result", "written", "nested"} {
+	for _, l := range []string{"result", "written", "nested", "aliased"} {
 		ls := markedLines(t, "testdata/indirect/assume.go", "// leak: "+l)
 		if len(ls) != 1 {
 			t.Fatalf("%d lines marked %q, want 1", len(ls), l)
@@ -140,13 +141,14 @@ func TestAssumedCalls(t *testing.T) {
 	}{
 		{[]string{"Seal: secret *x; writes *x", "Keyed: secret *x; writes *x",
 			"Pick: secret *x; writes *x; assume next: constant time", "Stir: secret k; public *x; writes *x; assume mix: constant time",
-			"HookTwice: secret *x; writes *x", "Nested: secret k[:]; assume example.com/indirect.stash: constant time"},
-			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect", "Nested": "nested"}},
+			"HookTwice: secret *x; writes *x", "Nested: secret k[:]; assume example.com/indirect.stash: constant time",
+			"Aliased: secret k; public *x *r; assume example.com/indirect.poke: constant time"},
+			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect", "Nested": "nested", "Aliased": "aliased"}},
 		{[]string{"Seal: secret *x; writes *x; assume gen: constant time", "Keyed: secret *x; writes *x; assume m: constant time",
 			"Pick: secret *x; writes *x; assume next: constant time, result public", "Stir: public k *x; writes *x; assume mix: constant time",
 			"Hook: secret *x; writes *x; assume example.com/indirect.hook: constant time", "HookTwice: secret *x; writes *x; assume hook: constant time",
-			"ApplyLeak: secret *x; writes *x; assume leak: constant time"},
-			map[string]string{"Seal": "", "Keyed": "", "Pick": "", "Stir": "", "Hook": "", "HookTwice": "", "ApplyLeak": "", "leak": ""}},
+			"ApplyLeak: secret *x; writes *x; assume leak: constant time", "Aliased: public k *x *r; assume example.com/indirect.poke: constant time"},
+			map[string]string{"Seal": "", "Keyed": "", "Pick": "", "Stir": "", "Hook": "", "HookTwice": "", "ApplyLeak": "", "leak": "", "Aliased": ""}},
 	} {
 		for _, r := range runIndirect(t, run.decls) {
 			got := map[string]string{}
@@ -161,6 +163,8 @@ func TestAssumedCalls(t *testing.T) {
 					got[root] = "written"
 				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["nested"]:
 					got[root] = "nested"
+				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["aliased"]:
+					got[root] = "aliased"
 				default:
 					got[root] = f.String()
 				}

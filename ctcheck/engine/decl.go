@@ -96,6 +96,7 @@ func (an *Analysis) applyDecl(st *State, f *Func, d *FuncDecl) {
 		}
 		st.slotPtrs[an.a.ArgBase+as.Slot] = p
 	}
+	st.inputs = [2]int{len(an.regions), len(an.regions) + len(lay.Regions)}
 	for _, r := range lay.Regions {
 		an.regions = append(an.regions, r)
 		p := ptr{region: len(an.regions) - 1, known: true}
@@ -253,6 +254,12 @@ func flowBound(pre *State, fl PtrFlow) (ibound, bool) {
 	return ibound{b.n + fl.Delta, min(b.align, alignOf(fl.Delta))}, true
 }
 
+// plainMove reports whether flow fl moves its source whole, unchanged.
+func plainMove(fl PtrFlow) bool {
+	return fl.Delta == 0 && !fl.Vary && fl.Align == 0 && fl.AlignBy.Kind == 0 && !fl.Zero && !fl.Const && !fl.Not &&
+		fl.Static == "" && fl.By.Kind == 0 && fl.Bound == 0 && !fl.Masked
+}
+
 // varied is p moved by the value of flow fl's register By: at offsets in
 // a range where p's is known and By holds a bounded integer, anywhere in
 // p's region otherwise.
@@ -290,10 +297,14 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 	}
 	var puts []put
 	var bounds []bound
+	lens := map[string]int64{}
 	for _, fl := range flows {
 		if fl.Dst.Kind == ArgReg && fl.Dst.Reg != an.a.SP {
 			if n, ok := flowBound(pre, fl); ok {
 				bounds = append(bounds, bound{reg: fl.Dst.Reg, ibound: n})
+			}
+			if n, ok := pre.lens[fl.Src.Reg]; ok && fl.Src.Kind == ArgReg && plainMove(fl) {
+				lens[fl.Dst.Reg] = n // a copy's length, moved
 			}
 		}
 		if fl.Bound > 0 || fl.Masked {
@@ -367,13 +378,16 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 			}
 		}
 	}
-	if len(puts) == 0 && len(bounds) == 0 {
+	if len(puts) == 0 && len(bounds) == 0 && len(lens) == 0 {
 		return nil
 	}
 	return func() {
 		st := m.State
 		for _, b := range bounds {
 			m.Bound(b.reg, b.ibound)
+		}
+		for r, n := range lens {
+			m.SetMin(r, Min{N: n, Signed: true, ok: true})
 		}
 		for _, u := range puts {
 			switch {

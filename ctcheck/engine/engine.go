@@ -364,7 +364,7 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 			after = out.Clone()
 			after.Regs = maps.Clone(back.Regs)
 			after.guards = maps.Clone(back.guards)
-			after.bounds = nil // the callee's registers: Go's ABIs keep none of the caller's
+			after.bounds, after.lens = nil, nil // the callee's registers: Go's ABIs keep none of the caller's
 			after.mem = back.mem
 			after.rmem, after.amem = back.rmem, back.amem
 			after.rptrs = maps.Clone(back.rptrs)
@@ -580,7 +580,7 @@ func (an *Analysis) calleeEntry(out *State, call bool, sym string) *State {
 	e.sp, e.spKnown = 0, true
 	e.stack, e.stackShared = map[int64]Level{}, false
 	e.slotPtrs = nil
-	e.bounds = nil // the callee checks its own indexes; one entry for any bound
+	e.bounds, e.lens = nil, nil // the callee checks its own indexes; one entry for any bound
 	an.enter(e, sym)
 	if !out.spKnown {
 		e.ptrs = movePtrs(an.regions, e.ptrs, 0)
@@ -634,7 +634,7 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 		back.Regs[modeOff(mode)] = Secret // it may turn any off
 	}
 	back.guards = nil
-	back.bounds = nil
+	back.bounds, back.lens = nil, nil
 	back.sp = 0
 	back.stack, back.stackShared = shift(out.frame(0, Secret), -out.sp), false
 	for o := range back.stack {

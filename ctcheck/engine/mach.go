@@ -98,6 +98,7 @@ func (m *Mach) Set(loc string, l Level) {
 	delete(m.State.guards, loc)
 	delete(m.State.ptrs, loc)
 	delete(m.State.bounds, loc)
+	delete(m.State.lens, loc)
 	for k, g := range m.State.guards {
 		if g.Reg == loc {
 			delete(m.State.guards, k) // flags of a compare of what loc held
@@ -117,6 +118,47 @@ func (m *Mach) Bound(reg string, b ibound) {
 		m.State.bounds = map[string]ibound{}
 	}
 	m.State.bounds[reg] = b
+}
+
+// A Min is what a conditional select of a compared register, or of a
+// constant, will hold (MinOf): at most N; Signed, where it is not
+// negative.
+type Min struct {
+	N          int64
+	Signed, ok bool
+}
+
+// MinOf is, before a conditional select writes, what it will hold where
+// it takes src when flags hold a compare of src with a constant c and say
+// src is below it (orEqual: or equal; signed: as signed integers), and
+// otherwise other, which holds a constant k: at most the larger of c-1
+// (c) and k. The compiler's min(len(p), 64).
+func (m *Mach) MinOf(flags, src, other string, orEqual, signed bool) Min {
+	g, ok := m.GuardOf(flags)
+	k, kok := m.State.ptrs[other]
+	if !ok || g.Reg != src || g.Feature != "" || g.Mode || !kok || k.region != constRegion || !k.known || k.off < 0 {
+		return Min{}
+	}
+	n := g.Imm - 1
+	if orEqual {
+		n = g.Imm
+	}
+	return Min{N: max(n, k.off), Signed: signed, ok: true}
+}
+
+// SetMin records, after the select wrote dst, what MinOf said it holds:
+// an unsigned integer's bound, or a copy's length at most N (lens).
+func (m *Mach) SetMin(dst string, mn Min) {
+	switch {
+	case !mn.ok || mn.N < 0 || dst == m.Arch.SP:
+	case !mn.Signed:
+		m.Bound(dst, ibound{n: mn.N + 1, align: 1})
+	default:
+		if m.State.lens == nil {
+			m.State.lens = map[string]int64{}
+		}
+		m.State.lens[dst] = mn.N
+	}
 }
 
 // Compared records, after the write of the flags locs, that they hold a
@@ -221,6 +263,7 @@ func (m *Mach) MoveBase(reg string) {
 		m.State.ptrs[reg] = ptr{region: p.region, off: p.off, sym: p.sym}
 	}
 	delete(m.State.bounds, reg)
+	delete(m.State.lens, reg)
 	for k, g := range m.State.guards {
 		if g.Reg == reg {
 			delete(m.State.guards, k) // flags of a compare of what reg held

@@ -67,6 +67,9 @@ type State struct {
 	// that hold an address of static data or of a function (an
 	// interface's itab, a func value), as the code stored them.
 	rptrs map[rkey]ptr
+	// inputs are the regions its root's declarations made, from the
+	// first to before the second.
+	inputs [2]int
 	// allocs are the regions of new memory that this path, from its
 	// root's entry, allocated an object of (words.go).
 	allocs map[int]bool
@@ -79,6 +82,11 @@ type State struct {
 	// constant: Bound), and a power of two it is a multiple of. An index
 	// that has one reaches only the bytes of a region it can (regionOf).
 	bounds map[string]ibound
+	// lens are the registers that hold a copy's length the code capped
+	// with a signed compare (min(len(p), 64): x86's CMOVQLT, arm64's
+	// CSEL LT): at most the value where it is not negative. A negative
+	// length would fault in the copy before it returned.
+	lens map[string]int64
 }
 
 // An ibound is what a register holds of an unsigned integer: below n, a
@@ -122,6 +130,7 @@ func (s *State) Clone() *State {
 	c.allocs = maps.Clone(s.allocs)
 	c.vars = maps.Clone(s.vars)
 	c.bounds = maps.Clone(s.bounds)
+	c.lens = maps.Clone(s.lens)
 	s.rmemShared, s.amemShared = true, true
 	c.rmemShared, c.amemShared = true, true
 	return &c
@@ -235,8 +244,27 @@ func (s *State) joinWiden(o *State, thresholds map[string][]int64) bool {
 	if s.joinBounds(o, thresholds) {
 		changed = true
 	}
+	if s.joinLens(o) {
+		changed = true
+	}
 	if s.joinPtrs(o) {
 		changed = true
+	}
+	return changed
+}
+
+// joinLens keeps the copy lengths capped on both paths, the larger of
+// the two, and reports whether s's changed.
+func (s *State) joinLens(o *State) bool {
+	changed := false
+	for k, n := range s.lens {
+		if on, ok := o.lens[k]; !ok {
+			delete(s.lens, k)
+			changed = true
+		} else if on > n {
+			s.lens[k] = on
+			changed = true
+		}
 	}
 	return changed
 }
@@ -510,7 +538,7 @@ func (s *State) key() string {
 	for _, o := range slices.Sorted(maps.Keys(s.linkSlots)) {
 		fmt.Fprintf(&b, "%d=%d,", o, s.linkSlots[o])
 	}
-	fmt.Fprintf(&b, "|%v %t|%x|%x|%v|", s.tops, s.tops == nil, s.assumed, s.claims, slices.Sorted(maps.Keys(s.allocs)))
+	fmt.Fprintf(&b, "|%v %t|%v|%x|%x|%v|", s.tops, s.tops == nil, s.inputs, s.assumed, s.claims, slices.Sorted(maps.Keys(s.allocs)))
 	for _, k := range slices.Sorted(maps.Keys(s.vars)) {
 		fmt.Fprintf(&b, "%s=%s,", k, s.vars[k])
 	}
@@ -519,6 +547,9 @@ func (s *State) key() string {
 	}
 	for _, k := range slices.Sorted(maps.Keys(s.bounds)) {
 		fmt.Fprintf(&b, "%s<%d/%d,", k, s.bounds[k].n, s.bounds[k].align)
+	}
+	for _, k := range slices.Sorted(maps.Keys(s.lens)) {
+		fmt.Fprintf(&b, "%s<=%d,", k, s.lens[k])
 	}
 	if len(s.ptrs)+len(s.slotPtrs)+len(s.rmem)+len(s.amem)+len(s.rptrs) > 0 {
 		b.WriteByte('|')

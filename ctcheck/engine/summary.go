@@ -154,9 +154,8 @@ func (an *Analysis) writeBarrier(out *State, push int64) *State {
 // highest level of what it may read (fail closed). Through a pointer
 // into the frame it may write the frame from there up (the caller's
 // frame, not the return addresses); through one of no known provenance,
-// what a store through such a pointer may reach (Store): the package
-// variables and any region's words, not the frame (compiled Go keeps no
-// pointer to a stack variable where the analysis loses it: escape
+// the package variables and any region, not the frame (compiled Go keeps
+// no pointer to a stack variable where the analysis loses it: escape
 // analysis moves the variable to the heap).
 func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) *State {
 	back := an.returned(out, push, Secret)
@@ -176,13 +175,7 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 		}
 		switch {
 		case ok && p.region >= 0:
-			// What the callee may read: the object where its size is
-			// known (Go code stays in it), else any byte.
-			if n, ok := an.regions[p.region].extent(); ok {
-				in = max(in, m.regionLoad(ptr{region: p.region, known: true}, int(n)))
-			} else {
-				in = max(in, m.regionLoad(ptr{region: p.region}, 1))
-			}
+			in = max(in, an.objectLoad(m, p.region))
 			regions = append(regions, p)
 		case ok && p.region == stackRegion:
 			// What the frame holds where the pointer may reach.
@@ -200,6 +193,21 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 		in, untracked = Secret, true // arguments in the frame: fail closed
 		if out.spKnown {
 			spans = append(spans, out.frameReach(ptr{region: stackRegion}))
+		}
+	}
+	if untracked {
+		// Through a pointer of no known provenance it may read and write
+		// any object: an input's (a root's argument may alias what a
+		// pointer it loads points to) or new memory this path allocated.
+		reach := slices.Sorted(maps.Keys(out.allocs))
+		for i := out.inputs[0]; i < out.inputs[1]; i++ {
+			reach = append(reach, i)
+		}
+		for _, i := range reach {
+			if !slices.ContainsFunc(regions, func(p ptr) bool { return p.region == i }) {
+				in = max(in, an.objectLoad(m, i))
+				regions = append(regions, ptr{region: i})
+			}
 		}
 	}
 	for _, p := range regions {
@@ -237,12 +245,26 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 	return back
 }
 
+// objectLoad is the level of what code given a pointer into region may
+// read: the object where its size is known (Go code stays in it), else
+// any byte.
+func (an *Analysis) objectLoad(m *Mach, region int) Level {
+	if n, ok := an.regions[region].extent(); ok {
+		return m.regionLoad(ptr{region: region, known: true}, int(n))
+	}
+	return m.regionLoad(ptr{region: region}, 1)
+}
+
 // A callArg is an argument at a call, as the caller passed it.
 type callArg struct {
 	level Level
 	ptr   ptr
 	isPtr bool  // ptr holds its provenance
 	n     int64 // the integer it holds where the code set it from a constant, else -1
+	// capped, where n is -1: the integer is a copy's length the code
+	// capped at atMost (lens)
+	capped bool
+	atMost int64
 }
 
 // newCallArg is an argument of level l whose location held p (ok: a
@@ -266,6 +288,9 @@ func (an *Analysis) callArgs(m *Mach, sym string, out *State, n int, push int64)
 			r := an.a.IntArgRegs[k]
 			p, ok := out.ptrs[r]
 			args[k] = newCallArg(get(out.Regs, r), p, ok)
+			if n, ok := out.lens[r]; ok && args[k].n < 0 {
+				args[k].capped, args[k].atMost = true, n
+			}
 			continue
 		}
 		if !out.spKnown {
@@ -376,6 +401,11 @@ func (an *Analysis) summarised(m *Mach, sym string, s summary, out *State, push 
 		}
 	}
 	n := args[s.args-1].n // -1 where the code did not fix it
+	if a := args[s.args-1]; n < 0 && a.capped {
+		// Capped, the bytes it may reach: as many as the cap (a length
+		// that is negative faults in the copy, before it returns).
+		n = a.atMost
+	}
 	data := Public
 	if s.copy {
 		data = m.bytesAt(args[1], n)
@@ -508,7 +538,7 @@ func (an *Analysis) returned(out *State, push int64, fill Level) *State {
 	back.Regs = map[string]Level{}
 	back.guards = nil
 	back.ptrs = nil
-	back.bounds = nil
+	back.bounds, back.lens = nil, nil
 	for _, mode := range an.a.Modes {
 		put(back.Regs, modeOff(mode), out.Regs[modeOff(mode)])
 	}

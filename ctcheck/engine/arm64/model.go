@@ -629,6 +629,23 @@ func arm64Step(mach *engine.Mach) {
 	}
 }
 
+// cselMin is what CSEL cond, Rn, Rm, Rd (Rd = Rn where cond holds) will
+// hold where it is a minimum: of a register compared with a constant,
+// taken below it, and a register that holds a constant (CMP $64, R4;
+// CSEL LT, R4, R6, R4), or the constant taken at or above it.
+func (m arm64m) cselMin(cond string, rn, rm engine.Arg) engine.Min {
+	if rn.Shift != "" || rm.Shift != "" || rn.Off != 0 || rm.Off != 0 {
+		return engine.Min{}
+	}
+	switch cond {
+	case "LT", "LE", "CC", "LS":
+		return m.MinOf("FLAGS", rn.Reg, rm.Reg, cond == "LE" || cond == "LS", cond == "LT" || cond == "LE")
+	case "GE", "GT", "CS", "HI":
+		return m.MinOf("FLAGS", rm.Reg, rn.Reg, cond == "GT" || cond == "HI", cond == "GE" || cond == "GT")
+	}
+	return engine.Min{}
+}
+
 // arm64Cases is one instruction as arm64Step's cases read it.
 type arm64Cases struct {
 	m      arm64m
@@ -870,7 +887,14 @@ func arm64Arith(c arm64Cases) bool {
 	case arm64Cset[op] && n == 2 && a[0].Kind == engine.ArgCond && isReg(1):
 		m.write(a[1], m.Reg("FLAGS"), 8)
 	case arm64Select[op] && n == 4 && a[0].Kind == engine.ArgCond:
+		var mn engine.Min
+		if op == "CSEL" && isReg(1) && isReg(2) && isReg(3) {
+			mn = m.cselMin(a[0].Name, a[1], a[2])
+		}
 		m.write(a[3], max(m.read(a[1], 8), m.read(a[2], 8), m.Reg("FLAGS")), 8)
+		if isReg(3) {
+			m.SetMin(a[3].Reg, mn)
+		}
 	case arm64Bit[op] && n == 4 && a[0].Kind == engine.ArgImm && a[2].Kind == engine.ArgImm:
 		l := m.read(a[1], 8)
 		if op == "BFI" || op == "BFXIL" {

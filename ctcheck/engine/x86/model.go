@@ -521,6 +521,30 @@ func (m x86m) teachBound(cond string) {
 	}
 }
 
+// cmovMin is what CMOVcc dst, src (dst = src where cond holds) will
+// hold where it is a minimum: of a register compared with a constant,
+// taken below it, and a constant (CMPQ DX, $64; MOVL $64, DI; CMOVQLT
+// DX, DI), or the constant taken at or above it.
+func (m x86m) cmovMin(cond string, dst, src engine.Arg) engine.Min {
+	w := m.Arch.PtrSize
+	if dst.Kind != engine.ArgReg || src.Kind != engine.ArgReg || dst.Width != w || src.Width != w || dst.Off != 0 || src.Off != 0 {
+		return engine.Min{}
+	}
+	c, _ := m.GuardOf(x86CF)
+	z, _ := m.GuardOf(x86ZF)
+	flags := x86ZF
+	if c != z {
+		flags = "" // not one compare's
+	}
+	switch cond {
+	case "L", "LE", "B", "BE":
+		return m.MinOf(flags, src.Reg, dst.Reg, cond == "LE" || cond == "BE", cond == "L" || cond == "LE")
+	case "GE", "G", "AE", "A":
+		return m.MinOf(flags, dst.Reg, src.Reg, cond == "G" || cond == "A", cond == "GE" || cond == "G")
+	}
+	return engine.Min{}
+}
+
 // How each opcode reads and writes, by class. Operands are Intel's: dst
 // first.
 var (
@@ -918,7 +942,9 @@ func x86Arith(m x86m, op string, a x86Args, how vecWrite) bool {
 	case strings.HasPrefix(op, "SET") && x86Cond(op, "SET") && n == 1:
 		m.write(a[0], m.condFlags(strings.TrimPrefix(op, "SET")), legacy)
 	case strings.HasPrefix(op, "CMOV") && x86Cond(op, "CMOV") && n == 2 && a.gp(0):
+		mn := m.cmovMin(strings.TrimPrefix(op, "CMOV"), a[0], a[1])
 		m.write(a[0], max(m.read(a[1]), m.read(a[0]), m.condFlags(strings.TrimPrefix(op, "CMOV"))), legacy)
+		m.SetMin(a[0].Reg, mn)
 	case op == "XCHG" && n == 2:
 		l0, l1 := m.read(a[0]), m.read(a[1])
 		m.write(a[0], l1, legacy)

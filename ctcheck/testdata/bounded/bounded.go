@@ -219,3 +219,37 @@ func AbsorbLeak(data []byte) int {
 	}
 	return 0
 }
+
+// A block is a buffer, then a count a caller sets.
+type block struct {
+	x     [64]byte
+	total int
+}
+
+// fill copies p into the buffer: min(len(p), 64) bytes, the compiler's
+// signed compare of len(p) with 64 and a conditional move.
+//
+//go:noinline
+func (b *block) fill(p []byte) int { return copy(b.x[:], p) }
+
+// Filled branches on the count after the buffer, which the copy does
+// not reach.
+func Filled(data []byte) int {
+	var b block
+	b.total = len(data)
+	b.fill(data)
+	if b.total > 64 {
+		return 1
+	}
+	return 0
+}
+
+// FilledLeak branches on the buffer's last byte, which the copy reaches.
+func FilledLeak(data []byte) int {
+	var b block
+	b.fill(data)
+	if b.x[63] == 0 { // leak: filled
+		return 1
+	}
+	return 0
+}

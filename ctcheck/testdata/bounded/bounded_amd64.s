@@ -86,3 +86,47 @@ TEXT ·smashAbove(SB), NOSPLIT, $0-0
 	ANDQ $7, CX
 	MOVB BL, 16(DI)(CX*1) // leak: caller bp
 	RET
+
+// func capped(a *Acc, b byte, m int)
+TEXT ·capped(SB), NOSPLIT, $0-24
+	MOVQ a+0(FP), DI
+	MOVBLZX b+8(FP), AX
+	MOVQ m+16(FP), CX
+	MOVQ $63, DX
+	CMPQ CX, $64
+	CMOVQCS CX, DX
+	MOVB AL, (DI)(DX*1)
+	RET
+
+// func cappedAbove(a *Acc, b byte, m int)
+TEXT ·cappedAbove(SB), NOSPLIT, $0-24
+	MOVQ a+0(FP), DI
+	MOVBLZX b+8(FP), AX
+	MOVQ m+16(FP), CX
+	MOVQ $63, DX
+	CMPQ CX, $64
+	CMOVQCC DX, CX
+	MOVB AL, (DI)(CX*1)
+	RET
+
+// func cappedOver(a *Acc, b byte, m int)
+TEXT ·cappedOver(SB), NOSPLIT, $0-24
+	MOVQ a+0(FP), DI
+	MOVBLZX b+8(FP), AX
+	MOVQ m+16(FP), CX
+	MOVQ $64, DX
+	CMPQ CX, $64
+	CMOVQCS CX, DX
+	MOVB AL, (DI)(DX*1) // leak: capped over
+	RET
+
+// func cappedSigned(a *Acc, b byte, m int)
+TEXT ·cappedSigned(SB), NOSPLIT, $0-24
+	MOVQ a+0(FP), DI
+	MOVBLZX b+8(FP), AX
+	MOVQ m+16(FP), CX
+	MOVQ $63, DX
+	CMPQ CX, $64
+	CMOVQLT CX, DX
+	MOVB AL, (DI)(DX*1) // leak: capped signed
+	RET

@@ -86,3 +86,47 @@ TEXT ·smashAbove(SB), NOSPLIT|NOFRAME, $0-0
 	SUB  $8, RSP, R3
 	MOVB R1, (R3)(R2) // leak: caller bp
 	RET
+
+// func capped(a *Acc, b byte, m int)
+TEXT ·capped(SB), NOSPLIT, $0-24
+	MOVD a+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD m+16(FP), R2
+	MOVD $63, R3
+	CMP $64, R2
+	CSEL LO, R2, R3, R4
+	MOVB R1, (R0)(R4)
+	RET
+
+// func cappedAbove(a *Acc, b byte, m int)
+TEXT ·cappedAbove(SB), NOSPLIT, $0-24
+	MOVD a+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD m+16(FP), R2
+	MOVD $63, R3
+	CMP $64, R2
+	CSEL HS, R3, R2, R4
+	MOVB R1, (R0)(R4)
+	RET
+
+// func cappedOver(a *Acc, b byte, m int)
+TEXT ·cappedOver(SB), NOSPLIT, $0-24
+	MOVD a+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD m+16(FP), R2
+	MOVD $64, R3
+	CMP $64, R2
+	CSEL LO, R2, R3, R4
+	MOVB R1, (R0)(R4) // leak: capped over
+	RET
+
+// func cappedSigned(a *Acc, b byte, m int)
+TEXT ·cappedSigned(SB), NOSPLIT, $0-24
+	MOVD a+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD m+16(FP), R2
+	MOVD $63, R3
+	CMP $64, R2
+	CSEL LT, R2, R3, R4
+	MOVB R1, (R0)(R4) // leak: capped signed
+	RET

@@ -54,3 +54,29 @@ func CallerBP(x byte, m uint64) { callerBP(x, m) }
 func callerBP(x byte, m uint64)
 
 func smashAbove()
+
+// Capped stores at min(m, 63), a conditional move (select) of the index
+// where an unsigned compare says it is below 64, else of the constant 63
+// (assembly). CappedAbove takes the constant where the compare says the
+// index is not below (the other operand order); CappedOver caps at 64,
+// which reaches the cursor; CappedSigned compares signed, and a negative
+// index reaches below the buffer.
+func (a *Acc) Capped(b byte, m int) { capped(a, b, m) }
+
+func (a *Acc) CappedAbove(b byte, m int) { cappedAbove(a, b, m) }
+
+func (a *Acc) CappedOver(b byte, m int) { cappedOver(a, b, m) }
+
+func (a *Acc) CappedSigned(b byte, m int) { cappedSigned(a, b, m) }
+
+//go:noescape
+func capped(a *Acc, b byte, m int)
+
+//go:noescape
+func cappedAbove(a *Acc, b byte, m int)
+
+//go:noescape
+func cappedOver(a *Acc, b byte, m int)
+
+//go:noescape
+func cappedSigned(a *Acc, b byte, m int)

@@ -53,3 +53,21 @@ func Nested(k []byte) int {
 	}
 	return 0
 }
+
+// A ref holds a pointer that the analysis does not place.
+type ref struct{ p *[8]byte }
+
+// poke stores k at p, where a declaration assumes it constant time.
+//
+//go:noinline
+func poke(p *[8]byte, k byte) { p[0] = k }
+
+// Aliased passes poke a pointer it loads from r, which may be x, then
+// branches on x.
+func Aliased(r *ref, x *[8]byte, k byte) int {
+	poke(r.p, k)
+	if x[0] == 1 { // leak: aliased
+		return 1
+	}
+	return 0
+}

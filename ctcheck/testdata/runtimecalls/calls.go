@@ -13,26 +13,27 @@ type State struct {
 }
 
 // Absorb: a finding at the copy (runtime.memmove, its length public):
-// its length is not known, so the plaintext may reach s.n and s.done,
-// declared public, which must not hold a secret at return.
+// it starts at the position, and its length, min(len(src), 64-s.n), is
+// bounded only by a relation with the start that the checks do not
+// follow, so the plaintext may reach s.n and s.done, declared public,
+// which must not hold a secret at return.
 //
 //ctcheck:secret *s src[:] -- the key and the plaintext
 //ctcheck:public s.n s.done -- the position
 //ctcheck:writes *s
 func (s *State) Absorb(src []byte) {
-	s.n = copy(s.buf[:], src) // the finding
+	s.n += copy(s.buf[s.n:], src) // the finding
 }
 
-// AbsorbThenTest: the copy, as in Absorb, and a branch on s.done. The
-// copy's length is not known, so every byte of *s may hold the plaintext
-// after it (fail closed).
+// AbsorbThenTest: the copy, as in Absorb, and a branch on s.done: every
+// byte of *s may hold the plaintext after it (fail closed).
 //
 //ctcheck:secret *s src[:] -- the key and the plaintext
 //ctcheck:public s.n s.done -- the position
 //ctcheck:writes *s
 func (s *State) AbsorbThenTest(src []byte) {
-	copy(s.buf[:], src) // the finding
-	if s.done {         // the finding
+	copy(s.buf[s.n:], src) // the finding
+	if s.done {            // the finding
 		s.n = 0
 	}
 }

@@ -56,10 +56,10 @@ type sponge struct {
 	n   uint64
 }
 
-// absorb copies msg into the buffer (runtime.memmove): the copy's length
-// is not known to the checker, so where msg is secret it may reach n.
+// absorb copies msg into the buffer from n (runtime.memmove): the copy's
+// end is bounded only by a relation, so where msg is secret it may reach n.
 func absorb(s *sponge, msg []byte) {
-	copy(s.buf[:], msg)
+	copy(s.buf[s.n:], msg)
 	s.n = uint64(len(msg))
 }
 
