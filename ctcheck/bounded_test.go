@@ -39,7 +39,10 @@ import (
 // (min(len(p), 64)) reaches no further than the cap (Filled, FilledLeak).
 // A conditional move or select of an index below a constant, or of a
 // constant, bounds the index by the larger (Capped, CappedAbove; past
-// the buffer, CappedOver); a signed compare does not (CappedSigned).
+// the buffer, CappedOver); a signed compare does not (CappedSigned). A
+// compare of two registers bounds the one at most the other where that
+// one is bounded (Go's slice check i <= j: Sliced, SlicedLeak; Below),
+// and not the other (BelowSwapped).
 func TestBoundedIndex(t *testing.T) {
 	needGo(t)
 	const pkg = "example.com/bounded."
@@ -52,6 +55,7 @@ func TestBoundedIndex(t *testing.T) {
 		"OverB": "past frame", "SavedBP": "saved bp", "CallerBP": "caller bp", "Absorb": "", "AbsorbLeak": "absorbed",
 		"Filled": "", "FilledLeak": "filled",
 		"(*Acc).Capped": "", "(*Acc).CappedAbove": "", "(*Acc).CappedOver": "capped over", "(*Acc).CappedSigned": "capped signed",
+		"Sliced": "", "SlicedLeak": "sliced", "(*Acc).Below": "", "(*Acc).BelowSwapped": "below swapped",
 	}
 	// A leak on one GOARCH only: elsewhere the root is clean.
 	only := map[string]string{"SavedBP": "amd64"}
@@ -68,6 +72,8 @@ func TestBoundedIndex(t *testing.T) {
 		"Absorb": "secret data[:]", "AbsorbLeak": "secret data[:]", "Filled": "secret data[:]", "FilledLeak": "secret data[:]",
 		"(*Acc).Capped": "secret b; public a.n; writes *a", "(*Acc).CappedAbove": "secret b; public a.n; writes *a",
 		"(*Acc).CappedOver": "secret b; public a.n; writes *a", "(*Acc).CappedSigned": "secret b; public a.n; writes *a",
+		"Sliced": "secret x", "SlicedLeak": "secret x",
+		"(*Acc).Below": "secret b; public a.n; writes *a", "(*Acc).BelowSwapped": "secret b; public a.n; writes *a",
 	}
 	var lines []string
 	for root := range roots {
@@ -110,8 +116,8 @@ func TestBoundedIndex(t *testing.T) {
 				root = "Absorb" // its copies, from either root: none expected
 			case "(*block).fill":
 				root = "Filled"
-			case "capped.abi0", "cappedAbove.abi0", "cappedOver.abi0", "cappedSigned.abi0":
-				root = "(*Acc).C" + strings.TrimSuffix(root, ".abi0")[1:]
+			case "capped.abi0", "cappedAbove.abi0", "cappedOver.abi0", "cappedSigned.abi0", "below.abi0", "belowSwapped.abi0":
+				root = "(*Acc)." + strings.ToUpper(root[:1]) + strings.TrimSuffix(root, ".abi0")[1:]
 			}
 			got[root] = append(got[root], fmt.Sprintf("%s:%d", filepath.Base(f.File), f.Line))
 		}
@@ -128,7 +134,7 @@ func TestBoundedIndex(t *testing.T) {
 			}
 			file := "bounded.go"
 			if root == "(*Acc).Stale" || root == "(*Acc).FillOver" || root == "(*Cursor).LoopBack" || root == "(*Cursor).Widen" || root == "CallerBP" ||
-				strings.HasPrefix(root, "(*Acc).Capped") {
+				strings.HasPrefix(root, "(*Acc).Capped") || strings.HasPrefix(root, "(*Acc).Below") {
 				file = asm
 			}
 			marked := markedLines(t, "testdata/bounded/"+file, "// leak: "+mark)

@@ -100,7 +100,7 @@ func (m *Mach) Set(loc string, l Level) {
 	delete(m.State.bounds, loc)
 	delete(m.State.lens, loc)
 	for k, g := range m.State.guards {
-		if g.Reg == loc {
+		if g.Reg == loc || g.Than == loc {
 			delete(m.State.guards, k) // flags of a compare of what loc held
 		}
 	}
@@ -136,7 +136,7 @@ type Min struct {
 func (m *Mach) MinOf(flags, src, other string, orEqual, signed bool) Min {
 	g, ok := m.GuardOf(flags)
 	k, kok := m.State.ptrs[other]
-	if !ok || g.Reg != src || g.Feature != "" || g.Mode || !kok || k.region != constRegion || !k.known || k.off < 0 {
+	if !ok || g.Reg != src || g.Than != "" || g.Feature != "" || g.Mode || !kok || k.region != constRegion || !k.known || k.off < 0 {
 		return Min{}
 	}
 	n := g.Imm - 1
@@ -161,6 +161,19 @@ func (m *Mach) SetMin(dst string, mn Min) {
 	}
 }
 
+// ComparedRegs records, after the write of the flags locs, that they
+// hold a compare of register reg with register than, both whole: a
+// slice's bounds check (CMPQ R8, DX; JHI panic: R8 <= DX), whose branch
+// gives reg the bound than has then (TeachBelow).
+func (m *Mach) ComparedRegs(reg, than string, locs ...string) {
+	if reg == m.Arch.SP || than == m.Arch.SP || reg == than {
+		return
+	}
+	for _, loc := range locs {
+		m.Guard(loc, Guard{Reg: reg, Than: than})
+	}
+}
+
 // Compared records, after the write of the flags locs, that they hold a
 // compare of register reg, whole, with the constant imm: a bounds check
 // or a loop's, whose branch then teaches reg's bound (TeachBelow).
@@ -179,6 +192,14 @@ func (m *Mach) Compared(reg string, imm int64, locs ...string) {
 // bounds only a register known not to be negative (bounded already: a
 // loop's counter from 0).
 func (m *Mach) TeachBelow(g Guard, n int64, taken, signed bool) {
+	if g.Than != "" {
+		// Below or at a register that is below a bound: below it too.
+		b, ok := boundOf(m.State, g.Than)
+		if !ok {
+			return
+		}
+		n = b.n
+	}
 	if g.Reg == "" || n <= 0 {
 		return
 	}
@@ -265,7 +286,7 @@ func (m *Mach) MoveBase(reg string) {
 	delete(m.State.bounds, reg)
 	delete(m.State.lens, reg)
 	for k, g := range m.State.guards {
-		if g.Reg == reg {
+		if g.Reg == reg || g.Than == reg {
 			delete(m.State.guards, k) // flags of a compare of what reg held
 		}
 	}

@@ -759,11 +759,13 @@ type featureSet uint64
 // flags: eq says whether "equal" means the flag is set, as after CMP
 // flag, $1, or zero, as after TEST r, r), or a copy of the mode's state
 // (mode: arm64's MRS DIT, Rn). Or, with Reg set, what the flags hold of
-// a compare of register Reg with the constant Imm (Compared).
+// a compare of register Reg with the constant Imm (Compared), or with
+// register Than (ComparedRegs).
 type Guard struct {
 	Feature string
 	Eq      bool
 	Mode    bool
 	Reg     string
 	Imm     int64
+	Than    string
 }

@@ -598,7 +598,7 @@ func (an *Analysis) duffed(m *Mach, d Duff, off int, out *State, push int64) *St
 	for _, r := range append([]string{d.Dst, d.Src, d.Val}, d.Clobbers...) {
 		delete(back.guards, r)
 		for k, g := range back.guards {
-			if g.Reg == r {
+			if g.Reg == r || g.Than == r {
 				delete(back.guards, k) // flags of a compare of what r held
 			}
 		}

@@ -920,6 +920,11 @@ func arm64Arith(c arm64Cases) bool {
 			if x.Kind == engine.ArgReg && x.Shift == "" && y.Kind == engine.ArgImm && y.Name == "" && y.Sym == "" {
 				m.Compared(x.Reg, y.Imm, "FLAGS")
 			}
+			// Of two registers, Go's CMP Rm, Rn compares Rn with Rm: a
+			// slice's bounds check (CMP R2, R1; BHI panic: R1 <= R2).
+			if x.Kind == engine.ArgReg && y.Kind == engine.ArgReg && x.Shift == "" && y.Shift == "" && x.Off == 0 && y.Off == 0 {
+				m.ComparedRegs(y.Reg, x.Reg, "FLAGS")
+			}
 		}
 	case arm64FCmp[op] && n == 2:
 		m.Set("FLAGS", max(m.read(a[0], 8), m.read(a[1], 8)))

@@ -311,8 +311,9 @@ func x86FromListing(f *engine.ListingFunc, in *engine.Inst, args []string) error
 		iop == "SHLD" || iop == "SHRD") && len(parsed) >= 2 && parsed[0].IsReg("CX") {
 		parsed[0].Width = 1 // the count: CL
 	}
-	// Go's order is Intel's reversed.
-	for i, j := 0, len(parsed)-1; i < j; i, j = i+1, j-1 {
+	// Go's order is Intel's reversed, but CMP's, which is Intel's
+	// (CMPQ R8, DX: R8 - DX).
+	for i, j := 0, len(parsed)-1; i < j && iop != "CMP"; i, j = i+1, j-1 {
 		parsed[i], parsed[j] = parsed[j], parsed[i]
 	}
 	in.Args = parsed
@@ -499,6 +500,9 @@ func (m x86m) compared(x, y engine.Arg) {
 	}
 	if x.Kind == engine.ArgReg && x.Width == m.Arch.PtrSize && x.Off == 0 && y.Kind == engine.ArgImm && y.Name == "" && y.Sym == "" {
 		m.Compared(x.Reg, y.Imm, x86CF, x86ZF)
+	}
+	if x.Kind == engine.ArgReg && y.Kind == engine.ArgReg && x.Width == m.Arch.PtrSize && y.Width == m.Arch.PtrSize && x.Off == 0 && y.Off == 0 {
+		m.ComparedRegs(x.Reg, y.Reg, x86CF, x86ZF)
 	}
 }
 

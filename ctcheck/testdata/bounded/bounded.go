@@ -253,3 +253,27 @@ func FilledLeak(data []byte) int {
 	}
 	return 0
 }
+
+// Sliced stores x at the start of t[i:j], which Go's bounds checks keep
+// inside t: j below 32 (masked), i at most j (a compare of the two).
+func Sliced(x byte, i, j int) int {
+	var t [32]byte
+	s := t[i : j&31]
+	if len(s) > 0 {
+		s[0] = x
+	}
+	return int(t[31])
+}
+
+// SlicedLeak branches on a byte of t that the store may have reached.
+func SlicedLeak(x byte, i, j int) int {
+	var t [32]byte
+	s := t[i : j&31]
+	if len(s) > 0 {
+		s[0] = x
+	}
+	if t[5] == 0 { // leak: sliced
+		return 1
+	}
+	return 0
+}

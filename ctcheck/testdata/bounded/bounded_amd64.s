@@ -130,3 +130,29 @@ TEXT ·cappedSigned(SB), NOSPLIT, $0-24
 	CMOVQLT CX, DX
 	MOVB AL, (DI)(DX*1) // leak: capped signed
 	RET
+
+// func below(a *Acc, b byte, n, m int)
+TEXT ·below(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), DI
+	MOVBLZX b+8(FP), AX
+	MOVQ n+16(FP), CX
+	MOVQ m+24(FP), DX
+	ANDQ $63, DX
+	CMPQ CX, DX
+	JHI done
+	MOVB AL, (DI)(CX*1)
+done:
+	RET
+
+// func belowSwapped(a *Acc, b byte, n, m int)
+TEXT ·belowSwapped(SB), NOSPLIT, $0-32
+	MOVQ a+0(FP), DI
+	MOVBLZX b+8(FP), AX
+	MOVQ n+16(FP), CX
+	MOVQ m+24(FP), DX
+	ANDQ $63, DX
+	CMPQ DX, CX
+	JHI done
+	MOVB AL, (DI)(CX*1) // leak: below swapped
+done:
+	RET

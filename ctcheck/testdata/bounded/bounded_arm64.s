@@ -130,3 +130,29 @@ TEXT ·cappedSigned(SB), NOSPLIT, $0-24
 	CSEL LT, R2, R3, R4
 	MOVB R1, (R0)(R4) // leak: capped signed
 	RET
+
+// func below(a *Acc, b byte, n, m int)
+TEXT ·below(SB), NOSPLIT, $0-32
+	MOVD a+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD n+16(FP), R2
+	MOVD m+24(FP), R3
+	AND $63, R3, R3
+	CMP R3, R2
+	BHI done
+	MOVB R1, (R0)(R2)
+done:
+	RET
+
+// func belowSwapped(a *Acc, b byte, n, m int)
+TEXT ·belowSwapped(SB), NOSPLIT, $0-32
+	MOVD a+0(FP), R0
+	MOVBU b+8(FP), R1
+	MOVD n+16(FP), R2
+	MOVD m+24(FP), R3
+	AND $63, R3, R3
+	CMP R2, R3
+	BHI done
+	MOVB R1, (R0)(R2) // leak: below swapped
+done:
+	RET

@@ -80,3 +80,16 @@ func cappedOver(a *Acc, b byte, m int)
 
 //go:noescape
 func cappedSigned(a *Acc, b byte, m int)
+
+// Below stores at a.n where it is at most m masked below 64: a compare
+// of two registers, the second bounded (assembly). BelowSwapped compares
+// them the other way round, which bounds only the second.
+func (a *Acc) Below(b byte, m int) { below(a, b, a.n, m) }
+
+func (a *Acc) BelowSwapped(b byte, m int) { belowSwapped(a, b, a.n, m) }
+
+//go:noescape
+func below(a *Acc, b byte, n, m int)
+
+//go:noescape
+func belowSwapped(a *Acc, b byte, n, m int)
