@@ -26,7 +26,9 @@ import (
 // over a field declared public, at its offset or at an index, is a
 // finding that names the field, and a public value is not; a secret
 // stored through a region is what a later load of a package variable
-// reads (the region may be it), and a public one is not.
+// reads (the region may be it), and a public one is not; an argument
+// whose address a function this file does not hold was passed is
+// secret after the call (argAddr).
 func TestDeclaredFile(t *testing.T) {
 	needGo(t)
 	dir := fixture.Module(t, "testdata/declared")
@@ -60,6 +62,8 @@ func TestDeclaredFile(t *testing.T) {
 		"decl_amd64.go:46: ctcheckasm.viaGlobalPublic: writes *s",
 		"decl_amd64.go:55: ctcheckasm.spillOver: secret s.a -- a key",
 		"decl_amd64.go:56: ctcheckasm.spillOver: public s.b -- a counter",
+		"decl_amd64.go:61: ctcheckasm.argAddr: secret *k -- a key",
+		"decl_amd64.go:62: ctcheckasm.argAddr: public n -- a count",
 	}
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))

@@ -120,14 +120,17 @@ func markedLines(t *testing.T, file, mark string) []int {
 // time; its results are then secret unless the declaration says they
 // are public, and what it is passed a pointer to may hold what it was
 // passed after it, in its caller's caller's frame too (Nested), and
-// through a pointer it loaded, any input (Aliased). A
+// through a pointer it loaded, any input (Aliased); through a stack
+// address, or one of no known provenance where the code took one, every
+// frame: a closure's captured variable (Captured), a local chosen by an
+// index (Picked), the root's own argument (ArgAddr). A
 // function assumed is not followed: leak's branch,
 // which TestIndirectCalls finds, is then not seen (a verdict is only as
 // good as its declarations).
 func TestAssumedCalls(t *testing.T) {
 	needGo(t)
 	leaks := map[string]int{}
-	for _, l := range []string{"result", "written", "nested", "aliased"} {
+	for _, l := range []string{"result", "written", "nested", "aliased", "captured", "picked", "argaddr"} {
 		ls := markedLines(t, "testdata/indirect/assume.go", "// leak: "+l)
 		if len(ls) != 1 {
 			t.Fatalf("%d lines marked %q, want 1", len(ls), l)
@@ -142,8 +145,12 @@ func TestAssumedCalls(t *testing.T) {
 		{[]string{"Seal: secret *x; writes *x", "Keyed: secret *x; writes *x",
 			"Pick: secret *x; writes *x; assume next: constant time", "Stir: secret k; public *x; writes *x; assume mix: constant time",
 			"HookTwice: secret *x; writes *x", "Nested: secret k[:]; assume example.com/indirect.stash: constant time",
-			"Aliased: secret k; public *x *r; assume example.com/indirect.poke: constant time"},
-			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect", "Nested": "nested", "Aliased": "aliased"}},
+			"Aliased: secret k; public *x *r; assume example.com/indirect.poke: constant time",
+			"Captured: secret *k; assume example.com/indirect.each: constant time",
+			"Picked: secret *k; public i; assume example.com/indirect.poke: constant time",
+			"ArgAddr: secret *k; public n; assume example.com/indirect.pokeInt: constant time"},
+			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect", "Nested": "nested", "Aliased": "aliased",
+				"Captured": "captured", "Picked": "picked", "ArgAddr": "argaddr"}},
 		{[]string{"Seal: secret *x; writes *x; assume gen: constant time", "Keyed: secret *x; writes *x; assume m: constant time",
 			"Pick: secret *x; writes *x; assume next: constant time, result public", "Stir: public k *x; writes *x; assume mix: constant time",
 			"Hook: secret *x; writes *x; assume example.com/indirect.hook: constant time", "HookTwice: secret *x; writes *x; assume hook: constant time",
@@ -165,6 +172,12 @@ func TestAssumedCalls(t *testing.T) {
 					got[root] = "nested"
 				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["aliased"]:
 					got[root] = "aliased"
+				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["captured"]:
+					got[root] = "captured"
+				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["picked"]:
+					got[root] = "picked"
+				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["argaddr"]:
+					got[root] = "argaddr"
 				default:
 					got[root] = f.String()
 				}

@@ -203,9 +203,27 @@ func newLayouter(pkg *types.Package, sig *types.Signature, sizes types.Sizes, a 
 	if err != nil {
 		return nil, err
 	}
+	n := argFrameSize(sig, ps, sizes, a)
 	return &layouter{pkg: pkg, sizes: sizes, a: a, ps: ps,
-		abi0: &engine.Layout{Regs: map[string]engine.Level{}}, intern: &engine.Layout{Regs: map[string]engine.Level{}},
+		abi0: &engine.Layout{Regs: map[string]engine.Level{}, ArgsSize: n}, intern: &engine.Layout{Regs: map[string]engine.Level{}, ArgsSize: n},
 		r0: map[int64]*engine.Region{}, ri: map[string]*engine.Region{}}, nil
+}
+
+// argFrameSize is the size of ABI0's argument frame of sig (its
+// arguments, then its results from a word boundary), laid out as ps: at
+// least what ABIInternal puts in the frame (the arguments and results
+// the registers do not take, and the spill space of those they do).
+func argFrameSize(sig *types.Signature, ps []*param, sizes types.Sizes, a *engine.Arch) int64 {
+	var off int64
+	for _, p := range ps {
+		off = max(off, p.off+sizes.Sizeof(p.typ))
+	}
+	w := int64(a.PtrSize)
+	off = align(off, w)
+	for v := range sig.Results().Variables() {
+		off = align(off, sizes.Alignof(v.Type())) + sizes.Sizeof(v.Type())
+	}
+	return align(off, w)
 }
 
 func (l *layouter) param(name string) *param {

@@ -20,6 +20,8 @@ package engine
 // offset, and a realigned copy (ANDQ $~31 of one) a region of the frame
 // of its own, whose bytes are secret until written, like the frame's.
 
+import "slices"
+
 // alignedRegion returns the region of a copy of the stack pointer, at
 // stack offset base, aligned down to align by instruction in of f: one
 // region for each such instruction.
@@ -96,6 +98,7 @@ func (an *Analysis) applyDecl(st *State, f *Func, d *FuncDecl) {
 		}
 		st.slotPtrs[an.a.ArgBase+as.Slot] = p
 	}
+	st.tops = []int64{an.a.ArgBase + lay.ArgsSize} // its argument frame, in its caller's
 	st.inputs = [2]int{len(an.regions), len(an.regions) + len(lay.Regions)}
 	for _, r := range lay.Regions {
 		an.regions = append(an.regions, r)
@@ -400,6 +403,9 @@ func (an *Analysis) flowPtrs(m *Mach) func() {
 				}
 			case u.reg != "":
 				st.setPtr(u.reg, u.p)
+				if u.p.region == stackRegion && !slices.Contains(an.a.Other, u.reg) {
+					st.stackTaken = true
+				}
 			case u.word != nil:
 				st.storeWord(*u.word, u.p, u.prev, u.known, u.fresh)
 			default:

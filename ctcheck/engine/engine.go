@@ -369,6 +369,7 @@ func (an *Analysis) effect(m *Mach, out, exit *State) *State {
 			after.rmem, after.amem = back.rmem, back.amem
 			after.rptrs = maps.Clone(back.rptrs)
 			after.allocs = maps.Clone(back.allocs) // the caller's, and the callee's
+			after.stackTaken = out.stackTaken || back.stackTaken
 			after.rmemShared, after.amemShared = true, true
 			back.rmemShared, back.amemShared = true, true
 			// The callee's frame, from its entry on, is the caller's
@@ -444,7 +445,7 @@ func (an *Analysis) callee(m *Mach, sym string, out *State, call bool) *State {
 		f := an.prog.Funcs[sym]
 		if f == nil {
 			if an.External {
-				return an.externalCall(m, sym, out)
+				return an.externalCall(m, sym, out, push)
 			}
 			// A body another package gives (//go:linkname), or a copy
 			// the binary holds another of (Dupok): fail closed.
@@ -612,9 +613,11 @@ func (an *Analysis) calleeEntry(out *State, call bool, sym string) *State {
 }
 
 // externalCall is a call of a function of the module that is not in the
-// program (another file, when one file is checked on its own): it must
-// be passed nothing secret, and it returns anything.
-func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
+// program (another file, when one file is checked on its own), from out
+// (push: the bytes the call pushed): it must be passed nothing secret,
+// and it returns anything, written anywhere in the frames but the return
+// addresses.
+func (an *Analysis) externalCall(m *Mach, sym string, out *State, push int64) *State {
 	for _, r := range slices.Sorted(maps.Keys(out.Regs)) {
 		if out.Regs[r] == Secret && !isPseudo(r) {
 			m.Find("secret %s passed to %s, which this check does not see (fail closed)", r, sym)
@@ -636,10 +639,19 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State) *State {
 	back.guards = nil
 	back.bounds, back.lens = nil, nil
 	back.sp = 0
-	back.stack, back.stackShared = shift(out.frame(0, Secret), -out.sp), false
+	// back is in the callee's offsets: the caller's o is o - out.sp + push.
+	by := push - out.sp
+	back.stack, back.stackShared = shift(out.frame(0, Secret), by), false
+	end := int64(0)
+	if len(out.tops) > 0 {
+		end = out.tops[len(out.tops)-1]
+	}
 	for o := range back.stack {
-		if o >= 0 {
-			back.stack[o] = Secret
+		end = max(end, o-by+1)
+	}
+	for c := out.sp; c < end && out.spKnown; c++ {
+		if !an.returnByte(out, c) {
+			back.stack[c+by] = Secret
 		}
 	}
 	back.links, back.linkSlots = nil, nil // it may have written any

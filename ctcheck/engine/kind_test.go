@@ -75,6 +75,7 @@ var kindOfReason = map[string]Kind{
 	"call into the middle of a step of a Duff's device (fail closed)":                                       NotModelled,
 	"%s writes the frame at an unknown offset (fail closed)":                                                NotModelled,
 	"%s writes the stack above the frames the analysis knows (fail closed)":                                 NotModelled,
+	"call assumed constant time that may write a frame whose end the analysis does not know (fail closed)":  NotModelled,
 	"%s is not a vector register group at LMUL %d":                                                          NotModelled,
 	"%s": NotModelled, // passed on: classified where made
 }

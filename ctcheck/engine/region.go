@@ -151,6 +151,10 @@ type Layout struct {
 	// Assumed are the func values and interfaces whose calls the
 	// declarations say what of.
 	Assumed []Assumption
+	// ArgsSize is the size of the argument frame from 0(FP), where the
+	// declarations know the function's signature: the end of what a
+	// root's caller gave it on the stack.
+	ArgsSize int64
 }
 
 // An Assumption is what a declaration says of the calls through a func

@@ -46,9 +46,10 @@ type State struct {
 	linkSlots map[int64]int
 	// tops are the callers' frames' tops (their stack pointers at entry),
 	// by offset, ascending: the stack byte at an offset o >= 0 lies in
-	// the frame of the first above o. A root's are none (its caller the
-	// analysis does not see); nil where a caller's stack pointer was
-	// unknown.
+	// the frame of the first above o. A root's is the end of its argument
+	// frame where its declarations give its signature, else none (its
+	// caller the analysis does not see); nil where a caller's stack
+	// pointer was unknown.
 	tops []int64
 	// assumed are the CPU features the code may use here, and claims the
 	// modes its run must be in (feature.go); guards are what locations
@@ -67,6 +68,10 @@ type State struct {
 	// that hold an address of static data or of a function (an
 	// interface's itab, a func value), as the code stored them.
 	rptrs map[rkey]ptr
+	// stackTaken: this path, or a caller's, took the address of a stack
+	// byte into a register (LEAQ x(SP), R), which the analysis may lose
+	// the provenance of afterwards.
+	stackTaken bool
 	// inputs are the regions its root's declarations made, from the
 	// first to before the second.
 	inputs [2]int
@@ -245,6 +250,10 @@ func (s *State) joinWiden(o *State, thresholds map[string][]int64) bool {
 		changed = true
 	}
 	if s.joinLens(o) {
+		changed = true
+	}
+	if o.stackTaken && !s.stackTaken {
+		s.stackTaken = true
 		changed = true
 	}
 	if s.joinPtrs(o) {
@@ -428,25 +437,6 @@ func (s *State) frameEnd(off int64) (int64, bool) {
 	return 0, false
 }
 
-// frameReach is the span of stack bytes, from the stack pointer's
-// offset, that code given p (a pointer into the stack) may write: from
-// p's offset (the lowest of its span) to the end of its frame (Go code
-// stays in the object p points to, and an object in one frame); at an
-// unknown offset, or one above the frames the analysis knows, every
-// frame's bytes from the stack pointer up (the callers' too).
-func (s *State) frameReach(p ptr) [2]int64 {
-	if p.known || p.span > 0 {
-		if end, ok := s.frameEnd(p.off); ok && p.off+p.span <= end {
-			return [2]int64{max(p.off, s.sp), end}
-		}
-	}
-	end := int64(0)
-	if len(s.tops) > 0 {
-		end = s.tops[len(s.tops)-1]
-	}
-	return [2]int64{s.sp, end}
-}
-
 // getSlot is the level of the stack byte at offset o (from the stack
 // pointer at entry) in stack.
 func getSlot(stack map[int64]Level, o int64) Level {
@@ -538,7 +528,7 @@ func (s *State) key() string {
 	for _, o := range slices.Sorted(maps.Keys(s.linkSlots)) {
 		fmt.Fprintf(&b, "%d=%d,", o, s.linkSlots[o])
 	}
-	fmt.Fprintf(&b, "|%v %t|%v|%x|%x|%v|", s.tops, s.tops == nil, s.inputs, s.assumed, s.claims, slices.Sorted(maps.Keys(s.allocs)))
+	fmt.Fprintf(&b, "|%v %t|%v %t|%x|%x|%v|", s.tops, s.tops == nil, s.inputs, s.stackTaken, s.assumed, s.claims, slices.Sorted(maps.Keys(s.allocs)))
 	for _, k := range slices.Sorted(maps.Keys(s.vars)) {
 		fmt.Fprintf(&b, "%s=%s,", k, s.vars[k])
 	}

@@ -152,17 +152,19 @@ func (an *Analysis) writeBarrier(out *State, push int64) *State {
 // arguments reach, and the package variables: what it writes, and its
 // results but where the declaration says they are public, take the
 // highest level of what it may read (fail closed). Through a pointer
-// into the frame it may write the frame from there up (the caller's
-// frame, not the return addresses); through one of no known provenance,
-// the package variables and any region, not the frame (compiled Go keeps
-// no pointer to a stack variable where the analysis loses it: escape
-// analysis moves the variable to the heap).
+// into the frame, or one of no known provenance where the code took a
+// stack address, it may read and write every frame up to the root's
+// argument frame, but the return addresses (an object there may hold
+// the address of another, as a closure holds its captured variables';
+// the analysis loses the provenance of a stack address loaded from a
+// local array or chosen by a conditional move); through one of no known
+// provenance, any region.
 func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) *State {
 	back := an.returned(out, push, Secret)
 	in := out.mem
 	var regions []ptr
 	untracked := false
-	var spans [][2]int64 // the frame's bytes it may write, in the caller's offsets
+	wholeStack := false
 	for _, r := range slices.Concat(an.a.IntArgRegs, an.a.FloatArgRegs) {
 		p, ok := out.ptrs[r]
 		if ok && (p.region == codeRegion || p.region == assumedRegion) {
@@ -178,12 +180,9 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 			in = max(in, an.objectLoad(m, p.region))
 			regions = append(regions, p)
 		case ok && p.region == stackRegion:
-			// What the frame holds where the pointer may reach.
-			sp := out.frameReach(p)
-			for o := sp[0]; o < sp[1]; o++ {
-				in = max(in, getSlot(out.stack, o))
-			}
-			spans = append(spans, sp)
+			// The object it points to may hold the address of another
+			// (a closure's captured variable): any frame.
+			wholeStack = true
 		case ok && p.region < stackRegion:
 		case get(out.Regs, r) != Static:
 			untracked = true // a pointer of no known provenance may be
@@ -191,8 +190,22 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 	}
 	if an.abi0Call(m, "", 1) || !out.spKnown {
 		in, untracked = Secret, true // arguments in the frame: fail closed
-		if out.spKnown {
-			spans = append(spans, out.frameReach(ptr{region: stackRegion}))
+	}
+	var frames []int64 // the bytes of the frames it may read and write, in the caller's offsets
+	if untracked && out.stackTaken || wholeStack {
+		// A register the checks do not place may hold a stack address
+		// too, where the code took one (loaded from a local array,
+		// chosen by a conditional move): every frame, the root's
+		// argument frame with them, but the return addresses.
+		if len(out.tops) == 0 || !out.spKnown {
+			m.Find("call assumed constant time that may write a frame whose end the analysis does not know (fail closed)")
+		} else {
+			for o := out.sp; o < out.tops[len(out.tops)-1]; o++ {
+				if !an.returnByte(out, o) {
+					frames = append(frames, o)
+					in = max(in, getSlot(out.stack, o))
+				}
+			}
 		}
 	}
 	if untracked {
@@ -219,21 +232,17 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 	if untracked {
 		back.rptrs = nil
 	}
-	if len(spans) > 0 {
+	if len(frames) > 0 {
 		// back is in the callee's coordinates: the caller's offset o is
 		// o - out.sp + push there.
 		shift := push - out.sp
 		stack := back.stackW()
-		for _, sp := range spans {
-			for o := sp[0]; o < sp[1]; o++ {
-				if _, link := back.linkSlots[o+shift]; !link {
-					putSlot(stack, o+shift, max(getSlot(stack, o+shift), in))
-				}
-			}
-			for o := range back.slotPtrs {
-				if o >= sp[0]+shift && o < sp[1]+shift {
-					delete(back.slotPtrs, o)
-				}
+		for _, o := range frames {
+			putSlot(stack, o+shift, max(getSlot(stack, o+shift), in))
+		}
+		for o := range back.slotPtrs {
+			if c := o - shift; c >= frames[0] && c <= frames[len(frames)-1] && !an.returnByte(out, c) {
+				delete(back.slotPtrs, o)
 			}
 		}
 		back.rptrs = nil // a realigned frame's words, among others
@@ -243,6 +252,28 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 		an.copiedThrough(back)
 	}
 	return back
+}
+
+// returnByte reports whether the stack byte at o, in out's offsets,
+// holds a return address: a link slot's, this function's own (RetAddr
+// bytes at 0) or a caller's (at each of its frames' tops but the last,
+// the root's argument frame's end).
+func (an *Analysis) returnByte(out *State, o int64) bool {
+	w := int64(an.a.PtrSize)
+	for k := range out.linkSlots {
+		if o >= k && o < k+w {
+			return true
+		}
+	}
+	if o >= 0 && o < an.a.RetAddr {
+		return true
+	}
+	for _, t := range out.tops[:max(len(out.tops)-1, 0)] {
+		if o >= t && o < t+an.a.RetAddr {
+			return true
+		}
+	}
+	return false
 }
 
 // objectLoad is the level of what code given a pointer into region may

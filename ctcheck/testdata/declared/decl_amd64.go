@@ -57,3 +57,7 @@ type pair struct{ a, b uint64 }
 func spillOver(s *pair) uint64
 
 func hugeAlign() uint64
+
+//ctcheck:secret *k -- a key
+//ctcheck:public n -- a count
+func argAddr(k *[32]byte, n int) int

@@ -270,3 +270,20 @@ TEXT ·hugeAlign(SB), NOSPLIT, $16-8
 	MOVQ $0, 8(BX) // want "store outside the stack frame"
 	MOVQ $0, 8(SP)
 	RET
+
+// The address of the argument n, passed to a function this file does
+// not hold, which may write it: n is then secret.
+TEXT ·argAddr(SB), $24-24
+	MOVQ k+0(FP), AX
+	LEAQ n+8(FP), BX
+	MOVQ BX, 0(SP)
+	MOVQ AX, 8(SP)
+	CALL ·elsewhere(SB)
+	MOVQ n+8(FP), CX
+	CMPQ CX, $0
+	JEQ zero // want "conditional branch on secret flags"
+	MOVQ $0, ret+16(FP)
+	RET
+zero:
+	MOVQ $1, ret+16(FP)
+	RET

@@ -71,3 +71,57 @@ func Aliased(r *ref, x *[8]byte, k byte) int {
 	}
 	return 0
 }
+
+// each calls fn on every byte of k, where a declaration assumes it
+// constant time.
+//
+//go:noinline
+func each(k *[32]byte, fn func(byte)) {
+	for _, b := range k {
+		fn(b)
+	}
+}
+
+// clobber leaves no stack address in a register.
+//
+//go:noinline
+func clobber() (int, int, int, int, int, int, int, int, int) { return 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+// Captured passes each a closure that adds to a local: the closure in
+// the frame holds the address of acc, below it.
+func Captured(k *[32]byte) int {
+	var acc int
+	fn := func(b byte) { acc += int(b) }
+	clobber()
+	each(k, fn)
+	if acc > 4000 { // leak: captured
+		return 1
+	}
+	return 0
+}
+
+// Picked passes poke a stack address loaded from a local array.
+func Picked(k *[32]byte, i int) int {
+	var a, b [8]byte
+	ps := [2]*[8]byte{&a, &b}
+	poke(ps[i&1], k[0])
+	if a[0] == 0 { // leak: picked
+		return 1
+	}
+	return 0
+}
+
+// pokeInt stores k at p, where a declaration assumes it constant time.
+//
+//go:noinline
+func pokeInt(p *int, k byte) { *p = int(k) }
+
+// ArgAddr passes pokeInt the address of its own argument n, in its
+// caller's frame.
+func ArgAddr(k *[32]byte, n int) int {
+	pokeInt(&n, k[0])
+	if n == 0 { // leak: argaddr
+		return 1
+	}
+	return 0
+}
