@@ -250,3 +250,26 @@ func funcDecls(t *testing.T, lines ...string) []Declaration {
 	}
 	return decls
 }
+
+// TestPolicyStoresLost checks that, with AllowStores, a store through a
+// stack address the checks lost the provenance of (loaded from a local
+// array) may reach any frame's byte: a branch on the local it may be is
+// found, on amd64 and arm64 by both checks, where k is secret, and not
+// where it is public.
+func TestPolicyStoresLost(t *testing.T) {
+	needGo(t)
+	line := markedLine(t, "testdata/lost/lost.go", "// leak: picked")
+	for _, decl := range []string{"secret *k; public i", "public *k i"} {
+		decls := funcDecls(t, "example.com/lost.Picked: "+decl)
+		rs := run(t, Config{Dir: fixture.Module(t, "testdata/lost"), Patterns: []string{"."}, GOARCHes: []string{"amd64", "arm64"},
+			Declarations: decls, Policy: Policy{AllowStores: true}})
+		for _, r := range rs {
+			found := slices.ContainsFunc(r.Findings, func(f Finding) bool {
+				return f.Line == line && strings.HasPrefix(f.Reason, "conditional branch on secret")
+			})
+			if want := decl != "public *k i"; found != want || len(r.Findings) != len(slices.DeleteFunc(slices.Clone(r.Findings), func(f Finding) bool { return f.Line != line })) {
+				t.Errorf("%s: %s %s: findings %v, want the branch at lost.go:%d %v, and no other", decl, r.Build, r.Check, r.Findings, line, want)
+			}
+		}
+	}
+}

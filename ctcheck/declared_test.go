@@ -28,7 +28,8 @@ import (
 // stored through a region is what a later load of a package variable
 // reads (the region may be it), and a public one is not; an argument
 // whose address a function this file does not hold was passed is
-// secret after the call (argAddr).
+// secret after the call (argAddr), and a pointer to secret memory passed
+// to one is a finding (passKey).
 func TestDeclaredFile(t *testing.T) {
 	needGo(t)
 	dir := fixture.Module(t, "testdata/declared")
@@ -64,6 +65,7 @@ func TestDeclaredFile(t *testing.T) {
 		"decl_amd64.go:56: ctcheckasm.spillOver: public s.b -- a counter",
 		"decl_amd64.go:61: ctcheckasm.argAddr: secret *k -- a key",
 		"decl_amd64.go:62: ctcheckasm.argAddr: public n -- a count",
+		"decl_amd64.go:65: ctcheckasm.passKey: secret *k -- a key",
 	}
 	if !slices.Equal(rs[0].Declarations, want) {
 		t.Errorf("declarations applied:\n%s\nwant\n%s", strings.Join(rs[0].Declarations, "\n"), strings.Join(want, "\n"))

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -123,7 +124,9 @@ func markedLines(t *testing.T, file, mark string) []int {
 // through a pointer it loaded, any input (Aliased); through a stack
 // address, or one of no known provenance where the code took one, every
 // frame: a closure's captured variable (Captured), a local chosen by an
-// index (Picked), the root's own argument (ArgAddr). A
+// index (Picked), the root's own argument (ArgAddr), and in assembly, an
+// address through the frame pointer's register or an exclusive or
+// (ViaFP, ViaXor). A
 // function assumed is not followed: leak's branch,
 // which TestIndirectCalls finds, is then not seen (a verdict is only as
 // good as its declarations).
@@ -148,9 +151,11 @@ func TestAssumedCalls(t *testing.T) {
 			"Aliased: secret k; public *x *r; assume example.com/indirect.poke: constant time",
 			"Captured: secret *k; assume example.com/indirect.each: constant time",
 			"Picked: secret *k; public i; assume example.com/indirect.poke: constant time",
-			"ArgAddr: secret *k; public n; assume example.com/indirect.pokeInt: constant time"},
+			"ArgAddr: secret *k; public n; assume example.com/indirect.pokeInt: constant time",
+			"ViaFP: secret *k; assume example.com/indirect.pokeWord: constant time",
+			"ViaXor: secret *k; assume example.com/indirect.pokeWord: constant time"},
 			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect", "Nested": "nested", "Aliased": "aliased",
-				"Captured": "captured", "Picked": "picked", "ArgAddr": "argaddr"}},
+				"Captured": "captured", "Picked": "picked", "ArgAddr": "argaddr", "ViaFP": "via", "ViaXor": "via"}},
 		{[]string{"Seal: secret *x; writes *x; assume gen: constant time", "Keyed: secret *x; writes *x; assume m: constant time",
 			"Pick: secret *x; writes *x; assume next: constant time, result public", "Stir: public k *x; writes *x; assume mix: constant time",
 			"Hook: secret *x; writes *x; assume example.com/indirect.hook: constant time", "HookTwice: secret *x; writes *x; assume hook: constant time",
@@ -160,8 +165,10 @@ func TestAssumedCalls(t *testing.T) {
 		for _, r := range runIndirect(t, run.decls) {
 			got := map[string]string{}
 			for _, f := range r.Findings {
-				root := strings.TrimPrefix(f.Func, pkg)
+				root := strings.TrimSuffix(strings.TrimPrefix(f.Func, pkg), ".abi0")
 				switch {
+				case strings.HasPrefix(f.Reason, "conditional branch on secret") && slices.Contains(markedLines(t, "testdata/indirect/"+filepath.Base(f.File), "// leak: via"), f.Line):
+					got[root] = "via"
 				case strings.HasPrefix(f.Reason, "indirect call"):
 					got[root] = "indirect"
 				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["result"]:

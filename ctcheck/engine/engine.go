@@ -72,6 +72,7 @@ func (an *Analysis) RootEntry(f *Func) *State {
 	for i := int64(0); i < an.a.RetAddr; i++ {
 		st.stack[i] = Static
 	}
+	st.stackTaken = f.IsAsm() // assembly may move SP anywhere, by any instruction
 	if an.Policy.Funcs != nil {
 		if d := an.Policy.Funcs(strings.TrimSuffix(f.Name, ".abi0")); d != nil {
 			an.applyDecl(st, f, d)
@@ -578,6 +579,9 @@ func (an *Analysis) calleeEntry(out *State, call bool, sym string) *State {
 			e.tops = append(e.tops, t+push-out.sp)
 		}
 	}
+	if f := an.prog.Funcs[sym]; f != nil && f.IsAsm() {
+		e.stackTaken = true // assembly may move SP anywhere, by any instruction
+	}
 	e.sp, e.spKnown = 0, true
 	e.stack, e.stackShared = map[int64]Level{}, false
 	e.slotPtrs = nil
@@ -628,6 +632,17 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State, push int64) *S
 			m.Find("secret stack slot passed to %s, which this check does not see (fail closed)", sym)
 			break
 		}
+	}
+	// A pointer it is passed, in a register or the frame, to memory that
+	// may hold a secret: it may read it.
+	passed := slices.Collect(maps.Values(out.ptrs))
+	for o, p := range out.slotPtrs {
+		if o >= out.sp {
+			passed = append(passed, p)
+		}
+	}
+	if slices.ContainsFunc(passed, func(p ptr) bool { return p.region >= 0 && an.objectLoad(m, p.region) == Secret }) {
+		m.Find("pointer to secret memory passed to %s, which this check does not see (fail closed)", sym)
 	}
 	back := out.Clone()
 	for _, loc := range an.a.Regs {

@@ -46,6 +46,7 @@ var kindOfReason = map[string]Kind{
 	"indirect call or jump (fail closed)":                                                                   CallNotFollowed,
 	"secret %s passed to %s, which this check does not see (fail closed)":                                   CallNotFollowed,
 	"secret stack slot passed to %s, which this check does not see (fail closed)":                           CallNotFollowed,
+	"pointer to secret memory passed to %s, which this check does not see (fail closed)":                    CallNotFollowed,
 	"secret argument %d at a call of %s, which the analysis does not follow":                                CallNotFollowed,
 	"instruction needs CPU feature %s, which the code may not assume here":                                  FeatureNotAssumed,
 	"instruction needs CPU feature %s, which the model does not name (fail closed)":                         FeatureNotAssumed,

@@ -531,6 +531,24 @@ func (m *Mach) Store(x Arg, width int, l Level) {
 		m.Find("store outside the stack frame (not modelled)")
 	}
 	m.State.mem = max(m.State.mem, l)
+	if m.policy.AllowStores && m.State.stackTaken && m.State.spKnown && !x.Global && al == Public {
+		// Allowed, it may be a stack address the analysis lost (loaded
+		// from a local array): any frame's byte but the return
+		// addresses. (A global's address, or one loaded from the
+		// program's data, is none; one that depends on a secret is a
+		// finding, as is the store where nothing allows it.)
+		end := int64(0)
+		if len(m.State.tops) > 0 {
+			end = m.State.tops[len(m.State.tops)-1]
+		}
+		stack := m.State.stackW()
+		for o := m.State.sp; o < end; o++ {
+			if !m.an.returnByte(m.State, o) {
+				putSlot(stack, o, max(getSlot(stack, o), l))
+			}
+		}
+		m.dropSlots(m.State.sp, end)
+	}
 	// It may be any region's word, or (a pointer of no provenance) a
 	// slot of the frame: what they held of an address is not known.
 	m.State.rptrs = nil

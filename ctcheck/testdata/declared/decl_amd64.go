@@ -61,3 +61,6 @@ func hugeAlign() uint64
 //ctcheck:secret *k -- a key
 //ctcheck:public n -- a count
 func argAddr(k *[32]byte, n int) int
+
+//ctcheck:secret *k -- a key
+func passKey(k *[32]byte)
