@@ -132,13 +132,13 @@ func markedLines(t *testing.T, file, mark string) []int {
 // good as its declarations).
 func TestAssumedCalls(t *testing.T) {
 	needGo(t)
-	leaks := map[string]int{}
+	marks := map[int]string{} // line of assume.go -> its leak's mark
 	for _, l := range []string{"result", "written", "nested", "aliased", "captured", "picked", "argaddr"} {
 		ls := markedLines(t, "testdata/indirect/assume.go", "// leak: "+l)
 		if len(ls) != 1 {
 			t.Fatalf("%d lines marked %q, want 1", len(ls), l)
 		}
-		leaks[l] = ls[0]
+		marks[ls[0]] = l
 	}
 	const pkg = "example.com/indirect."
 	for _, run := range []struct {
@@ -166,25 +166,15 @@ func TestAssumedCalls(t *testing.T) {
 			got := map[string]string{}
 			for _, f := range r.Findings {
 				root := strings.TrimSuffix(strings.TrimPrefix(f.Func, pkg), ".abi0")
+				branch := strings.HasPrefix(f.Reason, "conditional branch on secret")
+				file := filepath.Base(f.File)
 				switch {
-				case strings.HasPrefix(f.Reason, "conditional branch on secret") && slices.Contains(markedLines(t, "testdata/indirect/"+filepath.Base(f.File), "// leak: via"), f.Line):
-					got[root] = "via"
 				case strings.HasPrefix(f.Reason, "indirect call"):
 					got[root] = "indirect"
-				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["result"]:
-					got[root] = "result"
-				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["written"]:
-					got[root] = "written"
-				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["nested"]:
-					got[root] = "nested"
-				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["aliased"]:
-					got[root] = "aliased"
-				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["captured"]:
-					got[root] = "captured"
-				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["picked"]:
-					got[root] = "picked"
-				case strings.HasPrefix(f.Reason, "conditional branch on secret") && f.Line == leaks["argaddr"]:
-					got[root] = "argaddr"
+				case branch && file == "assume.go" && marks[f.Line] != "":
+					got[root] = marks[f.Line]
+				case branch && strings.HasPrefix(file, "via_") && slices.Contains(markedLines(t, "testdata/indirect/"+file, "// leak: via"), f.Line):
+					got[root] = "via"
 				default:
 					got[root] = f.String()
 				}
