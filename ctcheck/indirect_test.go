@@ -126,14 +126,16 @@ func markedLines(t *testing.T, file, mark string) []int {
 // frame: a closure's captured variable (Captured), a local chosen by an
 // index (Picked), the root's own argument (ArgAddr), and in assembly, an
 // address through the frame pointer's register or an exclusive or
-// (ViaFP, ViaXor). A
+// (ViaFP, ViaXor); and its arguments and results on the stack, by its
+// signature: what the caller wrote there is what it was passed
+// (StackArg), and its results there are secret (StackResult). A
 // function assumed is not followed: leak's branch,
 // which TestIndirectCalls finds, is then not seen (a verdict is only as
 // good as its declarations).
 func TestAssumedCalls(t *testing.T) {
 	needGo(t)
 	marks := map[int]string{} // line of assume.go -> its leak's mark
-	for _, l := range []string{"result", "written", "nested", "aliased", "captured", "picked", "argaddr"} {
+	for _, l := range []string{"result", "written", "nested", "aliased", "captured", "picked", "argaddr", "stack arg", "stack result"} {
 		ls := markedLines(t, "testdata/indirect/assume.go", "// leak: "+l)
 		if len(ls) != 1 {
 			t.Fatalf("%d lines marked %q, want 1", len(ls), l)
@@ -153,14 +155,19 @@ func TestAssumedCalls(t *testing.T) {
 			"Picked: secret *k; public i; assume example.com/indirect.poke: constant time",
 			"ArgAddr: secret *k; public n; assume example.com/indirect.pokeInt: constant time",
 			"ViaFP: secret *k; assume example.com/indirect.pokeWord: constant time",
-			"ViaXor: secret *k; assume example.com/indirect.pokeWord: constant time"},
+			"ViaXor: secret *k; assume example.com/indirect.pokeWord: constant time",
+			"StackArg: secret c; public *o; writes *o; assume example.com/indirect.spread: constant time",
+			"StackResult: secret c; assume example.com/indirect.pair: constant time"},
 			map[string]string{"Seal": "indirect", "Keyed": "indirect", "Pick": "result", "Stir": "written", "HookTwice": "indirect", "Nested": "nested", "Aliased": "aliased",
-				"Captured": "captured", "Picked": "picked", "ArgAddr": "argaddr", "ViaFP": "via", "ViaXor": "via"}},
+				"Captured": "captured", "Picked": "picked", "ArgAddr": "argaddr", "ViaFP": "via", "ViaXor": "via",
+				"StackArg": "stack arg", "StackResult": "stack result"}},
 		{[]string{"Seal: secret *x; writes *x; assume gen: constant time", "Keyed: secret *x; writes *x; assume m: constant time",
 			"Pick: secret *x; writes *x; assume next: constant time, result public", "Stir: public k *x; writes *x; assume mix: constant time",
 			"Hook: secret *x; writes *x; assume example.com/indirect.hook: constant time", "HookTwice: secret *x; writes *x; assume hook: constant time",
-			"ApplyLeak: secret *x; writes *x; assume leak: constant time", "Aliased: public k *x *r; assume example.com/indirect.poke: constant time"},
-			map[string]string{"Seal": "", "Keyed": "", "Pick": "", "Stir": "", "Hook": "", "HookTwice": "", "ApplyLeak": "", "leak": "", "Aliased": ""}},
+			"ApplyLeak: secret *x; writes *x; assume leak: constant time", "Aliased: public k *x *r; assume example.com/indirect.poke: constant time",
+			"StackArg: public c *o; writes *o; assume example.com/indirect.spread: constant time"},
+			map[string]string{"Seal": "", "Keyed": "", "Pick": "", "Stir": "", "Hook": "", "HookTwice": "", "ApplyLeak": "", "leak": "", "Aliased": "",
+				"StackArg": ""}},
 	} {
 		for _, r := range runIndirect(t, run.decls) {
 			got := map[string]string{}

@@ -520,7 +520,7 @@ func (l *layouter) declare(verb, name, says string) error {
 // variable's or a function's symbol, which any function the analysis
 // follows may load or call.
 func (l *layouter) assume(name, says string) error {
-	a := engine.Assumption{Name: name, ResultPublic: strings.HasSuffix(says, "result public")}
+	a := engine.Assumption{Name: name, ResultPublic: strings.HasSuffix(says, "result public"), StackArgs: -1, StackFrame: -1}
 	path, v := splitVar(name)
 	p := l.param(name)
 	if first, _, _ := strings.Cut(path, "."); path != "" && !strings.Contains(path, "/") && l.param(first) != nil {
@@ -533,19 +533,26 @@ func (l *layouter) assume(name, says string) error {
 		// another's, named by its path (not checked: an assumption that
 		// no load or call reaches assumes nothing).
 		what := "the package variable or function"
-		if path == "" {
+		if path == "" || path == l.pkg.Path() {
+			var t types.Type
 			switch obj := l.pkg.Scope().Lookup(v).(type) {
 			case *types.Var:
 				if err := assumable(name, obj.Type()); err != nil {
 					return err
 				}
-				what = "the package variable"
+				what, t = "the package variable", obj.Type()
 			case *types.Func:
-				what = "the function"
+				what, t = "the function", obj.Type()
 			default:
 				return fmt.Errorf("%s: neither an argument, a package variable nor a function", name)
 			}
 			path = l.pkg.Path()
+			a0, ai := l.stackArea(a, t)
+			a0.Global, ai.Global = path+"."+v, path+"."+v
+			l.abi0.Assumed = append(l.abi0.Assumed, a0)
+			l.intern.Assumed = append(l.intern.Assumed, ai)
+			l.placed = append(l.placed, "a call of or through "+what+" "+a0.Global)
+			return nil
 		}
 		a.Global = path + "." + v
 		for _, lay := range []*engine.Layout{l.abi0, l.intern} {
@@ -557,7 +564,8 @@ func (l *layouter) assume(name, says string) error {
 	if err := assumable(name, p.typ); err != nil {
 		return err
 	}
-	a0 := a
+	a0, ai := l.stackArea(a, p.typ)
+	a = ai
 	a0.Slot = p.off
 	l.abi0.Assumed = append(l.abi0.Assumed, a0)
 	where := []string{fmt.Sprintf("ABI0 %d(FP)", p.off)}
@@ -572,6 +580,58 @@ func (l *layouter) assume(name, says string) error {
 	l.intern.Assumed = append(l.intern.Assumed, a)
 	l.placed = append(l.placed, "a call through the word at "+strings.Join(where, ", "))
 	return nil
+}
+
+// stackArea returns a, for ABI0 and for ABIInternal, with the stack
+// bytes a call through a value of type t passes its arguments in
+// (StackArgs) and may write them and its results in (StackFrame), from
+// 0(FP) of the callee: a func value's signature, the largest of an
+// interface's methods' (its receiver a word before them). Where the
+// checker cannot lay them out, unknown (-1).
+func (l *layouter) stackArea(a engine.Assumption, t types.Type) (abi0, internal engine.Assumption) {
+	var sigs []*types.Signature
+	recv := false
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		sigs = append(sigs, u)
+	case *types.Interface:
+		recv = true
+		for m := range u.Methods() {
+			sigs = append(sigs, m.Type().(*types.Signature))
+		}
+	}
+	abi0, internal = a, a
+	if len(sigs) == 0 {
+		return abi0, internal
+	}
+	abi0.StackArgs, abi0.StackFrame, internal.StackArgs, internal.StackFrame = 0, 0, 0, 0
+	for _, sig := range sigs {
+		if recv {
+			ps := []*types.Var{types.NewParam(0, nil, "recv", types.Typ[types.UnsafePointer])}
+			for v := range sig.Params().Variables() {
+				ps = append(ps, v)
+			}
+			sig = types.NewSignatureType(nil, nil, nil, types.NewTuple(ps...), sig.Results(), sig.Variadic())
+		}
+		ps, err := layoutParams(sig, l.sizes, l.a)
+		if err != nil {
+			return a, a // unknown: -1
+		}
+		var args, iargs int64
+		for _, p := range ps {
+			args = max(args, p.off+l.sizes.Sizeof(p.typ))
+			if p.inFrame {
+				iargs = max(iargs, p.ioff+l.sizes.Sizeof(p.typ))
+			}
+		}
+		frame := argFrameSize(sig, ps, l.sizes, l.a)
+		abi0.StackArgs, abi0.StackFrame = max(abi0.StackArgs, args), max(abi0.StackFrame, frame)
+		// ABIInternal's frame holds the arguments and results the
+		// registers do not take, and the spill space of those they do:
+		// no more than ABI0's.
+		internal.StackArgs, internal.StackFrame = max(internal.StackArgs, iargs), max(internal.StackFrame, frame)
+	}
+	return abi0, internal
 }
 
 // assumable reports whether a value of type t may be assumed: a func

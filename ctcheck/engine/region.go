@@ -172,6 +172,10 @@ type Assumption struct {
 	Reg          string
 	Slot         int64
 	ResultPublic bool
+	// StackArgs and StackFrame are the bytes, from the callee's 0(FP),
+	// that the call passes arguments in and may write its arguments and
+	// results in, by the callee's signature; -1 where it is not known.
+	StackArgs, StackFrame int64
 }
 
 // movePtrs returns the pointers of m seen from another activation, whose

@@ -192,6 +192,31 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 		in, untracked = Secret, true // arguments in the frame: fail closed
 	}
 	var frames []int64 // the bytes of the frames it may read and write, in the caller's offsets
+	// Its arguments and results on the stack, above the caller's stack
+	// pointer: it reads those the caller wrote, and may write them all
+	// (its results secret but where the declaration says public). Where
+	// its signature is not known, the caller's frame.
+	argsAt := out.sp + an.a.ArgBase - an.a.RetAddr // the callee's 0(FP), in the caller's offsets
+	argEnd, frameEnd := argsAt+as.StackArgs, argsAt+as.StackFrame
+	if as.StackArgs < 0 || as.StackFrame < 0 {
+		argEnd, frameEnd = 0, 0
+	}
+	for o, l := range out.stack {
+		if o >= out.sp && o < argEnd {
+			in = max(in, l)
+		}
+	}
+	results := Secret
+	if as.ResultPublic {
+		results = Public
+	}
+	if out.spKnown {
+		for o := out.sp; o < frameEnd; o++ {
+			if !an.returnByte(out, o) {
+				frames = append(frames, o)
+			}
+		}
+	}
 	if untracked && out.stackTaken || wholeStack {
 		// A register the checks do not place may hold a stack address
 		// too, where the code took one (loaded from a local array,
@@ -200,6 +225,7 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 		if len(out.tops) == 0 || !out.spKnown {
 			m.Find("call assumed constant time that may write a frame whose end the analysis does not know (fail closed)")
 		} else {
+			frames = frames[:0]
 			for o := out.sp; o < out.tops[len(out.tops)-1]; o++ {
 				if !an.returnByte(out, o) {
 					frames = append(frames, o)
@@ -238,7 +264,11 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 		shift := push - out.sp
 		stack := back.stackW()
 		for _, o := range frames {
-			putSlot(stack, o+shift, max(getSlot(stack, o+shift), in))
+			l := in
+			if o >= argsAt && o < frameEnd {
+				l = max(l, results)
+			}
+			putSlot(stack, o+shift, max(getSlot(stack, o+shift), l))
 		}
 		for o := range back.slotPtrs {
 			if c := o - shift; c >= frames[0] && c <= frames[len(frames)-1] && !an.returnByte(out, c) {

@@ -125,3 +125,37 @@ func ArgAddr(k *[32]byte, n int) int {
 	}
 	return 0
 }
+
+// spread stores the first of k at o, where a declaration assumes it
+// constant time: an array of two words, which the ABI passes on the
+// stack.
+//
+//go:noinline
+func spread(k [2]uint64, o *uint64) { *o = k[0] }
+
+// StackArg passes spread the secret c on the stack, then loops on what
+// spread stored.
+func StackArg(c uint64, o *uint64) uint64 {
+	spread([2]uint64{c, c}, o)
+	s := uint64(0)
+	for i := uint64(0); i < *o; i++ { // leak: stack arg
+		s += i
+	}
+	return s
+}
+
+// pair returns c twice, where a declaration assumes it constant time:
+// an array of two words, which the ABI returns on the stack.
+//
+//go:noinline
+func pair(c uint64) [2]uint64 { return [2]uint64{c, c} }
+
+// StackResult loops on pair's result.
+func StackResult(c uint64) uint64 {
+	r := pair(c)
+	s := uint64(0)
+	for i := uint64(0); i < r[0]; i++ { // leak: stack result
+		s += i
+	}
+	return s
+}
