@@ -657,10 +657,7 @@ func (an *Analysis) externalCall(m *Mach, sym string, out *State, push int64) *S
 	// back is in the callee's offsets: the caller's o is o - out.sp + push.
 	by := push - out.sp
 	back.stack, back.stackShared = shift(out.frame(0, Secret), by), false
-	end := int64(0)
-	if len(out.tops) > 0 {
-		end = out.tops[len(out.tops)-1]
-	}
+	end := out.stackEnd()
 	for o := range back.stack {
 		end = max(end, o-by+1)
 	}

@@ -537,10 +537,7 @@ func (m *Mach) Store(x Arg, width int, l Level) {
 		// addresses. (A global's address, or one loaded from the
 		// program's data, is none; one that depends on a secret is a
 		// finding, as is the store where nothing allows it.)
-		end := int64(0)
-		if len(m.State.tops) > 0 {
-			end = m.State.tops[len(m.State.tops)-1]
-		}
+		end := m.State.stackEnd()
 		stack := m.State.stackW()
 		for o := m.State.sp; o < end; o++ {
 			if !m.an.returnByte(m.State, o) {

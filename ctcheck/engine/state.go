@@ -437,6 +437,16 @@ func (s *State) frameEnd(off int64) (int64, bool) {
 	return 0, false
 }
 
+// stackEnd is the end of the highest frame the analysis knows: the
+// last caller's (a root's argument frame), or this function's own (0)
+// where it knows of none.
+func (s *State) stackEnd() int64 {
+	if len(s.tops) == 0 {
+		return 0
+	}
+	return s.tops[len(s.tops)-1]
+}
+
 // getSlot is the level of the stack byte at offset o (from the stack
 // pointer at entry) in stack.
 func getSlot(stack map[int64]Level, o int64) Level {

@@ -226,7 +226,7 @@ func (an *Analysis) assumedCall(m *Mach, as Assumption, out *State, push int64) 
 			m.Find("call assumed constant time that may write a frame whose end the analysis does not know (fail closed)")
 		} else {
 			frames = frames[:0]
-			for o := out.sp; o < out.tops[len(out.tops)-1]; o++ {
+			for o := out.sp; o < out.stackEnd(); o++ {
 				if !an.returnByte(out, o) {
 					frames = append(frames, o)
 					in = max(in, getSlot(out.stack, o))
